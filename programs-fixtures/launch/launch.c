@@ -1,0 +1,399 @@
+/*
+ * launch — the registry and lifecycle of basket launches.
+ *
+ *   create         creator, launch, mint, migration_vault, curve, curve_primary_vault,
+ *                  system, token, curve_program, then (component mint, curve vault) each
+ *   mark_complete  curve (signer: only the curve program), launch
+ *   migrate        payer, launch, migration_vault, curve, curve_program, pool,
+ *                  pool_vault_primary, pool_vault_component, primary_mint, component_mint,
+ *                  curve_component_vault, pool_program, system, token
+ *
+ * Create mints the whole supply at once — the curve inventory to the curve's vault, the
+ * migration inventory to a vault of the launch — then revokes the mint authority, so the
+ * supply is fixed on chain. Migration is a permissionless crank, one component per call
+ * (each call creates one pair pool), moving activeBonding → graduationPending (set by the
+ * curve on completion) → migrating → graduated.
+ */
+#include "basket.h"
+
+static PdaSeeds launch_seeds(const SolPubkey *creator, const u8 *seed_le, const u8 *bump) {
+  PdaSeeds seeds = {{{(const u8 *)"launch", 6}, {creator->x, 32}, {seed_le, 8}, {bump, 1}}, 4};
+  return seeds;
+}
+
+static PdaSeeds launch_child_seeds(const char *name, u64 name_len, const SolPubkey *launch,
+                                   const u8 *bump) {
+  PdaSeeds seeds = {{{(const u8 *)name, name_len}, {launch->x, 32}, {bump, 1}}, 3};
+  return seeds;
+}
+
+static PdaSeeds signer_seeds_of(const Launch *launch) {
+  return launch_seeds(&launch->creator, (const u8 *)&launch->seed, &launch->bump);
+}
+
+static void emit_status(const SolPubkey *launch, u8 old_status, u8 new_status) {
+  u8 buffer[48];
+  EventWriter event = event_begin(buffer, EVENT_STATUS_CHANGED);
+  put_pubkey(&event, launch);
+  put_u8(&event, old_status);
+  put_u8(&event, new_status);
+  put_u64(&event, (u64)clock_unix_timestamp());
+  event_emit(&event);
+}
+
+/* Symbol ^[A-Z0-9]{2,10}$, name 1–64 bytes, uri at most 128 bytes. */
+static u64 check_metadata(const u8 *symbol, u8 symbol_len, u8 name_len, u8 uri_len) {
+  if (symbol_len < MIN_SYMBOL_LEN || symbol_len > MAX_SYMBOL_LEN) return ERROR_INVALID_METADATA;
+  for (u8 i = 0; i < symbol_len; i++) {
+    u8 c = symbol[i];
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return ERROR_INVALID_METADATA;
+  }
+  if (name_len < 1 || name_len > MAX_NAME_LEN || uri_len > MAX_URI_LEN)
+    return ERROR_INVALID_METADATA;
+  return 0;
+}
+
+#define CREATE_FIXED_LEN 61
+#define CREATE_COMPONENT_LEN 11
+
+/* Instruction data of create, decoded: the variable tail is located, not copied. */
+typedef struct {
+  const u8 *seed_le;
+  const u8 *bumps; /* launch, mint, migration vault, curve, curve primary vault */
+  u8 decimals, kind, count;
+  u16 fee_bps, share_bps;
+  u64 virtual_primary, virtual_dna, curve_inventory, migration_inventory, dna_unit_lamports_e9;
+  const u8 *components;
+  const u8 *symbol, *name, *uri;
+  u8 symbol_len, name_len, uri_len;
+} CreateArgs;
+
+static u64 decode_create(const u8 *data, u64 length, CreateArgs *a) {
+  if (length < CREATE_FIXED_LEN) return ERROR_INVALID_INSTRUCTION;
+  a->seed_le = data + 1;
+  a->bumps = data + 9;
+  a->decimals = data[14];
+  a->kind = data[15];
+  a->count = data[16];
+  a->fee_bps = read_u16(data + 17);
+  a->share_bps = read_u16(data + 19);
+  a->virtual_primary = read_u64(data + 21);
+  a->virtual_dna = read_u64(data + 29);
+  a->curve_inventory = read_u64(data + 37);
+  a->migration_inventory = read_u64(data + 45);
+  a->dna_unit_lamports_e9 = read_u64(data + 53);
+  if (a->count < 1 || a->count > MAX_COMPONENTS) return ERROR_INVALID_RECIPE;
+  a->components = data + CREATE_FIXED_LEN;
+  u64 offset = CREATE_FIXED_LEN + (u64)a->count * CREATE_COMPONENT_LEN;
+  const u8 *strings[3];
+  u8 lengths[3];
+  for (int i = 0; i < 3; i++) {
+    if (offset + 1 > length) return ERROR_INVALID_INSTRUCTION;
+    lengths[i] = data[offset];
+    strings[i] = data + offset + 1;
+    offset += 1 + (u64)lengths[i];
+    if (offset > length) return ERROR_INVALID_INSTRUCTION;
+  }
+  a->symbol = strings[0];
+  a->symbol_len = lengths[0];
+  a->name = strings[1];
+  a->name_len = lengths[1];
+  a->uri = strings[2];
+  a->uri_len = lengths[2];
+  return 0;
+}
+
+static u64 check_create_args(const CreateArgs *a) {
+  TRY(check_metadata(a->symbol, a->symbol_len, a->name_len, a->uri_len));
+  if (a->kind != KIND_PAIRS && a->kind != KIND_COLLECTIBLES) return ERROR_INVALID_INSTRUCTION;
+  if (a->fee_bps > MAX_FEE_BPS || a->share_bps > BPS_DENOMINATOR) return ERROR_INVALID_FEE;
+  if (a->decimals > 9 || a->curve_inventory == 0 || a->migration_inventory == 0 ||
+      a->virtual_dna == 0 || a->virtual_primary <= a->curve_inventory)
+    return ERROR_INVALID_CURVE_PARAMETERS;
+  u64 total;
+  if (!add_u64(a->curve_inventory, a->migration_inventory, &total))
+    return ERROR_INVALID_CURVE_PARAMETERS;
+  u64 bps_sum = 0;
+  for (u8 i = 0; i < a->count; i++) {
+    const u8 *entry = a->components + i * CREATE_COMPONENT_LEN;
+    u16 target = read_u16(entry + 1);
+    if (target == 0 || read_u64(entry + 3) == 0) return ERROR_INVALID_RECIPE;
+    bps_sum += target;
+  }
+  return bps_sum == BPS_DENOMINATOR ? 0 : ERROR_INVALID_RECIPE;
+}
+
+static void write_launch(Launch *launch, const CreateArgs *a, SolParameters *params) {
+  SolAccountInfo *accounts = params->accounts;
+  launch->account_type = ACCOUNT_LAUNCH;
+  launch->status = STATUS_ACTIVE_BONDING;
+  launch->kind = a->kind;
+  launch->bump = a->bumps[0];
+  launch->mint_bump = a->bumps[1];
+  launch->migration_vault_bump = a->bumps[2];
+  launch->component_count = a->count;
+  launch->decimals = a->decimals;
+  launch->fee_bps = a->fee_bps;
+  launch->creator_fee_share_bps = a->share_bps;
+  pubkey_copy(&launch->creator, accounts[0].key);
+  pubkey_copy(&launch->mint, accounts[2].key);
+  pubkey_copy(&launch->migration_vault, accounts[3].key);
+  pubkey_copy(&launch->curve, accounts[4].key);
+  launch->seed = read_u64(a->seed_le);
+  launch->total_supply = a->curve_inventory + a->migration_inventory;
+  launch->curve_inventory = a->curve_inventory;
+  launch->migration_inventory = a->migration_inventory;
+  launch->virtual_primary = a->virtual_primary;
+  launch->virtual_dna = a->virtual_dna;
+  launch->created_at = clock_unix_timestamp();
+  launch->dna_unit_lamports_e9 = a->dna_unit_lamports_e9;
+  for (u8 i = 0; i < a->count; i++) {
+    const u8 *entry = a->components + i * CREATE_COMPONENT_LEN;
+    const SolAccountInfo *mint = &accounts[9 + 2 * i];
+    LaunchComponent *component = &launch->components[i];
+    pubkey_copy(&component->mint, mint->key);
+    component->target_bps = read_u16(entry + 1);
+    component->quantity = read_u64(entry + 3);
+    component->decimals = mint->data[MINT_DECIMALS_OFFSET];
+  }
+  launch->symbol_len = a->symbol_len;
+  launch->name_len = a->name_len;
+  launch->uri_len = a->uri_len;
+  sol_memcpy_(launch->symbol, a->symbol, a->symbol_len);
+  sol_memcpy_(launch->name, a->name, a->name_len);
+  if (a->uri_len) sol_memcpy_(launch->uri, a->uri, a->uri_len);
+}
+
+/* Opens the curve: the curve program creates its record and vaults, signed by the launch. */
+static u64 initialize_curve(SolParameters *params, const CreateArgs *a, const PdaSeeds *seeds) {
+  SolAccountInfo *accounts = params->accounts;
+  u8 data[32 + MAX_COMPONENTS * 9];
+  data[0] = CURVE_INITIALIZE;
+  data[1] = a->bumps[3];
+  data[2] = a->bumps[4];
+  data[3] = a->count;
+  write_u16(data + 4, a->fee_bps);
+  write_u16(data + 6, a->share_bps);
+  write_u64(data + 8, a->virtual_primary);
+  write_u64(data + 16, a->virtual_dna);
+  write_u64(data + 24, a->curve_inventory);
+  for (u8 i = 0; i < a->count; i++) {
+    const u8 *entry = a->components + i * CREATE_COMPONENT_LEN;
+    data[32 + i * 9] = entry[0];
+    sol_memcpy_(data + 33 + i * 9, entry + 3, 8);
+  }
+  /* creator, launch, curve, mint, curve primary vault, system, token, components... */
+  const u8 order[7] = {0, 1, 4, 2, 5, 6, 7};
+  const bool writable[7] = {true, true, true, false, true, false, false};
+  const bool signer[7] = {true, true, false, false, false, false, false};
+  SolAccountMeta metas[7 + 2 * MAX_COMPONENTS];
+  SolAccountInfo infos[7 + 2 * MAX_COMPONENTS];
+  u64 count = 0;
+  for (; count < 7; count++) {
+    meta_of(&metas[count], &accounts[order[count]], writable[count], signer[count]);
+    infos[count] = accounts[order[count]];
+  }
+  for (u8 i = 0; i < 2 * a->count; i++, count++) {
+    meta_of(&metas[count], &accounts[9 + i], (i & 1) == 1, false);
+    infos[count] = accounts[9 + i];
+  }
+  SolInstruction ix = {&CURVE_PROGRAM_ID, metas, count, data, 32 + (u64)a->count * 9};
+  SolSignerSeeds signer_seeds = signer_of(seeds);
+  return sol_invoke_signed_c(&ix, infos, (int)count, &signer_seeds, 1);
+}
+
+static void emit_created(const Launch *launch, const SolPubkey *key) {
+  u8 buffer[680];
+  EventWriter event = event_begin(buffer, EVENT_LAUNCH_CREATED);
+  put_pubkey(&event, key);
+  put_pubkey(&event, &launch->creator);
+  put_pubkey(&event, &launch->mint);
+  put_pubkey(&event, &launch->curve);
+  put_pubkey(&event, &launch->migration_vault);
+  put_u64(&event, launch->seed);
+  put_u8(&event, launch->kind);
+  put_u8(&event, launch->decimals);
+  put_u16(&event, launch->fee_bps);
+  put_u16(&event, launch->creator_fee_share_bps);
+  put_u64(&event, launch->total_supply);
+  put_u64(&event, launch->curve_inventory);
+  put_u64(&event, launch->migration_inventory);
+  put_u64(&event, launch->virtual_primary);
+  put_u64(&event, launch->virtual_dna);
+  put_u64(&event, launch->dna_unit_lamports_e9);
+  put_u64(&event, (u64)launch->created_at);
+  put_u8(&event, launch->component_count);
+  for (u8 i = 0; i < launch->component_count; i++) {
+    const LaunchComponent *component = &launch->components[i];
+    put_pubkey(&event, &component->mint);
+    put_u64(&event, component->quantity);
+    put_u16(&event, component->target_bps);
+    put_u8(&event, component->decimals);
+  }
+  put_bytes(&event, launch->symbol, launch->symbol_len);
+  put_bytes(&event, launch->name, launch->name_len);
+  put_bytes(&event, launch->uri, launch->uri_len);
+  event_emit(&event);
+}
+
+static u64 create(SolParameters *params) {
+  CreateArgs a;
+  TRY(decode_create(params->data, params->data_len, &a));
+  if (params->account_count < 9 + 2 * (u64)a.count) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  TRY(check_create_args(&a));
+  SolAccountInfo *accounts = params->accounts;
+  SolAccountInfo *creator = &accounts[0], *launch_info = &accounts[1], *mint = &accounts[2],
+                 *migration_vault = &accounts[3], *curve_vault = &accounts[5];
+  if (!creator->is_signer) return ERROR_MISSING_SIGNATURE;
+  if (!pubkey_eq(accounts[8].key, &CURVE_PROGRAM_ID)) return ERROR_WRONG_ACCOUNT;
+  for (u8 i = 0; i < a.count; i++) {
+    SolAccountInfo *component_mint = &accounts[9 + 2 * i];
+    TRY(check_mint(component_mint));
+    for (u8 j = 0; j < i; j++)
+      if (pubkey_eq(component_mint->key, accounts[9 + 2 * j].key)) return ERROR_INVALID_RECIPE;
+  }
+
+  PdaSeeds seeds = launch_seeds(creator->key, a.seed_le, &a.bumps[0]);
+  TRY(verify_pda(launch_info->key, &seeds, params->program_id));
+  PdaSeeds mint_seeds = launch_child_seeds("mint", 4, launch_info->key, &a.bumps[1]);
+  TRY(verify_pda(mint->key, &mint_seeds, params->program_id));
+  PdaSeeds vault_seeds = launch_child_seeds("migration", 9, launch_info->key, &a.bumps[2]);
+  TRY(verify_pda(migration_vault->key, &vault_seeds, params->program_id));
+
+  /* The record is written before any CPI: the curve checks it to trust the signature. */
+  TRY(create_pda_account(creator, launch_info, sizeof(Launch), params->program_id, &seeds));
+  Launch *launch = (Launch *)launch_info->data;
+  write_launch(launch, &a, params);
+
+  TRY(create_pda_account(creator, mint, MINT_SIZE, &TOKEN_PROGRAM_ID, &mint_seeds));
+  TRY(token_initialize_mint(mint, a.decimals, launch_info->key));
+  TRY(create_token_vault(creator, migration_vault, mint, launch_info->key, &vault_seeds));
+  TRY(initialize_curve(params, &a, &seeds));
+  TRY(token_mint_to(mint, curve_vault, launch_info, a.curve_inventory, &seeds));
+  TRY(token_mint_to(mint, migration_vault, launch_info, a.migration_inventory, &seeds));
+  TRY(token_revoke_mint_authority(mint, launch_info, &seeds));
+  emit_created(launch, launch_info->key);
+  return 0;
+}
+
+static u64 mark_complete(SolParameters *params) {
+  if (params->account_count < 2) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  SolAccountInfo *curve = &params->accounts[0], *launch_info = &params->accounts[1];
+  TRY(check_record(launch_info, params->program_id, ACCOUNT_LAUNCH, sizeof(Launch)));
+  Launch *launch = (Launch *)launch_info->data;
+  if (!pubkey_eq(curve->key, &launch->curve)) return ERROR_WRONG_ACCOUNT;
+  if (!curve->is_signer) return ERROR_MISSING_SIGNATURE;
+  if (launch->status != STATUS_ACTIVE_BONDING) return ERROR_INVALID_STATUS;
+  launch->status = STATUS_GRADUATION_PENDING;
+  launch->completed_at = clock_unix_timestamp();
+  emit_status(launch_info->key, STATUS_ACTIVE_BONDING, STATUS_GRADUATION_PENDING);
+  return 0;
+}
+
+/* Launch tokens for component `index`'s pair pool: its weight's share, the last takes the rest. */
+static u64 migration_share(const Launch *launch, u8 index) {
+  u64 given = 0;
+  for (u8 i = 0; i < launch->component_count; i++) {
+    u64 share = launch->migration_inventory / BPS_DENOMINATOR * launch->components[i].target_bps +
+                launch->migration_inventory % BPS_DENOMINATOR * launch->components[i].target_bps /
+                    BPS_DENOMINATOR;
+    if (i == index) return i + 1 == launch->component_count ? launch->migration_inventory - given
+                                                            : share;
+    given += share;
+  }
+  return 0;
+}
+
+#define MIGRATE_ACCOUNTS 14
+
+static u64 create_pair_pool(SolAccountInfo *a, const u8 *bumps, u16 fee_bps, const PdaSeeds *seeds) {
+  u8 data[6] = {POOL_INITIALIZE, bumps[0], bumps[1], bumps[2], 0, 0};
+  write_u16(data + 4, fee_bps);
+  /* payer, authority (the launch), pool, mint_a, mint_b, vault_a, vault_b, system, token */
+  const u8 order[9] = {0, 1, 5, 8, 9, 6, 7, 12, 13};
+  const bool writable[9] = {true, true, true, false, false, true, true, false, false};
+  const bool signer[9] = {true, true, false, false, false, false, false, false, false};
+  SolAccountMeta metas[9];
+  SolAccountInfo infos[9];
+  for (int i = 0; i < 9; i++) {
+    meta_of(&metas[i], &a[order[i]], writable[i], signer[i]);
+    infos[i] = a[order[i]];
+  }
+  SolInstruction ix = {&POOL_PROGRAM_ID, metas, 9, data, sizeof(data)};
+  SolSignerSeeds signer_seeds = signer_of(seeds);
+  return sol_invoke_signed_c(&ix, infos, 9, &signer_seeds, 1);
+}
+
+static u64 release_component(SolAccountInfo *a, u8 index, const PdaSeeds *seeds) {
+  u8 data[2] = {CURVE_RELEASE, index};
+  /* launch, curve, curve component vault, pool component vault, token */
+  const u8 order[5] = {1, 3, 10, 7, 13};
+  const bool writable[5] = {true, true, true, true, false};
+  SolAccountMeta metas[5];
+  SolAccountInfo infos[5];
+  for (int i = 0; i < 5; i++) {
+    meta_of(&metas[i], &a[order[i]], writable[i], i == 0);
+    infos[i] = a[order[i]];
+  }
+  SolInstruction ix = {&CURVE_PROGRAM_ID, metas, 5, data, sizeof(data)};
+  SolSignerSeeds signer_seeds = signer_of(seeds);
+  return sol_invoke_signed_c(&ix, infos, 5, &signer_seeds, 1);
+}
+
+static u64 migrate(SolParameters *params) {
+  if (params->account_count < MIGRATE_ACCOUNTS) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  if (params->data_len < 5) return ERROR_INVALID_INSTRUCTION;
+  SolAccountInfo *a = params->accounts;
+  u8 index = params->data[1];
+  const u8 *pool_bumps = params->data + 2;
+  if (!a[0].is_signer) return ERROR_MISSING_SIGNATURE;
+  TRY(check_record(&a[1], params->program_id, ACCOUNT_LAUNCH, sizeof(Launch)));
+  Launch *launch = (Launch *)a[1].data;
+  if (launch->status == STATUS_ACTIVE_BONDING) return ERROR_CURVE_NOT_COMPLETE;
+  if (launch->status == STATUS_GRADUATED) return ERROR_INVALID_STATUS;
+  if (index >= launch->component_count) return ERROR_INVALID_INSTRUCTION;
+  if (launch->pool_created_bits & (1 << index)) return ERROR_COMPONENT_ALREADY_MIGRATED;
+  if (!pubkey_eq(a[2].key, &launch->migration_vault) || !pubkey_eq(a[3].key, &launch->curve) ||
+      !pubkey_eq(a[4].key, &CURVE_PROGRAM_ID) || !pubkey_eq(a[8].key, &launch->mint) ||
+      !pubkey_eq(a[9].key, &launch->components[index].mint) ||
+      !pubkey_eq(a[11].key, &POOL_PROGRAM_ID))
+    return ERROR_WRONG_ACCOUNT;
+
+  if (launch->status == STATUS_GRADUATION_PENDING) {
+    launch->status = STATUS_MIGRATING;
+    emit_status(a[1].key, STATUS_GRADUATION_PENDING, STATUS_MIGRATING);
+  }
+  PdaSeeds seeds = signer_seeds_of(launch);
+  u64 primary_amount = migration_share(launch, index);
+  TRY(create_pair_pool(a, pool_bumps, launch->fee_bps, &seeds));
+  TRY(token_transfer(&a[2], &a[6], &a[1], primary_amount, &seeds));
+  TRY(release_component(a, index, &seeds));
+
+  launch->pool_created_bits |= (u8)(1 << index);
+  u8 buffer[100];
+  EventWriter event = event_begin(buffer, EVENT_MIGRATION_STEP);
+  put_pubkey(&event, a[1].key);
+  put_u8(&event, index);
+  put_pubkey(&event, a[5].key);
+  put_u64(&event, primary_amount);
+  put_u64(&event, token_amount(&a[7]));
+  put_u8(&event, launch->pool_created_bits);
+  event_emit(&event);
+
+  if (launch->pool_created_bits == (u8)((1 << launch->component_count) - 1)) {
+    launch->status = STATUS_GRADUATED;
+    emit_status(a[1].key, STATUS_MIGRATING, STATUS_GRADUATED);
+  }
+  return 0;
+}
+
+u64 entrypoint(const u8 *input) {
+  SolParameters params;
+  if (!deserialize(input, &params)) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  if (params.data_len < 1) return ERROR_INVALID_INSTRUCTION;
+  u8 tag = params.data[0];
+  if (tag == LAUNCH_CREATE) return create(&params);
+  if (tag == LAUNCH_MARK_COMPLETE) return mark_complete(&params);
+  if (tag == LAUNCH_MIGRATE) return migrate(&params);
+  return ERROR_INVALID_INSTRUCTION;
+}
