@@ -1,0 +1,179 @@
+import {
+  type KeyPairSigner,
+  type Transaction,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { beforeEach, describe, expect, it } from "vitest";
+import { Devnet } from "../devnet.ts";
+
+const SOL = 1_000_000_000n;
+
+async function transfer(devnet: Devnet, from: KeyPairSigner, to: KeyPairSigner, amount: bigint, blockhash = devnet.latestBlockhash()): Promise<Transaction> {
+  return signTransactionMessageWithSigners(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(from, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: from, destination: to.address, amount })], m),
+    ),
+  );
+}
+
+describe("Devnet", () => {
+  let devnet: Devnet;
+  let alice: KeyPairSigner;
+  let bob: KeyPairSigner;
+
+  beforeEach(async () => {
+    devnet = Devnet.start({ seed: "chain-tests" });
+    alice = await generateKeyPairSigner();
+    bob = await generateKeyPairSigner();
+    devnet.airdrop(alice.address, 10n * SOL);
+  });
+
+  it("lands a submitted transaction at the next slot, then finalizes it 32 slots later", async () => {
+    const tx = await transfer(devnet, alice, bob, SOL);
+    const { signature } = devnet.submit(tx);
+    expect(devnet.getTransactionStatus(signature).status).toBe("pending");
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+
+    const landed = devnet.advanceSlots(1);
+    expect(landed.map((t) => t.signature)).toEqual([signature]);
+    expect(landed[0]?.slot).toBe(1n);
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "confirmed", slot: 1n });
+
+    devnet.advanceSlots(31);
+    expect(devnet.getTransactionStatus(signature).status).toBe("confirmed");
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature).status).toBe("finalized");
+  });
+
+  it("lands queued transactions in arrival order with increasing seq", async () => {
+    const carol = await generateKeyPairSigner();
+    const first = devnet.submit(await transfer(devnet, alice, bob, 1n * SOL)).signature;
+    const second = devnet.submit(await transfer(devnet, alice, carol, 2n * SOL)).signature;
+    const landed = devnet.advanceSlots(1);
+    expect(landed.map((t) => [t.signature, t.seq])).toEqual([
+      [first, 0],
+      [second, 1],
+    ]);
+  });
+
+  it("executes a duplicate submission once", async () => {
+    const tx = await transfer(devnet, alice, bob, SOL);
+    expect(devnet.submit(tx).duplicate).toBe(false);
+    expect(devnet.submit(tx).duplicate).toBe(true);
+    devnet.advanceSlots(1);
+    expect(devnet.submit(tx).duplicate).toBe(true);
+    devnet.advanceSlots(1);
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+  });
+
+  it("refuses a blockhash older than 150 slots and changes nothing", async () => {
+    const old = devnet.latestBlockhash();
+    devnet.advanceSlots(151);
+    const result = devnet.send(await transfer(devnet, alice, bob, SOL, old));
+    expect(result).toMatchObject({ landed: false, error: { kind: "blockhashNotFound" } });
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
+  it("accepts a blockhash 150 slots old: lastValidBlockHeight is inclusive", async () => {
+    const old = devnet.latestBlockhash();
+    devnet.advanceSlots(150);
+    expect(devnet.now().blockHeight).toBe(old.lastValidBlockHeight);
+    expect(devnet.send(await transfer(devnet, alice, bob, SOL, old)).landed).toBe(true);
+  });
+
+  it("reports expired when a queued transaction outlives its blockhash", async () => {
+    devnet.withLandingDelay(200);
+    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    devnet.advanceSlots(201);
+    expect(devnet.getTransactionStatus(signature).status).toBe("expired");
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
+  it("refuses a transaction whose signature was made by another key", async () => {
+    const mallory = await generateKeyPairSigner();
+    const honest = await transfer(devnet, alice, bob, SOL);
+    const forged = await transfer(devnet, mallory, bob, SOL);
+    // Alice's message carrying Mallory's signature bytes.
+    const tampered: Transaction = {
+      ...honest,
+      signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"],
+    };
+    const result = devnet.send(tampered);
+    expect(result).toMatchObject({ landed: false, error: { kind: "transaction", name: "SignatureFailure" } });
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+    expect(devnet.getBalance(alice.address)).toBe(10n * SOL);
+  });
+
+  it("drops a submission on a drop fault: unknown, then expired past its last valid height", async () => {
+    const blockhash = devnet.latestBlockhash();
+    devnet.injectFault({ kind: "drop" });
+    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL, blockhash));
+    devnet.advanceSlots(5);
+    expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("unknown");
+    devnet.advanceSlots(150);
+    expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("expired");
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
+  it("delays a submission on a delay fault", async () => {
+    devnet.injectFault({ kind: "delay", slots: 3 });
+    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    devnet.advanceSlots(3);
+    expect(devnet.getTransactionStatus(signature).status).toBe("pending");
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "confirmed", slot: 4n });
+  });
+
+  it("lands at once in per-transaction mode", async () => {
+    devnet.withClockMode("per-transaction");
+    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    expect(devnet.getTransactionStatus(signature).status).toBe("confirmed");
+    expect(devnet.now().slot).toBe(1n);
+  });
+
+  it("moves unix time 400 ms a slot and shows it to programs through the Clock sysvar", () => {
+    const start = devnet.now();
+    devnet.advanceSlots(5);
+    expect(devnet.now().unixMillis - start.unixMillis).toBe(2000n);
+    devnet.advanceSeconds(10);
+    expect(devnet.now().slot).toBe(30n);
+    expect(devnet.now().unixTimestamp).toBe(start.unixTimestamp + 12n);
+  });
+
+  it("restores a snapshot: balances, time and statuses go back", async () => {
+    const snapshot = devnet.snapshot();
+    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    devnet.advanceSlots(3);
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+    devnet.restore(snapshot);
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+    expect(devnet.now().slot).toBe(0n);
+    expect(devnet.getTransactionStatus(signature).status).toBe("unknown");
+    // The restored chain still runs our blockhash check and signature verification.
+    const again = devnet.send(await transfer(devnet, alice, bob, SOL));
+    expect(again.landed).toBe(true);
+  });
+
+  it("derives the same blockhashes from the same seed, different ones from another", () => {
+    const a = Devnet.start({ seed: "same" });
+    const b = Devnet.start({ seed: "same" });
+    const c = Devnet.start({ seed: "other" });
+    a.advanceSlots(7);
+    b.advanceSlots(7);
+    c.advanceSlots(7);
+    expect(a.latestBlockhash()).toEqual(b.latestBlockhash());
+    expect(c.latestBlockhash().blockhash).not.toBe(a.latestBlockhash().blockhash);
+  });
+
+});

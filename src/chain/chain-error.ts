@@ -1,0 +1,87 @@
+import type { FailedTransactionMetadata } from "litesvm";
+
+/**
+ * Why the chain refused or failed a transaction, as data. Custom program error codes are
+ * kept as numbers here; naming them is the job of the program clients above this layer.
+ */
+export type ChainError =
+  /** Our blockhash check: the lifetime blockhash is unknown or older than 150 slots. */
+  | { readonly kind: "blockhashNotFound" }
+  /** A transaction-level refusal from the runtime (bad signature, duplicate, fees…). */
+  | { readonly kind: "transaction"; readonly name: string }
+  /** An instruction failed; `customCode` is set for `custom program error: N`. */
+  | {
+      readonly kind: "instruction";
+      readonly instructionIndex: number;
+      readonly name: string;
+      readonly customCode: number | null;
+    };
+
+// The runtime's fieldless error variants, in their declaration order (litesvm exposes
+// them as const enums, which isolated modules cannot read at run time).
+const TRANSACTION_ERRORS = (
+  "AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee " +
+  "InvalidAccountForFee AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee " +
+  "InvalidAccountIndex SignatureFailure InvalidProgramForExecution SanitizeFailure ClusterMaintenance " +
+  "AccountBorrowOutstanding WouldExceedMaxBlockCostLimit UnsupportedVersion InvalidWritableAccount " +
+  "WouldExceedMaxAccountCostLimit WouldExceedAccountDataBlockLimit TooManyAccountLocks " +
+  "AddressLookupTableNotFound InvalidAddressLookupTableOwner InvalidAddressLookupTableData " +
+  "InvalidAddressLookupTableIndex InvalidRentPayingAccount WouldExceedMaxVoteCostLimit " +
+  "WouldExceedAccountDataTotalLimit MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded " +
+  "InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled"
+).split(" ");
+
+const INSTRUCTION_ERRORS = (
+  "GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall " +
+  "InsufficientFunds IncorrectProgramId MissingRequiredSignature AccountAlreadyInitialized " +
+  "UninitializedAccount UnbalancedInstruction ModifiedProgramId ExternalAccountLamportSpend " +
+  "ExternalAccountDataModified ReadonlyLamportChange ReadonlyDataModified DuplicateAccountIndex " +
+  "ExecutableModified RentEpochModified NotEnoughAccountKeys AccountDataSizeChanged " +
+  "AccountNotExecutable AccountBorrowFailed AccountBorrowOutstanding DuplicateAccountOutOfSync " +
+  "InvalidError ExecutableDataModified ExecutableLamportChange ExecutableAccountNotRentExempt " +
+  "UnsupportedProgramId CallDepth MissingAccount ReentrancyNotAllowed MaxSeedLengthExceeded " +
+  "InvalidSeeds InvalidRealloc ComputationalBudgetExceeded PrivilegeEscalation " +
+  "ProgramEnvironmentSetupFailure ProgramFailedToComplete ProgramFailedToCompile Immutable " +
+  "IncorrectAuthority AccountNotRentExempt InvalidAccountOwner ArithmeticOverflow UnsupportedSysvar " +
+  "IllegalOwner MaxAccountsDataAllocationsExceeded MaxAccountsExceeded " +
+  "MaxInstructionTraceLengthExceeded BuiltinProgramsMustConsumeComputeUnits BorshIoError"
+).split(" ");
+
+/** Reads litesvm's error object into a ChainError. */
+export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
+  const error: unknown = failed.err();
+  if (typeof error === "number") {
+    return { kind: "transaction", name: TRANSACTION_ERRORS[error] ?? `TransactionError${error}` };
+  }
+  const record = error as { index?: number; err?: () => unknown; accountIndex?: number };
+  if (typeof record.err === "function" && typeof record.index === "number") {
+    const inner = record.err() as number | { code?: number; msg?: string };
+    if (typeof inner === "number") {
+      return {
+        kind: "instruction",
+        instructionIndex: record.index,
+        name: INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`,
+        customCode: null,
+      };
+    }
+    if (typeof inner.code === "number") {
+      return { kind: "instruction", instructionIndex: record.index, name: "Custom", customCode: inner.code };
+    }
+    return { kind: "instruction", instructionIndex: record.index, name: "BorshIoError", customCode: null };
+  }
+  return { kind: "transaction", name: error?.constructor?.name.replace(/^TransactionError/, "") ?? "Unknown" };
+}
+
+/** One line for logs and API `error` fields. */
+export function describeChainError(error: ChainError): string {
+  switch (error.kind) {
+    case "blockhashNotFound":
+      return "the transaction's blockhash is unknown or expired (older than 150 slots)";
+    case "transaction":
+      return `the transaction was refused: ${error.name}`;
+    case "instruction":
+      return error.customCode === null
+        ? `instruction ${error.instructionIndex} failed: ${error.name}`
+        : `instruction ${error.instructionIndex} failed: custom program error ${error.customCode}`;
+  }
+}

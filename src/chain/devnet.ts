@@ -1,0 +1,383 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type Address,
+  type EncodedAccount,
+  type Signature,
+  type Transaction,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  lamports,
+} from "@solana/kit";
+import { Clock, FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { type ChainError, chainErrorOf } from "./chain-error.ts";
+import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
+import {
+  type ClockMode,
+  type ClockReading,
+  DEFAULT_GENESIS_UNIX_TIMESTAMP,
+  DEFAULT_SLOT_MILLIS,
+  FINALITY_SLOTS,
+  type LatestBlockhash,
+  VirtualClock,
+  type VirtualClockState,
+} from "./virtual-clock.ts";
+
+export interface DevnetOptions {
+  /** Seed of every blockhash (and, above this layer, every key). Default "0". */
+  readonly seed?: string;
+  /** Default "manual": time moves only when told. */
+  readonly clockMode?: ClockMode;
+  /** Virtual milliseconds per slot; default 400. */
+  readonly slotMillis?: number;
+  /** Unix time of slot 0; default 2026-01-01T00:00:00Z. */
+  readonly genesisUnixTimestamp?: bigint;
+  /** Extra slots a submitted transaction waits before it lands; default 0 (the next slot). */
+  readonly landingDelaySlots?: number;
+  /** Folder holding launch.so, curve.so and pool.so; default programs-fixtures/dist. */
+  readonly programsDir?: string;
+}
+
+/** A transaction that reached a block: it ran, and either succeeded or failed there. */
+export interface LandedTransaction {
+  readonly signature: Signature;
+  readonly slot: bigint;
+  /** Position within its slot, from 0: with the slot it orders every landed transaction. */
+  readonly seq: number;
+  readonly unixTimestamp: bigint;
+  readonly ok: boolean;
+  readonly error: ChainError | null;
+  readonly logs: readonly string[];
+  readonly computeUnits: bigint;
+}
+
+/** What `send` returns: landed (ok or failed on chain), or refused before landing. */
+export type SendResult =
+  | { readonly landed: true; readonly transaction: LandedTransaction }
+  | { readonly landed: false; readonly signature: Signature; readonly error: ChainError };
+
+export type TransactionStatus = "pending" | "confirmed" | "finalized" | "failed" | "expired" | "unknown";
+
+export interface TransactionStatusReport {
+  readonly signature: Signature;
+  readonly status: TransactionStatus;
+  readonly slot: bigint | null;
+  readonly error: ChainError | null;
+}
+
+/** A fault applied to the next submitted transaction. */
+export type SubmissionFault = { readonly kind: "drop" } | { readonly kind: "delay"; readonly slots: number };
+
+interface QueuedTransaction {
+  readonly transaction: Transaction;
+  readonly signature: Signature;
+  readonly landAtSlot: bigint;
+}
+
+type TransactionRecord =
+  | { readonly state: "queued" }
+  | { readonly state: "landed"; readonly transaction: LandedTransaction }
+  | { readonly state: "refused"; readonly error: ChainError }
+  | { readonly state: "expired" };
+
+export interface DevnetSnapshot {
+  readonly svm: Uint8Array;
+  readonly clock: VirtualClockState;
+  readonly seqInSlot: number;
+  readonly records: ReadonlyMap<Signature, TransactionRecord>;
+  readonly queue: readonly QueuedTransaction[];
+}
+
+export type LandedListener = (transaction: LandedTransaction) => void;
+
+/**
+ * An in-process Solana chain: LiteSVM running our launch, curve and pool programs, with
+ * time owned by the simulator. Transactions either `send` (run now, in the current slot)
+ * or `submit` (queue, land at the next slot boundary in arrival order). Expected failures
+ * are returned values; only programmer mistakes throw.
+ */
+export class Devnet {
+  #svm: LiteSVM;
+  readonly #clock: VirtualClock;
+  readonly #programs: ReadonlyArray<{ address: Address; bytes: Uint8Array }>;
+  #records = new Map<Signature, TransactionRecord>();
+  #queue: QueuedTransaction[] = [];
+  #seqInSlot = 0;
+  #mode: ClockMode = "manual";
+  #timer: NodeJS.Timeout | null = null;
+  #landingDelaySlots: bigint;
+  #nextFault: SubmissionFault | null = null;
+  readonly #listeners = new Set<LandedListener>();
+  readonly seed: string;
+
+  private constructor(options: DevnetOptions) {
+    this.seed = options.seed ?? "0";
+    const slotMillis = options.slotMillis ?? DEFAULT_SLOT_MILLIS;
+    if (!(slotMillis > 0)) throw new RangeError(`slotMillis must be positive, got ${slotMillis}`);
+    this.#landingDelaySlots = BigInt(options.landingDelaySlots ?? 0);
+    this.#clock = new VirtualClock({
+      seed: this.seed,
+      slot: 0n,
+      genesisUnixTimestamp: options.genesisUnixTimestamp ?? DEFAULT_GENESIS_UNIX_TIMESTAMP,
+      slotMillis,
+    });
+    const dir = options.programsDir ?? PROGRAMS_DIST_DIR;
+    this.#programs = PROGRAM_BINARIES.map((program) => ({
+      address: program.address,
+      bytes: new Uint8Array(readFileSync(join(dir, program.file))),
+    }));
+    this.#svm = this.#configure(new LiteSVM());
+    for (const program of this.#programs) this.#svm.addProgram(program.address, program.bytes);
+    this.#syncClockSysvar();
+  }
+
+  /** Starts a chain with our programs loaded at their fixed ids. */
+  static start(options: DevnetOptions = {}): Devnet {
+    const devnet = new Devnet(options);
+    devnet.withClockMode(options.clockMode ?? "manual");
+    return devnet;
+  }
+
+  // Our own blockhash check replaces LiteSVM's, which knows nothing of virtual time.
+  #configure(svm: LiteSVM): LiteSVM {
+    return svm.withBlockhashCheck(false).withSigverify(true);
+  }
+
+  // ---------------------------------------------------------------- configuration
+
+  get clockMode(): ClockMode {
+    return this.#mode;
+  }
+
+  /** `realtime` lands a slot every slotMillis of wall time; the others stop that timer. */
+  withClockMode(mode: ClockMode): this {
+    this.#mode = mode;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    if (mode === "realtime") {
+      this.#timer = setInterval(() => this.advanceSlots(1), this.#clock.slotMillis);
+      this.#timer.unref();
+    }
+    return this;
+  }
+
+  withLandingDelay(slots: number): this {
+    if (!Number.isInteger(slots) || slots < 0) throw new RangeError(`landing delay must be a whole number ≥ 0, got ${slots}`);
+    this.#landingDelaySlots = BigInt(slots);
+    return this;
+  }
+
+  /** The next submitted transaction is dropped (never lands) or delayed by `slots`. */
+  injectFault(fault: SubmissionFault): this {
+    this.#nextFault = fault;
+    return this;
+  }
+
+  /** Stops the realtime timer; the chain stays readable. */
+  close(): void {
+    this.withClockMode("manual");
+  }
+
+  onLanded(listener: LandedListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  // ---------------------------------------------------------------- time
+
+  now(): ClockReading {
+    return this.#clock.now();
+  }
+
+  latestBlockhash(): LatestBlockhash {
+    return this.#clock.latestBlockhash();
+  }
+
+  /** Moves `slots` slots forward; at each boundary the due queued transactions land. */
+  advanceSlots(slots: number | bigint): LandedTransaction[] {
+    const count = BigInt(slots);
+    if (count < 0n) throw new RangeError(`cannot advance by ${count} slots`);
+    const landed: LandedTransaction[] = [];
+    for (let i = 0n; i < count; i++) {
+      this.#clock.advance(1n);
+      this.#seqInSlot = 0;
+      this.#syncClockSysvar();
+      landed.push(...this.#landDue());
+      // A long idle advance only needs the boundaries where something is due.
+      if (this.#queue.length === 0 && i + 1n < count) {
+        this.#clock.advance(count - i - 1n);
+        this.#syncClockSysvar();
+        break;
+      }
+    }
+    return landed;
+  }
+
+  advanceSeconds(seconds: number): LandedTransaction[] {
+    return this.advanceSlots(this.#clock.slotsFor(seconds));
+  }
+
+  // ---------------------------------------------------------------- transactions
+
+  /** Runs `transaction` now, in the current slot. */
+  send(transaction: Transaction): SendResult {
+    const signature = getSignatureFromTransaction(transaction);
+    const result = this.#execute(transaction, signature);
+    return result;
+  }
+
+  /**
+   * Queues `transaction` to land at the next slot boundary (plus any landing delay). A
+   * signature seen before is not queued again: a duplicate submission executes once.
+   */
+  submit(transaction: Transaction): { signature: Signature; duplicate: boolean } {
+    const signature = getSignatureFromTransaction(transaction);
+    if (this.#records.has(signature)) return { signature, duplicate: true };
+    const fault = this.#nextFault;
+    this.#nextFault = null;
+    if (fault?.kind === "drop") return { signature, duplicate: false };
+    const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
+    this.#records.set(signature, { state: "queued" });
+    this.#queue.push({ transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay });
+    if (this.#mode === "per-transaction") this.advanceSlots(1n + delay);
+    return { signature, duplicate: false };
+  }
+
+  /**
+   * Where `signature` stands. With `lastValidBlockHeight`, a transaction the chain never
+   * saw reports `expired` once the block height has passed it (as a client polling the
+   * real service would see it), `unknown` before.
+   */
+  getTransactionStatus(signature: Signature, lastValidBlockHeight?: bigint): TransactionStatusReport {
+    const record = this.#records.get(signature);
+    const now = this.#clock.now();
+    const report = (status: TransactionStatus, slot: bigint | null = null, error: ChainError | null = null) => ({
+      signature,
+      status,
+      slot,
+      error,
+    });
+    if (record === undefined) {
+      const expired = lastValidBlockHeight !== undefined && now.blockHeight > lastValidBlockHeight;
+      return report(expired ? "expired" : "unknown");
+    }
+    switch (record.state) {
+      case "queued":
+        return report("pending");
+      case "expired":
+        return report("expired");
+      case "refused":
+        return report("failed", null, record.error);
+      case "landed": {
+        const { transaction } = record;
+        if (!transaction.ok) return report("failed", transaction.slot, transaction.error);
+        const final = now.slot >= transaction.slot + FINALITY_SLOTS;
+        return report(final ? "finalized" : "confirmed", transaction.slot);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- accounts
+
+  getAccount(address: Address): EncodedAccount | null {
+    const account = this.#svm.getAccount(address);
+    return account.exists ? account : null;
+  }
+
+  getBalance(address: Address): bigint {
+    return this.#svm.getBalance(address) ?? 0n;
+  }
+
+  /** Adds lamports to `address` outside any transaction log: the faucet's own power. */
+  airdrop(address: Address, amount: bigint): void {
+    const result = this.#svm.airdrop(address, lamports(amount));
+    if (result instanceof FailedTransactionMetadata) throw new Error(`airdrop failed: ${result.toString()}`);
+  }
+
+  /** Writes an account directly: genesis only (mints and pools are created by transactions). */
+  setAccount(account: EncodedAccount): void {
+    this.#svm.setAccount(account);
+  }
+
+  minimumBalanceForRentExemption(bytes: number): bigint {
+    return this.#svm.minimumBalanceForRentExemption(BigInt(bytes));
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  snapshot(): DevnetSnapshot {
+    return {
+      svm: this.#svm.toBytes(),
+      clock: this.#clock.state(),
+      seqInSlot: this.#seqInSlot,
+      records: new Map(this.#records),
+      queue: [...this.#queue],
+    };
+  }
+
+  /** Returns the chain to `snapshot`, time included. */
+  restore(snapshot: DevnetSnapshot): void {
+    this.#svm = this.#configure(LiteSVM.fromBytes(snapshot.svm));
+    this.#clock.reset(snapshot.clock);
+    this.#seqInSlot = snapshot.seqInSlot;
+    this.#records = new Map(snapshot.records);
+    this.#queue = [...snapshot.queue];
+    this.#syncClockSysvar();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #landDue(): LandedTransaction[] {
+    const slot = this.#clock.now().slot;
+    const due = this.#queue.filter((queued) => queued.landAtSlot <= slot);
+    if (due.length === 0) return [];
+    this.#queue = this.#queue.filter((queued) => queued.landAtSlot > slot);
+    const landed: LandedTransaction[] = [];
+    for (const queued of due) {
+      const result = this.#execute(queued.transaction, queued.signature);
+      if (result.landed) landed.push(result.transaction);
+    }
+    return landed;
+  }
+
+  #execute(transaction: Transaction, signature: Signature): SendResult {
+    const previous = this.#records.get(signature);
+    if (previous && previous.state !== "queued") {
+      return { landed: false, signature, error: { kind: "transaction", name: "AlreadyProcessed" } };
+    }
+    const lifetime = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes).lifetimeToken;
+    const lastValid = this.#clock.lastValidBlockHeightOf(lifetime);
+    if (lastValid === null || this.#clock.now().blockHeight > lastValid) {
+      // Queued past its blockhash's life: exactly what a client sees as `expired`.
+      this.#records.set(signature, previous ? { state: "expired" } : { state: "refused", error: { kind: "blockhashNotFound" } });
+      return { landed: false, signature, error: { kind: "blockhashNotFound" } };
+    }
+    const result = this.#svm.sendTransaction(transaction);
+    const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
+    const error = result instanceof FailedTransactionMetadata ? chainErrorOf(result) : null;
+    if (error && error.kind !== "instruction") {
+      // Refused before execution (signature, fee payer, duplicate…): nothing landed.
+      this.#records.set(signature, { state: "refused", error });
+      return { landed: false, signature, error };
+    }
+    const now = this.#clock.now();
+    const landed: LandedTransaction = {
+      signature,
+      slot: now.slot,
+      seq: this.#seqInSlot++,
+      unixTimestamp: now.unixTimestamp,
+      ok: error === null,
+      error,
+      logs: meta.logs(),
+      computeUnits: meta.computeUnitsConsumed(),
+    };
+    this.#records.set(signature, { state: "landed", transaction: landed });
+    for (const listener of this.#listeners) listener(landed);
+    return { landed: true, transaction: landed };
+  }
+
+  #syncClockSysvar(): void {
+    const now = this.#clock.now();
+    this.#svm.setClock(new Clock(now.slot, now.unixTimestamp, 0n, 0n, now.unixTimestamp));
+  }
+}

@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import { type Blockhash, blockhash, getBase58Decoder } from "@solana/kit";
+
+/** How many slots a blockhash stays usable, as on Solana (MAX_PROCESSING_AGE). */
+export const BLOCKHASH_VALIDITY_SLOTS = 150n;
+/** Slots after landing at which a transaction counts as finalized (Solana's 32-vote lockout). */
+export const FINALITY_SLOTS = 32n;
+/** Solana's target slot time. */
+export const DEFAULT_SLOT_MILLIS = 400;
+/** 2026-01-01T00:00:00Z: a fixed genesis time keeps seeded runs identical. */
+export const DEFAULT_GENESIS_UNIX_TIMESTAMP = 1_767_225_600n;
+
+export type ClockMode = "realtime" | "manual" | "per-transaction";
+export const CLOCK_MODES: readonly ClockMode[] = ["realtime", "manual", "per-transaction"];
+
+export interface ClockReading {
+  readonly slot: bigint;
+  readonly blockHeight: bigint;
+  /** Whole seconds, as the Clock sysvar carries them. */
+  readonly unixTimestamp: bigint;
+  readonly unixMillis: bigint;
+}
+
+export interface LatestBlockhash {
+  readonly blockhash: Blockhash;
+  readonly lastValidBlockHeight: bigint;
+}
+
+export interface VirtualClockState {
+  readonly seed: string;
+  readonly slot: bigint;
+  readonly genesisUnixTimestamp: bigint;
+  readonly slotMillis: number;
+}
+
+/**
+ * The simulator's own time: slot, block height (equal to the slot — this chain skips no
+ * slots), unix time derived from the slot, and one blockhash per slot derived from the
+ * seed, so the same seed always produces the same blockhashes. Nothing here reads the
+ * wall clock; `realtime` mode is a timer in the Devnet that calls `advance`.
+ */
+export class VirtualClock {
+  readonly #seed: string;
+  #genesisUnixTimestamp: bigint;
+  #slotMillis: number;
+  #slot: bigint;
+  /** The blockhashes of the last 151 slots (the current one included), by hash. */
+  readonly #recent = new Map<string, bigint>();
+
+  constructor(state: VirtualClockState) {
+    this.#seed = state.seed;
+    this.#slot = state.slot;
+    this.#genesisUnixTimestamp = state.genesisUnixTimestamp;
+    this.#slotMillis = state.slotMillis;
+    this.#remember(this.#oldestValidSlot(), this.#slot);
+  }
+
+  get slotMillis(): number {
+    return this.#slotMillis;
+  }
+
+  now(): ClockReading {
+    const unixMillis = this.#genesisUnixTimestamp * 1000n + this.#slot * BigInt(this.#slotMillis);
+    return {
+      slot: this.#slot,
+      blockHeight: this.#slot,
+      unixTimestamp: unixMillis / 1000n,
+      unixMillis,
+    };
+  }
+
+  /** Moves time forward by `slots` (≥ 0) and returns the new reading. */
+  advance(slots: bigint): ClockReading {
+    if (slots < 0n) throw new RangeError(`cannot move the clock backwards (${slots} slots)`);
+    const previous = this.#slot;
+    this.#slot += slots;
+    const oldest = this.#oldestValidSlot();
+    for (const [hash, slot] of this.#recent) if (slot < oldest) this.#recent.delete(hash);
+    this.#remember(previous + 1n > oldest ? previous + 1n : oldest, this.#slot);
+    return this.now();
+  }
+
+  /** Slots that cover `seconds` of virtual time, rounded up. */
+  slotsFor(seconds: number): bigint {
+    return BigInt(Math.ceil((seconds * 1000) / this.#slotMillis));
+  }
+
+  /** The blockhash produced at `slot` (deterministic: sha256 of seed and slot). */
+  blockhashAt(slot: bigint): Blockhash {
+    const digest = createHash("sha256").update(`basket-devnet:blockhash:${this.#seed}:${slot}`).digest();
+    return blockhash(getBase58Decoder().decode(digest));
+  }
+
+  latestBlockhash(): LatestBlockhash {
+    return {
+      blockhash: this.blockhashAt(this.#slot),
+      lastValidBlockHeight: this.#slot + BLOCKHASH_VALIDITY_SLOTS,
+    };
+  }
+
+  /**
+   * The last block height at which a transaction carrying `hash` may land, or null when
+   * the hash is not one of the last 150 blockhashes (unknown, or already expired).
+   */
+  lastValidBlockHeightOf(hash: string): bigint | null {
+    const slot = this.#recent.get(hash);
+    return slot === undefined ? null : slot + BLOCKHASH_VALIDITY_SLOTS;
+  }
+
+  #oldestValidSlot(): bigint {
+    return this.#slot > BLOCKHASH_VALIDITY_SLOTS ? this.#slot - BLOCKHASH_VALIDITY_SLOTS : 0n;
+  }
+
+  #remember(from: bigint, to: bigint): void {
+    for (let slot = from; slot <= to; slot++) this.#recent.set(this.blockhashAt(slot), slot);
+  }
+
+  /** Jumps to a saved state (snapshot restore); the blockhash window is rebuilt. */
+  reset(state: VirtualClockState): void {
+    if (state.seed !== this.#seed) throw new Error("a snapshot of another seed's chain cannot be restored here");
+    this.#slot = state.slot;
+    this.#genesisUnixTimestamp = state.genesisUnixTimestamp;
+    this.#slotMillis = state.slotMillis;
+    this.#recent.clear();
+    this.#remember(this.#oldestValidSlot(), this.#slot);
+  }
+
+  state(): VirtualClockState {
+    return {
+      seed: this.#seed,
+      slot: this.#slot,
+      genesisUnixTimestamp: this.#genesisUnixTimestamp,
+      slotMillis: this.#slotMillis,
+    };
+  }
+}
