@@ -34,8 +34,13 @@ static inline void meta_of(SolAccountMeta *meta, const SolAccountInfo *info, boo
   meta->is_signer = signer;
 }
 
-/* Creates `account` (a PDA signed for by `seeds`) with `space` bytes owned by `owner`. */
-static u64 create_pda_account(const SolAccountInfo *payer, const SolAccountInfo *account,
+/*
+ * Creates `account` (a PDA signed for by `seeds`) with `space` bytes owned by `owner`.
+ * The runtime writes the new length into the info array handed to the CPI, not into the
+ * caller's own copy: it is copied back, or the next CPI naming the account would look
+ * like a resize by a program that does not own it (ExternalAccountDataModified).
+ */
+static u64 create_pda_account(const SolAccountInfo *payer, SolAccountInfo *account,
                               u64 space, const SolPubkey *owner, const PdaSeeds *seeds) {
   if (account->data_len != 0 || *account->lamports != 0) return ERROR_ALREADY_INITIALIZED;
   u8 data[52];
@@ -50,7 +55,18 @@ static u64 create_pda_account(const SolAccountInfo *payer, const SolAccountInfo 
   SolAccountInfo infos[2] = {*payer, *account};
   SolInstruction ix = {&SYSTEM_PROGRAM_ID, metas, 2, data, sizeof(data)};
   SolSignerSeeds signer = signer_of(seeds);
-  return sol_invoke_signed_c(&ix, infos, 2, &signer, 1);
+  u64 error = sol_invoke_signed_c(&ix, infos, 2, &signer, 1);
+  account->data_len = infos[1].data_len;
+  return error;
+}
+
+/*
+ * After a CPI that creates accounts, copies the lengths the runtime wrote into the CPI's
+ * `infos` back to the caller's own infos (`targets[i]` mirrors `infos[i]`): see
+ * create_pda_account for why a stale length breaks the next CPI.
+ */
+static void sync_lengths(const SolAccountInfo *infos, SolAccountInfo *const *targets, u64 count) {
+  for (u64 i = 0; i < count; i++) targets[i]->data_len = infos[i].data_len;
 }
 
 /* InitializeMint2: `decimals`, mint authority `authority`, no freeze authority. */
@@ -83,7 +99,7 @@ static u64 token_initialize_account(const SolAccountInfo *account, const SolAcco
 }
 
 /* Creates the token vault `vault` (a PDA of the calling program) for `mint`, owned by `owner`. */
-static u64 create_token_vault(const SolAccountInfo *payer, const SolAccountInfo *vault,
+static u64 create_token_vault(const SolAccountInfo *payer, SolAccountInfo *vault,
                               const SolAccountInfo *mint, const SolPubkey *owner,
                               const PdaSeeds *seeds) {
   u64 error = create_pda_account(payer, vault, TOKEN_ACCOUNT_SIZE, &TOKEN_PROGRAM_ID, seeds);

@@ -188,18 +188,24 @@ static u64 initialize_curve(SolParameters *params, const CreateArgs *a, const Pd
   const bool signer[7] = {true, true, false, false, false, false, false};
   SolAccountMeta metas[7 + 2 * MAX_COMPONENTS];
   SolAccountInfo infos[7 + 2 * MAX_COMPONENTS];
+  SolAccountInfo *targets[7 + 2 * MAX_COMPONENTS];
   u64 count = 0;
   for (; count < 7; count++) {
-    meta_of(&metas[count], &accounts[order[count]], writable[count], signer[count]);
-    infos[count] = accounts[order[count]];
+    targets[count] = &accounts[order[count]];
+    meta_of(&metas[count], targets[count], writable[count], signer[count]);
+    infos[count] = *targets[count];
   }
   for (u8 i = 0; i < 2 * a->count; i++, count++) {
-    meta_of(&metas[count], &accounts[9 + i], (i & 1) == 1, false);
-    infos[count] = accounts[9 + i];
+    targets[count] = &accounts[9 + i];
+    meta_of(&metas[count], targets[count], (i & 1) == 1, false);
+    infos[count] = *targets[count];
   }
   SolInstruction ix = {&CURVE_PROGRAM_ID, metas, count, data, 32 + (u64)a->count * 9};
   SolSignerSeeds signer_seeds = signer_of(seeds);
-  return sol_invoke_signed_c(&ix, infos, (int)count, &signer_seeds, 1);
+  u64 error = sol_invoke_signed_c(&ix, infos, (int)count, &signer_seeds, 1);
+  /* The curve record and vaults were created in there. */
+  sync_lengths(infos, targets, count);
+  return error;
 }
 
 static void emit_created(const Launch *launch, const SolPubkey *key) {
@@ -315,13 +321,18 @@ static u64 create_pair_pool(SolAccountInfo *a, const u8 *bumps, u16 fee_bps, con
   const bool signer[9] = {true, true, false, false, false, false, false, false, false};
   SolAccountMeta metas[9];
   SolAccountInfo infos[9];
+  SolAccountInfo *targets[9];
   for (int i = 0; i < 9; i++) {
-    meta_of(&metas[i], &a[order[i]], writable[i], signer[i]);
-    infos[i] = a[order[i]];
+    targets[i] = &a[order[i]];
+    meta_of(&metas[i], targets[i], writable[i], signer[i]);
+    infos[i] = *targets[i];
   }
   SolInstruction ix = {&POOL_PROGRAM_ID, metas, 9, data, sizeof(data)};
   SolSignerSeeds signer_seeds = signer_of(seeds);
-  return sol_invoke_signed_c(&ix, infos, 9, &signer_seeds, 1);
+  u64 error = sol_invoke_signed_c(&ix, infos, 9, &signer_seeds, 1);
+  /* The pool record and its vaults were created in there. */
+  sync_lengths(infos, targets, 9);
+  return error;
 }
 
 static u64 release_component(SolAccountInfo *a, u8 index, const PdaSeeds *seeds) {

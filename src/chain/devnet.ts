@@ -5,11 +5,14 @@ import {
   type EncodedAccount,
   type Signature,
   type Transaction,
+  address,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   lamports,
 } from "@solana/kit";
 import { Clock, FailedTransactionMetadata, LiteSVM } from "litesvm";
+
+const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
 import {
@@ -126,7 +129,8 @@ export class Devnet {
       address: program.address,
       bytes: new Uint8Array(readFileSync(join(dir, program.file))),
     }));
-    this.#svm = this.#configure(new LiteSVM());
+    // Wrapped SOL's mint is an account like any other: the venues need it to exist.
+    this.#svm = this.#configure(new LiteSVM()).withNativeMints();
     for (const program of this.#programs) this.#svm.addProgram(program.address, program.bytes);
     this.#syncClockSysvar();
   }
@@ -288,10 +292,21 @@ export class Devnet {
     return this.#svm.getBalance(address) ?? 0n;
   }
 
-  /** Adds lamports to `address` outside any transaction log: the faucet's own power. */
+  /**
+   * Adds lamports to `address` directly, outside any transaction: the faucet's power, with
+   * no airdrop pool to run dry. A missing account becomes a plain system account.
+   */
   airdrop(address: Address, amount: bigint): void {
-    const result = this.#svm.airdrop(address, lamports(amount));
-    if (result instanceof FailedTransactionMetadata) throw new Error(`airdrop failed: ${result.toString()}`);
+    if (amount < 0n) throw new RangeError(`cannot airdrop a negative amount (${amount})`);
+    const existing = this.getAccount(address);
+    this.#svm.setAccount({
+      address,
+      programAddress: existing?.programAddress ?? SYSTEM_PROGRAM,
+      data: existing?.data ?? new Uint8Array(0),
+      executable: existing?.executable ?? false,
+      lamports: lamports((existing?.lamports ?? 0n) + amount),
+      space: existing?.space ?? 0n,
+    });
   }
 
   /** Writes an account directly: genesis only (mints and pools are created by transactions). */

@@ -1,0 +1,142 @@
+import { type Address, type Instruction, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { Devnet, type SendResult } from "../../chain/devnet.ts";
+import { signInstructions } from "../../chain/sign-instructions.ts";
+import {
+  type DerivedTradeAccounts,
+  TOKEN_PROGRAM_ADDRESS,
+  deriveTradeAccounts,
+  getBuyExactInInstruction,
+  getBuyExactOutInstruction,
+  getCurveAccountDecoder,
+  getLaunchAccountDecoder,
+  getSellInstruction,
+} from "../../programs/index.ts";
+import { GenesisWorld } from "../genesis-world.ts";
+import { CREATE_LAUNCH_COMPUTE_UNITS, type LaunchRequest, type PreparedLaunch, prepareLaunch } from "../launch-factory.ts";
+import { tokenBalance } from "../token-balance.ts";
+
+const SOL = 1_000_000_000n;
+
+/** A seeded world with a funded creator; every test file builds its own. */
+export async function startWorld(seed = "tests", componentCount = 5) {
+  const devnet = Devnet.start({ seed });
+  const world = await GenesisWorld.create(devnet, { componentCount });
+  return { devnet, world };
+}
+
+/** Sends `instructions` signed by `payer` (and `signers`) now. */
+export async function run(
+  devnet: Devnet,
+  payer: KeyPairSigner,
+  instructions: readonly Instruction[],
+  options: { signers?: readonly KeyPairSigner[]; computeUnitLimit?: number } = {},
+): Promise<SendResult> {
+  const transaction = await signInstructions({
+    feePayer: payer,
+    signers: options.signers ?? [],
+    instructions,
+    lifetime: devnet.latestBlockhash(),
+    ...(options.computeUnitLimit === undefined ? {} : { computeUnitLimit: options.computeUnitLimit }),
+  });
+  return devnet.send(transaction);
+}
+
+/** The custom program error of a failed send, or "ok", or the refusal kind. */
+export function outcomeOf(result: SendResult): number | "ok" | string {
+  if (!result.landed) return result.error.kind === "transaction" ? result.error.name : result.error.kind;
+  if (result.transaction.ok) return "ok";
+  const error = result.transaction.error!;
+  return error.kind === "instruction" && error.customCode !== null ? error.customCode : JSON.stringify(error);
+}
+
+export interface LaunchedLaunch extends PreparedLaunch {
+  readonly request: LaunchRequest;
+  readonly componentMints: readonly Address[];
+}
+
+/** Creates a launch of the first `count` components with equal-ish weights. */
+export async function launch(
+  world: GenesisWorld,
+  creator: KeyPairSigner,
+  overrides: Partial<LaunchRequest> & { count?: number } = {},
+): Promise<LaunchedLaunch> {
+  const count = overrides.count ?? 3;
+  const mints = world.components.slice(0, count).map((component) => component.mint);
+  const weights = mints.map((_, i) => Math.floor(10_000 / count) + (i === 0 ? 10_000 % count : 0));
+  const request: LaunchRequest = {
+    creator: creator.address,
+    seed: 1n,
+    symbol: "BSKT",
+    name: "Basket",
+    uri: "https://example.invalid/basket.json",
+    components: mints.map((mint, i) => ({ mint, targetBps: weights[i]! })),
+    ...overrides,
+  };
+  const prepared = await prepareLaunch(world, request);
+  if (!prepared) throw new Error("unpriced component");
+  const result = await run(world.devnet, creator, [prepared.instruction], { computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS });
+  if (outcomeOf(result) !== "ok") {
+    throw new Error(`create failed: ${outcomeOf(result)}\n${result.landed ? result.transaction.logs.join("\n") : ""}`);
+  }
+  return { ...prepared, request, componentMints: request.components.map((component) => component.mint) };
+}
+
+/** A wallet with SOL and `componentAmount` of each of the launch's components. */
+export async function trader(world: GenesisWorld, launched: LaunchedLaunch, componentAmount: bigint): Promise<KeyPairSigner> {
+  const wallet = await generateKeyPairSigner();
+  await world.fund(wallet.address, {
+    lamports: 10n * SOL,
+    components: launched.componentMints.map((mint) => ({ mint, amount: componentAmount })),
+  });
+  return wallet;
+}
+
+export async function tradeAccounts(wallet: KeyPairSigner, launched: LaunchedLaunch): Promise<DerivedTradeAccounts> {
+  return deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+}
+
+/** The instruction creating the trader's launch-token account, idempotently. */
+export function primaryAccountSetup(wallet: KeyPairSigner, accounts: DerivedTradeAccounts): Instruction {
+  return getCreateAssociatedTokenIdempotentInstruction({
+    payer: wallet,
+    ata: accounts.traderPrimaryAccount,
+    owner: wallet.address,
+    mint: accounts.primaryMint,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  });
+}
+
+export async function buyExactOut(world: GenesisWorld, wallet: KeyPairSigner, launched: LaunchedLaunch, amount: bigint, maxDnaIn: bigint) {
+  const accounts = await tradeAccounts(wallet, launched);
+  return run(world.devnet, wallet, [primaryAccountSetup(wallet, accounts), getBuyExactOutInstruction({ ...accounts, amount, maxDnaIn })]);
+}
+
+export async function buyExactIn(world: GenesisWorld, wallet: KeyPairSigner, launched: LaunchedLaunch, dnaIn: bigint, minOut: bigint) {
+  const accounts = await tradeAccounts(wallet, launched);
+  return run(world.devnet, wallet, [primaryAccountSetup(wallet, accounts), getBuyExactInInstruction({ ...accounts, budget: dnaIn, minOut })]);
+}
+
+export async function sell(world: GenesisWorld, wallet: KeyPairSigner, launched: LaunchedLaunch, amount: bigint, minDnaOut: bigint) {
+  const accounts = await tradeAccounts(wallet, launched);
+  return run(world.devnet, wallet, [getSellInstruction({ ...accounts, amount, minDnaOut })]);
+}
+
+export function readCurve(devnet: Devnet, launched: LaunchedLaunch) {
+  return getCurveAccountDecoder().decode(devnet.getAccount(launched.accounts.curve)!.data);
+}
+
+export function readLaunch(devnet: Devnet, launched: LaunchedLaunch) {
+  return getLaunchAccountDecoder().decode(devnet.getAccount(launched.accounts.launch)!.data);
+}
+
+/** Every balance a trade can move: the trader's and the curve's, primary and components. */
+export async function balancesOf(devnet: Devnet, wallet: KeyPairSigner, launched: LaunchedLaunch) {
+  const accounts = await tradeAccounts(wallet, launched);
+  return {
+    traderPrimary: tokenBalance(devnet, accounts.traderPrimaryAccount),
+    curvePrimary: tokenBalance(devnet, accounts.primaryVault),
+    traderComponents: accounts.components.map((component) => tokenBalance(devnet, component.traderAccount)),
+    vaults: accounts.components.map((component) => tokenBalance(devnet, component.vault)),
+  };
+}

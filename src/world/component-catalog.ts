@@ -1,0 +1,27 @@
+/** A token the genesis world creates as a basket component, with a venue pool against SOL. */
+export interface ComponentListing {
+  readonly symbol: string;
+  readonly name: string;
+  /** The real token's decimals, so amounts look like the real thing. */
+  readonly decimals: number;
+  /** Starting price in SOL before the seed's jitter (illustrative, not market data). */
+  readonly priceSol: number;
+  readonly category: string;
+}
+
+/**
+ * The components of the genesis world. Prices are round illustrative figures in SOL; each
+ * world moves them by a seeded ±10% so that seeds differ but stay plausible.
+ */
+export const COMPONENT_CATALOG: readonly ComponentListing[] = [
+  { symbol: "USDC", name: "USD Coin", decimals: 6, priceSol: 0.0066, category: "stablecoin" },
+  { symbol: "USDT", name: "Tether USD", decimals: 6, priceSol: 0.0066, category: "stablecoin" },
+  { symbol: "JUP", name: "Jupiter", decimals: 6, priceSol: 0.0055, category: "defi" },
+  { symbol: "BONK", name: "Bonk", decimals: 5, priceSol: 0.00000015, category: "meme" },
+  { symbol: "WIF", name: "dogwifhat", decimals: 6, priceSol: 0.0105, category: "meme" },
+  { symbol: "PYTH", name: "Pyth Network", decimals: 6, priceSol: 0.001, category: "infrastructure" },
+  { symbol: "RAY", name: "Raydium", decimals: 6, priceSol: 0.016, category: "defi" },
+  { symbol: "JTO", name: "Jito", decimals: 9, priceSol: 0.014, category: "defi" },
+  { symbol: "JitoSOL", name: "Jito Staked SOL", decimals: 9, priceSol: 1.21, category: "liquid-staking" },
+  { symbol: "mSOL", name: "Marinade Staked SOL", decimals: 9, priceSol: 1.28, category: "liquid-staking" },
+];
