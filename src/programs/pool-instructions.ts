@@ -1,0 +1,174 @@
+import {
+  AccountRole,
+  type Address,
+  getStructEncoder,
+  getU16Encoder,
+  getU64Encoder,
+  getU8Encoder,
+} from "@solana/kit";
+import { findAssociatedTokenPda } from "@solana-program/token";
+import {
+  POOL_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from "./program-addresses.ts";
+import { findPoolPda, findPoolVaultPda } from "./program-derived-addresses.ts";
+import type { ProgramInstruction } from "./program-instruction.ts";
+
+/** First byte of the pool program's instruction data (layout.h `enum PoolInstruction`). */
+export const POOL_INSTRUCTION_TAG = { initialize: 0, addLiquidity: 1, swap: 2 } as const;
+
+/** A pool's record and vaults with their bumps; see {@link derivePoolAccounts}. */
+export interface PoolAccounts {
+  /** PDA ["pool", authority, mintA, mintB]. */
+  pool: Address;
+  poolBump: number;
+  vaultA: Address;
+  vaultABump: number;
+  vaultB: Address;
+  vaultBBump: number;
+}
+
+/** The accounts of a swap in one direction; see {@link deriveSwapAccounts}. */
+export interface SwapAccounts {
+  trader: Address;
+  pool: Address;
+  /** The pool's vault of the mint going in. */
+  vaultIn: Address;
+  /** The pool's vault of the mint coming out. */
+  vaultOut: Address;
+  traderIn: Address;
+  traderOut: Address;
+}
+
+/**
+ * Creates a pool and its two vaults (pool.c `initialize`). Both `payer` and `authority`
+ * sign; the fee is at most 2000 bps. Data: tag, pool/vault A/vault B bumps, fee u16.
+ */
+export function getInitializePoolInstruction(
+  input: PoolAccounts & {
+    payer: Address;
+    authority: Address;
+    mintA: Address;
+    mintB: Address;
+    feeBps: number;
+  },
+): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
+  const data = getStructEncoder([
+    ["tag", getU8Encoder()],
+    ["poolBump", getU8Encoder()],
+    ["vaultABump", getU8Encoder()],
+    ["vaultBBump", getU8Encoder()],
+    ["feeBps", getU16Encoder()],
+  ]).encode({ ...input, tag: POOL_INSTRUCTION_TAG.initialize });
+  return {
+    programAddress: POOL_PROGRAM_ADDRESS,
+    accounts: [
+      { address: input.payer, role: AccountRole.WRITABLE_SIGNER },
+      { address: input.authority, role: AccountRole.READONLY_SIGNER },
+      { address: input.pool, role: AccountRole.WRITABLE },
+      { address: input.mintA, role: AccountRole.READONLY },
+      { address: input.mintB, role: AccountRole.READONLY },
+      { address: input.vaultA, role: AccountRole.WRITABLE },
+      { address: input.vaultB, role: AccountRole.WRITABLE },
+      { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+      { address: TOKEN_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+    ],
+    data,
+  };
+}
+
+/**
+ * Adds liquidity for good (pool.c `add_liquidity`; there is no LP token). Either amount
+ * may be zero, not both; `sourceA`/`sourceB` are the provider's accounts of mint A and B.
+ */
+export function getAddLiquidityInstruction(input: {
+  provider: Address;
+  pool: Address;
+  vaultA: Address;
+  vaultB: Address;
+  sourceA: Address;
+  sourceB: Address;
+  amountA: bigint;
+  amountB: bigint;
+}): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
+  const data = getStructEncoder([
+    ["tag", getU8Encoder()],
+    ["amountA", getU64Encoder()],
+    ["amountB", getU64Encoder()],
+  ]).encode({ ...input, tag: POOL_INSTRUCTION_TAG.addLiquidity });
+  return {
+    programAddress: POOL_PROGRAM_ADDRESS,
+    accounts: [
+      { address: input.provider, role: AccountRole.READONLY_SIGNER },
+      // The pool record is only read: reserves are the vault balances.
+      { address: input.pool, role: AccountRole.READONLY },
+      { address: input.vaultA, role: AccountRole.WRITABLE },
+      { address: input.vaultB, role: AccountRole.WRITABLE },
+      { address: input.sourceA, role: AccountRole.WRITABLE },
+      { address: input.sourceB, role: AccountRole.WRITABLE },
+      { address: TOKEN_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+    ],
+    data,
+  };
+}
+
+/**
+ * Swaps `amountIn` (fee included) for at least `minOut` (pool.c `swap`); the direction is
+ * given by which vault is `vaultIn`.
+ */
+export function getSwapInstruction(
+  input: SwapAccounts & { amountIn: bigint; minOut: bigint },
+): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
+  const data = getStructEncoder([
+    ["tag", getU8Encoder()],
+    ["amountIn", getU64Encoder()],
+    ["minOut", getU64Encoder()],
+  ]).encode({ ...input, tag: POOL_INSTRUCTION_TAG.swap });
+  return {
+    programAddress: POOL_PROGRAM_ADDRESS,
+    accounts: [
+      { address: input.trader, role: AccountRole.READONLY_SIGNER },
+      { address: input.pool, role: AccountRole.WRITABLE },
+      { address: input.vaultIn, role: AccountRole.WRITABLE },
+      { address: input.vaultOut, role: AccountRole.WRITABLE },
+      { address: input.traderIn, role: AccountRole.WRITABLE },
+      { address: input.traderOut, role: AccountRole.WRITABLE },
+      { address: TOKEN_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+    ],
+    data,
+  };
+}
+
+/** Derives the pool of (`authority`, `mintA`, `mintB`) and its vaults, with bumps. */
+export async function derivePoolAccounts(
+  authority: Address,
+  mintA: Address,
+  mintB: Address,
+): Promise<PoolAccounts> {
+  const [pool, poolBump] = await findPoolPda({ authority, mintA, mintB });
+  const [[vaultA, vaultABump], [vaultB, vaultBBump]] = await Promise.all([
+    findPoolVaultPda({ pool, mint: mintA }),
+    findPoolVaultPda({ pool, mint: mintB }),
+  ]);
+  return { pool, poolBump, vaultA, vaultABump, vaultB, vaultBBump };
+}
+
+/** Derives a swap's accounts on `pool` from `mintIn` to `mintOut`, trader side as ATAs. */
+export async function deriveSwapAccounts(
+  trader: Address,
+  pool: Address,
+  mintIn: Address,
+  mintOut: Address,
+): Promise<SwapAccounts> {
+  const ata = async (mint: Address) =>
+    (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const vault = async (mint: Address) => (await findPoolVaultPda({ pool, mint }))[0];
+  const [vaultIn, vaultOut, traderIn, traderOut] = await Promise.all([
+    vault(mintIn),
+    vault(mintOut),
+    ata(mintIn),
+    ata(mintOut),
+  ]);
+  return { trader, pool, vaultIn, vaultOut, traderIn, traderOut };
+}

@@ -1,0 +1,116 @@
+import { type Address, type Decoder, getBase64Encoder, type ReadonlyUint8Array } from "@solana/kit";
+import { getLaunchCreatedEventDecoder, type LaunchCreatedEvent } from "./launch-created-event.ts";
+import { getLiquidityAddedEventDecoder, type LiquidityAddedEvent } from "./liquidity-added-event.ts";
+import { getMigrationStepEventDecoder, type MigrationStepEvent } from "./migration-step-event.ts";
+import { getPoolCreatedEventDecoder, type PoolCreatedEvent } from "./pool-created-event.ts";
+import {
+  CURVE_PROGRAM_ADDRESS,
+  LAUNCH_PROGRAM_ADDRESS,
+  POOL_PROGRAM_ADDRESS,
+} from "./program-addresses.ts";
+import { PROGRAM_EVENT_TAG, type ProgramEventKind } from "./program-event-tag.ts";
+import { getStatusChangedEventDecoder, type StatusChangedEvent } from "./status-changed-event.ts";
+import { getSwapEventDecoder, type SwapEvent } from "./swap-event.ts";
+import { getTradeEventDecoder, type TradeEvent } from "./trade-event.ts";
+
+/** Every structured event our programs emit, discriminated on `kind`. */
+export type ProgramEvent =
+  | LaunchCreatedEvent
+  | TradeEvent
+  | StatusChangedEvent
+  | PoolCreatedEvent
+  | LiquidityAddedEvent
+  | SwapEvent
+  | MigrationStepEvent;
+
+interface EventSource {
+  kind: ProgramEventKind;
+  /** The only program that emits this tag. */
+  emitter: Address;
+  decoder: Decoder<ProgramEvent>;
+}
+
+const SOURCES = new Map<number, EventSource>(
+  (
+    [
+      ["launchCreated", LAUNCH_PROGRAM_ADDRESS, getLaunchCreatedEventDecoder()],
+      ["trade", CURVE_PROGRAM_ADDRESS, getTradeEventDecoder()],
+      ["statusChanged", LAUNCH_PROGRAM_ADDRESS, getStatusChangedEventDecoder()],
+      ["poolCreated", POOL_PROGRAM_ADDRESS, getPoolCreatedEventDecoder()],
+      ["liquidityAdded", POOL_PROGRAM_ADDRESS, getLiquidityAddedEventDecoder()],
+      ["swap", POOL_PROGRAM_ADDRESS, getSwapEventDecoder()],
+      ["migrationStep", LAUNCH_PROGRAM_ADDRESS, getMigrationStepEventDecoder()],
+    ] as const
+  ).map(([kind, emitter, decoder]) => [PROGRAM_EVENT_TAG[kind], { kind, emitter, decoder }]),
+);
+
+/**
+ * Decodes one sol_log_data payload. Returns `null` for a tag that is not one of ours.
+ * Throws when a known tag's payload does not match its layout to the byte: our programs
+ * cannot produce that, so it means the C and these codecs have drifted apart.
+ */
+export function decodeProgramEvent(bytes: ReadonlyUint8Array): ProgramEvent | null {
+  const source = bytes.length > 0 ? SOURCES.get(bytes[0] as number) : undefined;
+  if (source === undefined) return null;
+  let decoded: [ProgramEvent, number];
+  try {
+    decoded = source.decoder.read(bytes, 0);
+  } catch (cause) {
+    throw new Error(`malformed ${source.kind} event (${bytes.length} bytes)`, { cause });
+  }
+  if (decoded[1] !== bytes.length) {
+    throw new Error(`${source.kind} event has ${bytes.length - decoded[1]} trailing bytes`);
+  }
+  return decoded[0];
+}
+
+const BASE58 = "[1-9A-HJ-NP-Za-km-z]{32,44}";
+const INVOKE = new RegExp(`^Program (${BASE58}) invoke \\[\\d+\\]`);
+const RETURN = new RegExp(`^Program (${BASE58}) (?:success|failed)`);
+const DATA_PREFIX = "Program data: ";
+
+/**
+ * Decodes the events in a transaction's log messages, in emission order. Every
+ * `Program data: <base64>` line is one sol_log_data call; ours carry exactly one slice.
+ * The invoke/success/failed lines tell which program is running, so data emitted by other
+ * programs is skipped even when its first byte looks like one of our tags; with no such
+ * lines (hand-built logs) every data line is tried. Unknown tags are skipped, never thrown.
+ *
+ * Pass the logs of landed transactions only: a failed transaction's logs still show the
+ * events emitted before the failure, but none of their state changes happened.
+ */
+export function decodeProgramEvents(logs: readonly string[]): ProgramEvent[] {
+  const events: ProgramEvent[] = [];
+  const running: string[] = [];
+  for (const line of logs) {
+    const invoke = INVOKE.exec(line);
+    if (invoke) {
+      running.push(invoke[1] as string);
+      continue;
+    }
+    if (RETURN.test(line)) {
+      running.pop();
+      continue;
+    }
+    if (!line.startsWith(DATA_PREFIX)) continue;
+    const slices = line.slice(DATA_PREFIX.length).trim().split(" ");
+    if (slices.length !== 1) continue;
+    const bytes = decodeBase64(slices[0] as string);
+    if (bytes === null || bytes.length === 0) continue;
+    const source = SOURCES.get(bytes[0] as number);
+    if (source === undefined) continue;
+    const current = running[running.length - 1];
+    if (current !== undefined && current !== source.emitter) continue;
+    const event = decodeProgramEvent(bytes);
+    if (event !== null) events.push(event);
+  }
+  return events;
+}
+
+function decodeBase64(text: string): ReadonlyUint8Array | null {
+  try {
+    return getBase64Encoder().encode(text);
+  } catch {
+    return null;
+  }
+}

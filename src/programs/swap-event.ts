@@ -1,0 +1,60 @@
+import {
+  type Address,
+  type Codec,
+  combineCodec,
+  type Decoder,
+  type Encoder,
+  getAddressCodec,
+  getBooleanCodec,
+  getStructCodec,
+  getU64Codec,
+} from "@solana/kit";
+import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+
+/** A swap on a pool (pool.c `swap`). */
+export interface SwapEvent {
+  kind: "swap";
+  pool: Address;
+  trader: Address;
+  /** True when mint A went in and mint B came out. */
+  aToB: boolean;
+  /** Gross input, fee included. */
+  amountIn: bigint;
+  amountOut: bigint;
+  /** Fee in input units, ⌈amountIn·feeBps/10^4⌉; it stays in the pool. */
+  fee: bigint;
+  /** Vault A balance after the swap. */
+  reserveA: bigint;
+  /** Vault B balance after the swap. */
+  reserveB: bigint;
+  /** The pool's swap count after this swap. */
+  swapCount: bigint;
+}
+
+const getBodyCodec = () =>
+  getStructCodec([
+    ["pool", getAddressCodec()],
+    ["trader", getAddressCodec()],
+    ["aToB", getBooleanCodec()],
+    ["amountIn", getU64Codec()],
+    ["amountOut", getU64Codec()],
+    ["fee", getU64Codec()],
+    ["reserveA", getU64Codec()],
+    ["reserveB", getU64Codec()],
+    ["swapCount", getU64Codec()],
+  ]);
+
+/** Encodes a {@link SwapEvent} payload, tag byte included. */
+export function getSwapEventEncoder(): Encoder<SwapEvent> {
+  return addEventTagEncoder("swap", getBodyCodec());
+}
+
+/** Decodes a {@link SwapEvent} payload, tag byte included. */
+export function getSwapEventDecoder(): Decoder<SwapEvent> {
+  return addEventTagDecoder("swap", getBodyCodec());
+}
+
+/** Both directions of {@link SwapEvent}. */
+export function getSwapEventCodec(): Codec<SwapEvent> {
+  return combineCodec(getSwapEventEncoder(), getSwapEventDecoder());
+}

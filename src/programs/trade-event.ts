@@ -1,0 +1,104 @@
+import {
+  type Address,
+  type Codec,
+  combineCodec,
+  type Decoder,
+  type Encoder,
+  getAddressCodec,
+  getArrayCodec,
+  getI64Codec,
+  getLiteralUnionCodec,
+  getStructCodec,
+  getU64Codec,
+  getU8Codec,
+  transformDecoder,
+  transformEncoder,
+} from "@solana/kit";
+import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+
+/**
+ * A buy or a sell on a bonding curve (curve.c `emit_trade`). The reserve, inventory and
+ * count fields are the curve's state after the trade.
+ */
+export interface TradeEvent {
+  kind: "trade";
+  launch: Address;
+  trader: Address;
+  direction: "buy" | "sell";
+  /** Launch tokens bought or sold. */
+  primaryAmount: bigint;
+  /** The curve cost of a buy, or the gross output of a sell, in DNA units. */
+  dnaAmount: bigint;
+  /** On top of a buy's cost, or taken off a sell's output. */
+  feeDna: bigint;
+  creatorFeeDna: bigint;
+  virtualPrimary: bigint;
+  virtualDna: bigint;
+  inventoryRemaining: bigint;
+  realDna: bigint;
+  tradeCount: bigint;
+  /** Clock sysvar unix seconds of the trade. */
+  unixTimestamp: bigint;
+  /** Per component: deposited (fee included) on a buy, withdrawn on a sell. */
+  componentAmounts: bigint[];
+  /** Per component: the fee part, kept in the curve vault. */
+  componentFees: bigint[];
+}
+
+type TradeFields = Omit<TradeEvent, "kind" | "componentAmounts" | "componentFees">;
+type WireComponent = { amount: bigint; fee: bigint };
+
+// On the wire each component is an (amount, fee) pair behind one u8 count.
+const getBodyCodec = () =>
+  getStructCodec([
+    ["launch", getAddressCodec()],
+    ["trader", getAddressCodec()],
+    ["direction", getLiteralUnionCodec(["buy", "sell"])],
+    ["primaryAmount", getU64Codec()],
+    ["dnaAmount", getU64Codec()],
+    ["feeDna", getU64Codec()],
+    ["creatorFeeDna", getU64Codec()],
+    ["virtualPrimary", getU64Codec()],
+    ["virtualDna", getU64Codec()],
+    ["inventoryRemaining", getU64Codec()],
+    ["realDna", getU64Codec()],
+    ["tradeCount", getU64Codec()],
+    ["unixTimestamp", getI64Codec()],
+    [
+      "components",
+      getArrayCodec(getStructCodec([["amount", getU64Codec()], ["fee", getU64Codec()]]), {
+        size: getU8Codec(),
+      }),
+    ],
+  ]);
+
+/** Encodes a {@link TradeEvent} payload, tag byte included. */
+export function getTradeEventEncoder(): Encoder<TradeEvent> {
+  const body = transformEncoder(getBodyCodec(), (event: Omit<TradeEvent, "kind">) => {
+    const { componentAmounts, componentFees, ...fields } = event;
+    if (componentAmounts.length !== componentFees.length) {
+      throw new RangeError("componentAmounts and componentFees must have the same length");
+    }
+    const components = componentAmounts.map((amount, i) => ({ amount, fee: componentFees[i] ?? 0n }));
+    return { ...fields, components };
+  });
+  return addEventTagEncoder("trade", body);
+}
+
+/** Decodes a {@link TradeEvent} payload, tag byte included. */
+export function getTradeEventDecoder(): Decoder<TradeEvent> {
+  const body = transformDecoder(getBodyCodec(), (wire: TradeFields & { components: WireComponent[] }) => {
+    const { components, ...fields } = wire;
+    return {
+      ...fields,
+      componentAmounts: components.map((component) => component.amount),
+      componentFees: components.map((component) => component.fee),
+    };
+  });
+  return addEventTagDecoder("trade", body);
+}
+
+/** Both directions of {@link TradeEvent}. */
+export function getTradeEventCodec(): Codec<TradeEvent> {
+  return combineCodec(getTradeEventEncoder(), getTradeEventDecoder());
+}
