@@ -8,6 +8,13 @@
 #include "layout.h"
 #include "sdk.h"
 
+/* Returns early with the error code of `expression` when it is not 0. */
+#define TRY(expression)                \
+  do {                                 \
+    u64 try_error_ = (expression);     \
+    if (try_error_) return try_error_; \
+  } while (0)
+
 /* Seeds of one program-derived address, bump included, ready to sign a CPI. */
 typedef struct {
   SolSignerSeed items[6];
@@ -34,6 +41,44 @@ static inline void meta_of(SolAccountMeta *meta, const SolAccountInfo *info, boo
   meta->is_signer = signer;
 }
 
+/* One system-program instruction over `count` accounts; the PDA `seeds` sign when given. */
+static u64 invoke_system(const u8 *data, u64 data_len, SolAccountMeta *metas,
+                         SolAccountInfo *infos, u64 count, const PdaSeeds *seeds) {
+  SolInstruction ix = {&SYSTEM_PROGRAM_ID, metas, count, data, data_len};
+  if (seeds == NULL) return sol_invoke_signed_c(&ix, infos, (int)count, NULL, 0);
+  SolSignerSeeds signer = signer_of(seeds);
+  return sol_invoke_signed_c(&ix, infos, (int)count, &signer, 1);
+}
+
+/*
+ * Someone sent lamports to the address before us (PDAs are predictable), and CreateAccount
+ * refuses a funded account: top the rent up, then Allocate and Assign under the PDA's
+ * signature. Without this, one lamport could block a launch or a migration for good.
+ */
+static u64 adopt_funded_account(const SolAccountInfo *payer, SolAccountInfo *account, u64 rent,
+                                u64 space, const SolPubkey *owner, const PdaSeeds *seeds) {
+  SolAccountMeta metas[2];
+  SolAccountInfo infos[2] = {*payer, *account};
+  u8 data[36];
+  sol_memset_(data, 0, sizeof(data));
+  if (*account->lamports < rent) {
+    data[0] = 2; /* Transfer */
+    write_u64(data + 4, rent - *account->lamports);
+    meta_of(&metas[0], payer, true, true);
+    meta_of(&metas[1], account, true, false);
+    TRY(invoke_system(data, 12, metas, infos, 2, NULL));
+  }
+  data[0] = 8; /* Allocate */
+  write_u64(data + 4, space);
+  meta_of(&metas[0], account, true, true);
+  TRY(invoke_system(data, 12, metas, &infos[1], 1, seeds));
+  data[0] = 1; /* Assign */
+  sol_memcpy_(data + 4, owner, 32);
+  TRY(invoke_system(data, 36, metas, &infos[1], 1, seeds));
+  account->data_len = infos[1].data_len;
+  return 0;
+}
+
 /*
  * Creates `account` (a PDA signed for by `seeds`) with `space` bytes owned by `owner`.
  * The runtime writes the new length into the info array handed to the CPI, not into the
@@ -42,20 +87,20 @@ static inline void meta_of(SolAccountMeta *meta, const SolAccountInfo *info, boo
  */
 static u64 create_pda_account(const SolAccountInfo *payer, SolAccountInfo *account,
                               u64 space, const SolPubkey *owner, const PdaSeeds *seeds) {
-  if (account->data_len != 0 || *account->lamports != 0) return ERROR_ALREADY_INITIALIZED;
+  if (account->data_len != 0 || !pubkey_eq(account->owner, &SYSTEM_PROGRAM_ID))
+    return ERROR_ALREADY_INITIALIZED;
+  u64 rent = rent_exempt_minimum(space);
+  if (*account->lamports != 0) return adopt_funded_account(payer, account, rent, space, owner, seeds);
   u8 data[52];
-  data[0] = 0; /* CreateAccount */
-  data[1] = data[2] = data[3] = 0;
-  write_u64(data + 4, rent_exempt_minimum(space));
+  sol_memset_(data, 0, sizeof(data)); /* CreateAccount is tag 0 */
+  write_u64(data + 4, rent);
   write_u64(data + 12, space);
   sol_memcpy_(data + 20, owner, 32);
   SolAccountMeta metas[2];
   meta_of(&metas[0], payer, true, true);
   meta_of(&metas[1], account, true, true);
   SolAccountInfo infos[2] = {*payer, *account};
-  SolInstruction ix = {&SYSTEM_PROGRAM_ID, metas, 2, data, sizeof(data)};
-  SolSignerSeeds signer = signer_of(seeds);
-  u64 error = sol_invoke_signed_c(&ix, infos, 2, &signer, 1);
+  u64 error = invoke_system(data, sizeof(data), metas, infos, 2, seeds);
   account->data_len = infos[1].data_len;
   return error;
 }
@@ -183,9 +228,3 @@ static u64 check_record(const SolAccountInfo *account, const SolPubkey *program_
   if (account->data_len < size || account->data[0] != type) return ERROR_WRONG_ACCOUNT_TYPE;
   return 0;
 }
-
-#define TRY(expression)                \
-  do {                                 \
-    u64 try_error_ = (expression);     \
-    if (try_error_) return try_error_; \
-  } while (0)

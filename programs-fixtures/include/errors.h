@@ -29,3 +29,5 @@
 #define ERROR_WRONG_MINT 6020               /* a token account holds another mint */
 #define ERROR_INVALID_FEE 6021              /* fee or fee share out of range */
 #define ERROR_SAME_MINT 6022                /* a pool needs two different mints */
+#define ERROR_TOO_MANY_ACCOUNTS 6023        /* more accounts than a program reads (32) */
+#define ERROR_INVALID_KIND 6024             /* launch kind is neither pairs nor collectibles */

@@ -105,7 +105,7 @@ static u64 decode_create(const u8 *data, u64 length, CreateArgs *a) {
 
 static u64 check_create_args(const CreateArgs *a) {
   TRY(check_metadata(a->symbol, a->symbol_len, a->name_len, a->uri_len));
-  if (a->kind != KIND_PAIRS && a->kind != KIND_COLLECTIBLES) return ERROR_INVALID_INSTRUCTION;
+  if (a->kind != KIND_PAIRS && a->kind != KIND_COLLECTIBLES) return ERROR_INVALID_KIND;
   if (a->fee_bps > MAX_FEE_BPS || a->share_bps > BPS_DENOMINATOR) return ERROR_INVALID_FEE;
   if (a->decimals > 9 || a->curve_inventory == 0 || a->migration_inventory == 0 ||
       a->virtual_dna == 0 || a->virtual_primary <= a->curve_inventory)
@@ -400,7 +400,7 @@ static u64 migrate(SolParameters *params) {
 
 u64 entrypoint(const u8 *input) {
   SolParameters params;
-  if (!deserialize(input, &params)) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  if (!deserialize(input, &params)) return ERROR_TOO_MANY_ACCOUNTS;
   if (params.data_len < 1) return ERROR_INVALID_INSTRUCTION;
   u8 tag = params.data[0];
   if (tag == LAUNCH_CREATE) return create(&params);

@@ -183,7 +183,7 @@ static u64 swap(SolParameters *params) {
 
 u64 entrypoint(const u8 *input) {
   SolParameters params;
-  if (!deserialize(input, &params)) return ERROR_NOT_ENOUGH_ACCOUNTS;
+  if (!deserialize(input, &params)) return ERROR_TOO_MANY_ACCOUNTS;
   if (params.data_len < 1) return ERROR_INVALID_INSTRUCTION;
   u8 tag = params.data[0];
   if (tag == POOL_INITIALIZE) return initialize(&params);
