@@ -57,7 +57,21 @@ export interface LandedTransaction {
 /** What `send` returns: landed (ok or failed on chain), or refused before landing. */
 export type SendResult =
   | { readonly landed: true; readonly transaction: LandedTransaction }
-  | { readonly landed: false; readonly signature: Signature; readonly error: ChainError };
+  /** `signature` is null when the fee payer never signed: there is nothing to name it by. */
+  | { readonly landed: false; readonly signature: Signature | null; readonly error: ChainError };
+
+/** What `submit` returns: queued (or seen before), or refused at the door. */
+export type SubmitResult =
+  | { readonly accepted: true; readonly signature: Signature; readonly duplicate: boolean }
+  | { readonly accepted: false; readonly error: ChainError };
+
+const UNSIGNED: ChainError = { kind: "transaction", name: "MissingSignatureForFee" };
+
+/** The transaction's id (its fee payer's signature), or null when that slot is empty. */
+function signatureOf(transaction: Transaction): Signature | null {
+  const [feePayer] = Object.values(transaction.signatures);
+  return feePayer ? getSignatureFromTransaction(transaction) : null;
+}
 
 export type TransactionStatus = "pending" | "confirmed" | "finalized" | "failed" | "expired" | "unknown";
 
@@ -225,26 +239,27 @@ export class Devnet {
 
   /** Runs `transaction` now, in the current slot. */
   send(transaction: Transaction): SendResult {
-    const signature = getSignatureFromTransaction(transaction);
-    const result = this.#execute(transaction, signature);
-    return result;
+    const signature = signatureOf(transaction);
+    if (signature === null) return { landed: false, signature, error: UNSIGNED };
+    return this.#execute(transaction, signature);
   }
 
   /**
    * Queues `transaction` to land at the next slot boundary (plus any landing delay). A
    * signature seen before is not queued again: a duplicate submission executes once.
    */
-  submit(transaction: Transaction): { signature: Signature; duplicate: boolean } {
-    const signature = getSignatureFromTransaction(transaction);
-    if (this.#records.has(signature)) return { signature, duplicate: true };
+  submit(transaction: Transaction): SubmitResult {
+    const signature = signatureOf(transaction);
+    if (signature === null) return { accepted: false, error: UNSIGNED };
+    if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
     const fault = this.#nextFault;
     this.#nextFault = null;
-    if (fault?.kind === "drop") return { signature, duplicate: false };
+    if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };
     const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
     this.#records.set(signature, { state: "queued" });
     this.#queue.push({ transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay });
     if (this.#mode === "per-transaction") this.advanceSlots(1n + delay);
-    return { signature, duplicate: false };
+    return { accepted: true, signature, duplicate: false };
   }
 
   /**
@@ -286,6 +301,13 @@ export class Devnet {
   getAccount(address: Address): EncodedAccount | null {
     const account = this.#svm.getAccount(address);
     return account.exists ? account : null;
+  }
+
+  /** Every account `owner` owns, sorted by address (so two chains compare equal). */
+  getProgramAccounts(owner: Address): EncodedAccount[] {
+    return this.#svm
+      .getProgramAccounts(owner)
+      .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   }
 
   getBalance(address: Address): bigint {

@@ -11,9 +11,14 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Devnet } from "../devnet.ts";
+import { Devnet, type SubmitResult } from "../devnet.ts";
 
 const SOL = 1_000_000_000n;
+
+function accepted(result: SubmitResult) {
+  if (!result.accepted) throw new Error(`submission refused: ${JSON.stringify(result.error)}`);
+  return result;
+}
 
 async function transfer(devnet: Devnet, from: KeyPairSigner, to: KeyPairSigner, amount: bigint, blockhash = devnet.latestBlockhash()): Promise<Transaction> {
   return signTransactionMessageWithSigners(
@@ -40,7 +45,7 @@ describe("Devnet", () => {
 
   it("lands a submitted transaction at the next slot, then finalizes it 32 slots later", async () => {
     const tx = await transfer(devnet, alice, bob, SOL);
-    const { signature } = devnet.submit(tx);
+    const { signature } = accepted(devnet.submit(tx));
     expect(devnet.getTransactionStatus(signature).status).toBe("pending");
     expect(devnet.getBalance(bob.address)).toBe(0n);
 
@@ -58,8 +63,8 @@ describe("Devnet", () => {
 
   it("lands queued transactions in arrival order with increasing seq", async () => {
     const carol = await generateKeyPairSigner();
-    const first = devnet.submit(await transfer(devnet, alice, bob, 1n * SOL)).signature;
-    const second = devnet.submit(await transfer(devnet, alice, carol, 2n * SOL)).signature;
+    const first = accepted(devnet.submit(await transfer(devnet, alice, bob, 1n * SOL))).signature;
+    const second = accepted(devnet.submit(await transfer(devnet, alice, carol, 2n * SOL))).signature;
     const landed = devnet.advanceSlots(1);
     expect(landed.map((t) => [t.signature, t.seq])).toEqual([
       [first, 0],
@@ -69,10 +74,10 @@ describe("Devnet", () => {
 
   it("executes a duplicate submission once", async () => {
     const tx = await transfer(devnet, alice, bob, SOL);
-    expect(devnet.submit(tx).duplicate).toBe(false);
-    expect(devnet.submit(tx).duplicate).toBe(true);
+    expect(accepted(devnet.submit(tx)).duplicate).toBe(false);
+    expect(accepted(devnet.submit(tx)).duplicate).toBe(true);
     devnet.advanceSlots(1);
-    expect(devnet.submit(tx).duplicate).toBe(true);
+    expect(accepted(devnet.submit(tx)).duplicate).toBe(true);
     devnet.advanceSlots(1);
     expect(devnet.getBalance(bob.address)).toBe(SOL);
   });
@@ -94,7 +99,7 @@ describe("Devnet", () => {
 
   it("reports expired when a queued transaction outlives its blockhash", async () => {
     devnet.withLandingDelay(200);
-    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
     devnet.advanceSlots(201);
     expect(devnet.getTransactionStatus(signature).status).toBe("expired");
     expect(devnet.getBalance(bob.address)).toBe(0n);
@@ -118,7 +123,7 @@ describe("Devnet", () => {
   it("drops a submission on a drop fault: unknown, then expired past its last valid height", async () => {
     const blockhash = devnet.latestBlockhash();
     devnet.injectFault({ kind: "drop" });
-    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL, blockhash));
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL, blockhash)));
     devnet.advanceSlots(5);
     expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("unknown");
     devnet.advanceSlots(150);
@@ -128,7 +133,7 @@ describe("Devnet", () => {
 
   it("delays a submission on a delay fault", async () => {
     devnet.injectFault({ kind: "delay", slots: 3 });
-    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
     devnet.advanceSlots(3);
     expect(devnet.getTransactionStatus(signature).status).toBe("pending");
     devnet.advanceSlots(1);
@@ -137,7 +142,7 @@ describe("Devnet", () => {
 
   it("lands at once in per-transaction mode", async () => {
     devnet.withClockMode("per-transaction");
-    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
     expect(devnet.getTransactionStatus(signature).status).toBe("confirmed");
     expect(devnet.now().slot).toBe(1n);
   });
@@ -153,7 +158,7 @@ describe("Devnet", () => {
 
   it("restores a snapshot: balances, time and statuses go back", async () => {
     const snapshot = devnet.snapshot();
-    const { signature } = devnet.submit(await transfer(devnet, alice, bob, SOL));
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
     devnet.advanceSlots(3);
     expect(devnet.getBalance(bob.address)).toBe(SOL);
     devnet.restore(snapshot);
@@ -163,6 +168,15 @@ describe("Devnet", () => {
     // The restored chain still runs our blockhash check and signature verification.
     const again = devnet.send(await transfer(devnet, alice, bob, SOL));
     expect(again.landed).toBe(true);
+  });
+
+  it("refuses an unsigned transaction at send and at submit, without a crash", async () => {
+    const signed = await transfer(devnet, alice, bob, SOL);
+    const unsigned: Transaction = { ...signed, signatures: { [alice.address]: null } as Transaction["signatures"] };
+    expect(devnet.send(unsigned)).toMatchObject({ landed: false, signature: null, error: { name: "MissingSignatureForFee" } });
+    expect(devnet.submit(unsigned)).toMatchObject({ accepted: false, error: { name: "MissingSignatureForFee" } });
+    devnet.advanceSlots(1);
+    expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
   it("derives the same blockhashes from the same seed, different ones from another", () => {
