@@ -1,15 +1,19 @@
-import { type Address, type Instruction, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
+import { type Address, type Instruction, type KeyPairSigner, generateKeyPairSigner, getBase16Decoder } from "@solana/kit";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { expect } from "vitest";
 import { Devnet, type SendResult } from "../../chain/devnet.ts";
+import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import {
   type DerivedTradeAccounts,
   TOKEN_PROGRAM_ADDRESS,
+  deriveMigrateAccounts,
   deriveTradeAccounts,
   getBuyExactInInstruction,
   getBuyExactOutInstruction,
   getCurveAccountDecoder,
   getLaunchAccountDecoder,
+  getMigrateInstruction,
   getSellInstruction,
 } from "../../programs/index.ts";
 import { GenesisWorld } from "../genesis-world.ts";
@@ -82,9 +86,12 @@ export async function launch(
   return { ...prepared, request, componentMints: request.components.map((component) => component.mint) };
 }
 
-/** A wallet with SOL and `componentAmount` of each of the launch's components. */
-export async function trader(world: GenesisWorld, launched: LaunchedLaunch, componentAmount: bigint): Promise<KeyPairSigner> {
-  const wallet = await generateKeyPairSigner();
+/**
+ * A wallet with SOL and `componentAmount` of each of the launch's components: a fresh
+ * random key, or the seed's key for `label` when the test needs the same wallet every run.
+ */
+export async function trader(world: GenesisWorld, launched: LaunchedLaunch, componentAmount: bigint, label?: string): Promise<KeyPairSigner> {
+  const wallet = label === undefined ? await generateKeyPairSigner() : await deriveKeyPairSigner(world.devnet.seed, label);
   await world.fund(wallet.address, {
     lamports: 10n * SOL,
     components: launched.componentMints.map((mint) => ({ mint, amount: componentAmount })),
@@ -139,4 +146,74 @@ export async function balancesOf(devnet: Devnet, wallet: KeyPairSigner, launched
     traderComponents: accounts.components.map((component) => tokenBalance(devnet, component.traderAccount)),
     vaults: accounts.components.map((component) => tokenBalance(devnet, component.vault)),
   };
+}
+
+/** A trader with enough of every component to buy a whole default curve several times over. */
+export const WHALE_COMPONENTS = 10n ** 16n;
+
+/**
+ * A fresh, well-funded wallet buys more than the curve has left: the buy is clamped to the
+ * remaining inventory and the curve completes (the launch becomes graduationPending).
+ */
+export async function sellOut(world: GenesisWorld, launched: LaunchedLaunch) {
+  const wallet = await trader(world, launched, WHALE_COMPONENTS);
+  const remaining = readCurve(world.devnet, launched).inventoryRemaining;
+  const result = await buyExactOut(world, wallet, launched, remaining + 1n, 2n ** 64n - 1n);
+  if (outcomeOf(result) !== "ok") throw new Error(`sell-out buy failed: ${outcomeOf(result)}`);
+  return { wallet, result };
+}
+
+/** One migration step (the permissionless crank) for component `componentIndex`, paid by `payer`. */
+export async function migrate(world: GenesisWorld, payer: KeyPairSigner, launched: LaunchedLaunch, componentIndex: number) {
+  const accounts = await deriveMigrateAccounts(launched.accounts.launch, launched.componentMints[componentIndex]!);
+  return run(world.devnet, payer, [getMigrateInstruction({ ...accounts, payer: payer.address, componentIndex })]);
+}
+
+/** LiteSVM's default fee: what a transaction that lands, even a failed one, costs per signature. */
+export const SIGNATURE_FEE_LAMPORTS = 5_000n;
+
+/** An account as the chain holds it; `data` in hex so a mismatch prints readably. */
+export interface AccountImage {
+  readonly lamports: bigint;
+  readonly owner: Address;
+  readonly executable: boolean;
+  readonly data: string;
+}
+
+/** The exact state of each of `addresses` now; null for an account that does not exist. */
+export function accountImages(devnet: Devnet, addresses: readonly Address[]): Map<Address, AccountImage | null> {
+  const hex = getBase16Decoder();
+  return new Map(
+    addresses.map((address) => {
+      const account = devnet.getAccount(address);
+      const image = account && {
+        lamports: account.lamports as bigint,
+        owner: account.programAddress,
+        executable: account.executable,
+        data: hex.decode(account.data),
+      };
+      return [address, image];
+    }),
+  );
+}
+
+/**
+ * Asserts that nothing changed on chain since `before` was taken: every account byte for
+ * byte as it was. A transaction that landed and failed still charged its fee payer the
+ * signature fees, as on Solana: pass `feePayer` for those; a transaction refused before
+ * landing (bad signature, expired blockhash) charges nobody.
+ */
+export function expectUnchanged(
+  devnet: Devnet,
+  before: Map<Address, AccountImage | null>,
+  feePayer?: { readonly address: Address; readonly signatures?: number },
+): void {
+  const expected = new Map(before);
+  if (feePayer) {
+    const payer = before.get(feePayer.address);
+    if (!payer) throw new Error("watch the fee payer's account to account for its fee");
+    const fee = SIGNATURE_FEE_LAMPORTS * BigInt(feePayer.signatures ?? 1);
+    expected.set(feePayer.address, { ...payer, lamports: payer.lamports - fee });
+  }
+  expect(accountImages(devnet, [...before.keys()])).toEqual(expected);
 }
