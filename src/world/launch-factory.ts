@@ -11,8 +11,12 @@ import { tokenBalance } from "./token-balance.ts";
 
 /** One lamport per DNA unit: a whole DNA is worth one SOL when the recipe is priced. */
 export const DEFAULT_DNA_UNIT_LAMPORTS_E9 = 1_000_000_000n;
-/** A create with five components makes a dozen accounts through CPIs. */
-export const CREATE_LAUNCH_COMPUTE_UNITS = 600_000;
+/**
+ * A create makes a dozen accounts through CPIs: ~50k compute units with five components
+ * (npm run bench), above the 200k-per-instruction default only with room to spare for a
+ * costlier token program; four times the measured cost keeps fees honest.
+ */
+export const CREATE_LAUNCH_COMPUTE_UNITS = 200_000;
 
 export interface LaunchRequest {
   readonly creator: Address;
