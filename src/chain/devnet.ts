@@ -106,6 +106,8 @@ export interface DevnetSnapshot {
 }
 
 export type LandedListener = (transaction: LandedTransaction) => void;
+/** Called after every slot boundary, once its due transactions have landed. */
+export type SlotListener = (now: ClockReading) => void;
 
 /**
  * An in-process Solana chain: LiteSVM running our launch, curve and pool programs, with
@@ -125,6 +127,7 @@ export class Devnet {
   #landingDelaySlots: bigint;
   #nextFault: SubmissionFault | null = null;
   readonly #listeners = new Set<LandedListener>();
+  readonly #slotListeners = new Set<SlotListener>();
   readonly seed: string;
 
   private constructor(options: DevnetOptions) {
@@ -201,6 +204,12 @@ export class Devnet {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Runs `listener` at every slot boundary, after that slot's transactions landed. */
+  onSlot(listener: SlotListener): () => void {
+    this.#slotListeners.add(listener);
+    return () => this.#slotListeners.delete(listener);
+  }
+
   // ---------------------------------------------------------------- time
 
   now(): ClockReading {
@@ -217,16 +226,18 @@ export class Devnet {
     if (count < 0n) throw new RangeError(`cannot advance by ${count} slots`);
     const landed: LandedTransaction[] = [];
     for (let i = 0n; i < count; i++) {
+      if (this.#queue.length === 0 && this.#slotListeners.size === 0) {
+        // Nothing can happen in the remaining slots: jump over them at once.
+        this.#clock.advance(count - i);
+        this.#seqInSlot = 0;
+        this.#syncClockSysvar();
+        break;
+      }
       this.#clock.advance(1n);
       this.#seqInSlot = 0;
       this.#syncClockSysvar();
       landed.push(...this.#landDue());
-      // A long idle advance only needs the boundaries where something is due.
-      if (this.#queue.length === 0 && i + 1n < count) {
-        this.#clock.advance(count - i - 1n);
-        this.#syncClockSysvar();
-        break;
-      }
+      for (const listener of this.#slotListeners) listener(this.#clock.now());
     }
     return landed;
   }

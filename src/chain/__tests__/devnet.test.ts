@@ -179,6 +179,18 @@ describe("Devnet", () => {
     expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
+  it("calls slot listeners at every boundary, after the slot's transactions landed", async () => {
+    const seen: [bigint, bigint][] = [];
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
+    const stop = devnet.onSlot((now) => seen.push([now.slot, devnet.getBalance(bob.address)]));
+    devnet.advanceSlots(3);
+    stop();
+    devnet.advanceSlots(2);
+    expect(seen).toEqual([[1n, SOL], [2n, SOL], [3n, SOL]]);
+    expect(devnet.getTransactionStatus(signature).slot).toBe(1n);
+    expect(devnet.now().slot).toBe(5n);
+  });
+
   it("derives the same blockhashes from the same seed, different ones from another", () => {
     const a = Devnet.start({ seed: "same" });
     const b = Devnet.start({ seed: "same" });
