@@ -1,0 +1,101 @@
+import { address } from "@solana/kit";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CurveState, U64_MAX, buyExactOut, defaultCurveParameters, initialCurveState } from "../../economics/index.ts";
+import { type Venue, fundBasket, fundingLamports } from "../basket-funding.ts";
+import { type CurveMarket, priceBuyExactInSol, priceBuyExactOut, priceSell } from "../curve-quote.ts";
+
+const MINTS = [
+  address("7jQtbM6FDssmzGfNwo8tjm8ueFKoRRh7E2GxEvb7MMyg"),
+  address("4XZesb6KCtmtCk4NMSkxuMZdtR8nuT9z3ueABu28L7gC"),
+  address("DJJr6zgrajc68KZbnt6NubbDVd87vHLzFsJZ3YQC3x6c"),
+];
+
+function venue(i: number, lamportsReserve: bigint, componentReserve: bigint): Venue {
+  return { pool: MINTS[i]!, mint: MINTS[i]!, vaultSol: MINTS[i]!, vaultComponent: MINTS[i]!, lamportsReserve, componentReserve, feeBps: 25 };
+}
+
+/** A default curve, some way along, with three components priced by random venues. */
+const market: fc.Arbitrary<CurveMarket> = fc
+  .record({
+    quantities: fc.array(fc.bigInt(1n, 10n ** 12n), { minLength: 3, maxLength: 3 }),
+    sold: fc.bigInt(0n, 700_000_000n * 10n ** 6n),
+    reserves: fc.array(fc.record({ sol: fc.bigInt(10n ** 9n, 10n ** 14n), component: fc.bigInt(10n ** 6n, 10n ** 17n) }), { minLength: 3, maxLength: 3 }),
+  })
+  .map(({ quantities, sold, reserves }) => {
+    let state: CurveState = initialCurveState(defaultCurveParameters, quantities);
+    if (sold > 0n) {
+      const bought = buyExactOut(state, sold, U64_MAX, null);
+      if (bought.ok) state = bought.next;
+    }
+    return { state, mints: MINTS, venues: reserves.map((r, i) => venue(i, r.sol, r.component)) };
+  });
+
+const held = fc.option(fc.array(fc.bigInt(0n, 10n ** 13n), { minLength: 3, maxLength: 3 }), { nil: null });
+
+function lamportsFor(m: CurveMarket, amount: bigint, holdings: readonly bigint[] | null, slippageBps: number): bigint | null {
+  const result = buyExactOut(m.state, amount, U64_MAX, null);
+  if (!result.ok) return null;
+  return fundingLamports(fundBasket(m.mints, result.trade.componentAmounts, holdings, m.venues, slippageBps));
+}
+
+describe("curve quotes", () => {
+  it("exactInSol buys the most the budget covers: cost ≤ budget, one more unit exceeds it", () => {
+    const outcomes = { nothingFits: 0, bought: 0, wholeInventory: 0 };
+    fc.assert(
+      fc.property(market, held, fc.bigInt(1n, 10n ** 12n), fc.integer({ min: 0, max: 10_000 }), (m, holdings, budget, slippageBps) => {
+        const priced = priceBuyExactInSol(m, budget, slippageBps, holdings);
+        if ("ok" in priced) {
+          // Nothing fits: even one base unit costs more than the budget.
+          const one = lamportsFor(m, 1n, holdings, slippageBps);
+          expect(one === null || one > budget).toBe(true);
+          outcomes.nothingFits++;
+          return;
+        }
+        outcomes.bought++;
+        expect(priced.solIn).not.toBeNull();
+        expect(priced.solIn!).toBeLessThanOrEqual(budget);
+        const n = priced.trade.primaryAmount;
+        if (n < m.state.inventoryRemaining) {
+          const next = lamportsFor(m, n + 1n, holdings, slippageBps);
+          expect(next === null || next > budget).toBe(true);
+        } else outcomes.wholeInventory++;
+      }),
+      { numRuns: 500 },
+    );
+    // The property is only as good as the cases it reached.
+    expect(outcomes.bought).toBeGreaterThan(200);
+    expect(outcomes.nothingFits).toBeGreaterThan(0);
+  });
+
+  it("buffers a buy's inputs by the slippage and routes only the shortfall", () => {
+    fc.assert(
+      fc.property(market, held, fc.bigInt(1n, 10n ** 13n), fc.integer({ min: 0, max: 10_000 }), (m, holdings, amount, slippageBps) => {
+        const priced = priceBuyExactOut(m, amount, slippageBps, holdings);
+        if ("ok" in priced) return;
+        expect(priced.settle).toMatchObject({ instruction: "buyExactOut", amount: priced.trade.primaryAmount });
+        if (priced.settle.instruction === "buyExactOut") expect(priced.settle.maxDnaIn).toBeGreaterThanOrEqual(priced.trade.traderDna);
+        priced.funding.forEach((component, i) => {
+          expect(component.amount).toBe(priced.trade.componentAmounts[i]);
+          expect(component.required).toBeGreaterThanOrEqual(component.amount);
+          expect(component.required * 10_000n).toBeLessThan((component.amount * BigInt(10_000 + slippageBps)) + 10_000n);
+          expect(component.shortfall).toBe(component.required > component.held ? component.required - component.held : 0n);
+          if (component.shortfall === 0n) expect(component.lamportsIn).toBe(0n);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("floors a sell at the slippage and unwinds only what the floor guarantees", () => {
+    fc.assert(
+      fc.property(market, fc.bigInt(1n, 10n ** 14n), fc.integer({ min: 0, max: 10_000 }), (m, amount, slippageBps) => {
+        const priced = priceSell(m, amount, slippageBps, null);
+        if ("ok" in priced) return;
+        expect(priced.minDnaOut).toBeLessThanOrEqual(priced.trade.traderDna);
+        priced.unwind.forEach((leg, i) => expect(leg.amountIn).toBeLessThanOrEqual(priced.trade.componentAmounts[i]!));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import type { Address } from "@solana/kit";
+import { BPS_DENOMINATOR, swapInForExactOut, swapExactIn } from "../economics/index.ts";
+
+/** A SOL venue as the route planner sees it: the pool and its reserves now. */
+export interface Venue {
+  readonly pool: Address;
+  readonly mint: Address;
+  /** Pool vault holding wrapped SOL (mint A). */
+  readonly vaultSol: Address;
+  /** Pool vault holding the component (mint B). */
+  readonly vaultComponent: Address;
+  readonly lamportsReserve: bigint;
+  readonly componentReserve: bigint;
+  readonly feeBps: number;
+}
+
+/** How one component of a buy is funded: what the settle needs, what the wallet has, what to buy. */
+export interface ComponentFunding {
+  readonly mint: Address;
+  /** What the settle deposits at the quoted price, fee included. */
+  readonly amount: bigint;
+  /** `amount` with the slippage buffer: what the wallet should hold before settling. */
+  readonly required: bigint;
+  readonly held: bigint;
+  readonly shortfall: bigint;
+  /** Lamports to swap on the venue for the shortfall; 0 when none; null when no venue can supply it. */
+  readonly lamportsIn: bigint | null;
+}
+
+const BPS = BigInt(BPS_DENOMINATOR);
+
+/** ⌈amount·(10⁴ + slippage)/10⁴⌉: a buy's input buffer; the excess stays in the wallet. */
+export function withBuffer(amount: bigint, slippageBps: number): bigint {
+  return (amount * (BPS + BigInt(slippageBps)) + BPS - 1n) / BPS;
+}
+
+/** ⌊amount·(10⁴ − slippage)/10⁴⌋: a floor on what a trade must return. */
+export function withFloor(amount: bigint, slippageBps: number): bigint {
+  return (amount * (BPS - BigInt(slippageBps))) / BPS;
+}
+
+/**
+ * The funding of a buy that deposits `amounts` (recipe order): per component, the buffered
+ * requirement, the shortfall against `held` (zero holdings when the quote has no wallet),
+ * and the lamports a SOL venue wants for that shortfall.
+ */
+export function fundBasket(
+  mints: readonly Address[],
+  amounts: readonly bigint[],
+  held: readonly bigint[] | null,
+  venues: readonly (Venue | null)[],
+  slippageBps: number,
+): ComponentFunding[] {
+  return mints.map((mint, i) => {
+    const amount = amounts[i]!;
+    const required = withBuffer(amount, slippageBps);
+    const holding = held?.[i] ?? 0n;
+    const shortfall = required > holding ? required - holding : 0n;
+    const venue = venues[i];
+    const lamportsIn =
+      shortfall === 0n ? 0n : venue ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps) : null;
+    return { mint, amount, required, held: holding, shortfall, lamportsIn };
+  });
+}
+
+/** Lamports the whole shortfall costs, or null when some component cannot be bought. */
+export function fundingLamports(funding: readonly ComponentFunding[]): bigint | null {
+  let total = 0n;
+  for (const component of funding) {
+    if (component.lamportsIn === null) return null;
+    total += component.lamportsIn;
+  }
+  return total;
+}
+
+/** Lamports a venue pays for `amountIn` of its component (a sell's unwinding swap), 0 if it refuses. */
+export function lamportsOut(venue: Venue | null, amountIn: bigint): bigint {
+  if (!venue || amountIn === 0n) return 0n;
+  const result = swapExactIn(venue.componentReserve, venue.lamportsReserve, amountIn, venue.feeBps, 0n);
+  return result.ok ? result.amountOut : 0n;
+}
