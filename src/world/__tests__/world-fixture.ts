@@ -1,6 +1,5 @@
 import { type Address, type Instruction, type KeyPairSigner, generateKeyPairSigner, getBase16Decoder } from "@solana/kit";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
-import { expect } from "vitest";
 import { Devnet, type SendResult } from "../../chain/devnet.ts";
 import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
@@ -16,6 +15,7 @@ import {
   getMigrateInstruction,
   getSellInstruction,
 } from "../../programs/index.ts";
+import { U64_MAX } from "../../economics/index.ts";
 import { GenesisWorld } from "../genesis-world.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, type LaunchRequest, type PreparedLaunch, prepareLaunch } from "../launch-factory.ts";
 import { tokenBalance } from "../token-balance.ts";
@@ -158,7 +158,7 @@ export const WHALE_COMPONENTS = 10n ** 16n;
 export async function sellOut(world: GenesisWorld, launched: LaunchedLaunch) {
   const wallet = await trader(world, launched, WHALE_COMPONENTS);
   const remaining = readCurve(world.devnet, launched).inventoryRemaining;
-  const result = await buyExactOut(world, wallet, launched, remaining + 1n, 2n ** 64n - 1n);
+  const result = await buyExactOut(world, wallet, launched, remaining + 1n, U64_MAX);
   if (outcomeOf(result) !== "ok") throw new Error(`sell-out buy failed: ${outcomeOf(result)}`);
   return { wallet, result };
 }
@@ -198,22 +198,16 @@ export function accountImages(devnet: Devnet, addresses: readonly Address[]): Ma
 }
 
 /**
- * Asserts that nothing changed on chain since `before` was taken: every account byte for
- * byte as it was. A transaction that landed and failed still charged its fee payer the
- * signature fees, as on Solana: pass `feePayer` for those; a transaction refused before
- * landing (bad signature, expired blockhash) charges nobody.
+ * `images` as they should read after a transaction that landed and failed: such a
+ * transaction changes nothing but still charges its fee payer the signature fees, as on
+ * Solana. (One refused before landing — bad signature, expired blockhash — charges nobody.)
  */
-export function expectUnchanged(
-  devnet: Devnet,
-  before: Map<Address, AccountImage | null>,
-  feePayer?: { readonly address: Address; readonly signatures?: number },
-): void {
-  const expected = new Map(before);
-  if (feePayer) {
-    const payer = before.get(feePayer.address);
-    if (!payer) throw new Error("watch the fee payer's account to account for its fee");
-    const fee = SIGNATURE_FEE_LAMPORTS * BigInt(feePayer.signatures ?? 1);
-    expected.set(feePayer.address, { ...payer, lamports: payer.lamports - fee });
-  }
-  expect(accountImages(devnet, [...before.keys()])).toEqual(expected);
+export function afterFee(
+  images: Map<Address, AccountImage | null>,
+  feePayer: Address,
+  signatures = 1,
+): Map<Address, AccountImage | null> {
+  const payer = images.get(feePayer);
+  if (!payer) throw new Error("the fee payer's account must be among the images");
+  return new Map(images).set(feePayer, { ...payer, lamports: payer.lamports - SIGNATURE_FEE_LAMPORTS * BigInt(signatures) });
 }
