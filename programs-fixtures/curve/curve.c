@@ -99,8 +99,20 @@ static u64 initialize(SolParameters *params) {
 typedef struct {
   SolAccountInfo *trader, *curve_info, *launch, *primary_vault, *trader_primary;
   SolAccountInfo *trader_components[MAX_COMPONENTS], *vaults[MAX_COMPONENTS];
+  /* Bit i: the trader has no token account for component i yet (it holds none of it). */
+  u8 missing_components;
   Curve *curve;
 } TradeAccounts;
+
+/* An address nobody created yet: the system program owns it and it holds no data. */
+static inline bool is_uncreated(const SolAccountInfo *account) {
+  return account->data_len == 0 && pubkey_eq(account->owner, &SYSTEM_PROGRAM_ID);
+}
+
+/* The trader's balance of component `i`; an account not created yet holds none. */
+static inline u64 component_held(const TradeAccounts *t, u8 i) {
+  return (t->missing_components & (1 << i)) ? 0 : token_amount(t->trader_components[i]);
+}
 
 static u64 load_trade(SolParameters *params, TradeAccounts *t) {
   if (params->account_count < 7) return ERROR_NOT_ENOUGH_ACCOUNTS;
@@ -119,10 +131,17 @@ static u64 load_trade(SolParameters *params, TradeAccounts *t) {
   if (!pubkey_eq(params->accounts[3].key, &LAUNCH_PROGRAM_ID)) return ERROR_WRONG_ACCOUNT;
   if (!pubkey_eq(t->primary_vault->key, &curve->primary_vault)) return ERROR_WRONG_ACCOUNT;
   TRY(check_token_account(t->trader_primary, &curve->primary_mint, t->trader->key));
+  t->missing_components = 0;
   for (u8 i = 0; i < curve->component_count; i++) {
     t->trader_components[i] = &params->accounts[7 + 2 * i];
     t->vaults[i] = &params->accounts[8 + 2 * i];
     if (!pubkey_eq(t->vaults[i]->key, &curve->components[i].vault)) return ERROR_WRONG_ACCOUNT;
+    /* A buy whose setup has not landed yet names accounts that do not exist: that is a
+     * trader holding none of the component (InsufficientComponents), not a wrong account. */
+    if (is_uncreated(t->trader_components[i])) {
+      t->missing_components |= (u8)(1 << i);
+      continue;
+    }
     TRY(check_token_account(t->trader_components[i], &curve->components[i].mint,
                             t->trader->key));
   }
@@ -206,8 +225,7 @@ static u64 settle_buy(TradeAccounts *t, u64 amount, u64 cost, u64 max_dna_in) {
         !mul_div_ceil(r.fee_dna, q, DNA_UNITS_PER_DNA, &r.component_fees[i]) ||
         !add_u64(for_cost, r.component_fees[i], &r.component_amounts[i]))
       return ERROR_MATH_OVERFLOW;
-    if (token_amount(t->trader_components[i]) < r.component_amounts[i])
-      return ERROR_INSUFFICIENT_COMPONENTS;
+    if (component_held(t, i) < r.component_amounts[i]) return ERROR_INSUFFICIENT_COMPONENTS;
   }
   if (token_amount(t->primary_vault) < amount) return ERROR_INSUFFICIENT_LIQUIDITY;
 
@@ -285,6 +303,8 @@ static u64 sell(SolParameters *params) {
   TradeAccounts t;
   TRY(load_trade(params, &t));
   Curve *curve = t.curve;
+  /* A sell pays components out: every account must exist to receive them. */
+  if (t.missing_components) return ERROR_WRONG_ACCOUNT_OWNER;
   if (amount == 0) return ERROR_ZERO_AMOUNT;
   if (token_amount(t.trader_primary) < amount) return ERROR_INSUFFICIENT_TOKENS;
   u64 remaining_after, denominator;

@@ -17,6 +17,7 @@ import {
   deriveTradeAccounts,
   getBuyExactOutInstruction,
   getCreateLaunchInstruction,
+  getSellInstruction,
 } from "../../programs/index.ts";
 import type { GenesisWorld } from "../genesis-world.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS } from "../launch-factory.ts";
@@ -193,12 +194,22 @@ describe("curve refusals: accounts and signers", () => {
     ["a component account of someone else", ProgramErrorCode.WrongAccount, async () => withComponent(0, { traderAccount: (await tradeAccounts(stranger, launched)).components[0]!.traderAccount })],
     ["a component account of another mint", ProgramErrorCode.WrongMint, async () => withComponent(0, { traderAccount: await world.tokenAccountOf(wallet.address, world.components[3]!.mint) })],
     ["a component account in place of the launch-token account", ProgramErrorCode.WrongMint, async () => ({ ...accounts, traderPrimaryAccount: accounts.components[0]!.traderAccount })],
-    ["a wallet in place of a token account", ProgramErrorCode.WrongAccountOwner, async () => withComponent(0, { traderAccount: stranger.address })],
+    // An address with no token account holds none of the component: the buy cannot deposit it.
+    ["a wallet in place of a token account", ProgramErrorCode.InsufficientComponents, async () => withComponent(0, { traderAccount: stranger.address })],
     ["the launch record in place of the curve", ProgramErrorCode.WrongAccountOwner, async () => ({ ...accounts, curve: accounts.launch })],
     ["a mint in place of a token account", ProgramErrorCode.WrongAccountType, async () => withComponent(0, { traderAccount: accounts.components[0]!.mint })],
   ])("refuses a buy naming %s", async (_, code, substitute) => {
     const trade = await substitute();
     await expectRefused(code, () => buyOver(trade), { watch: tradeWatchlist(trade) });
+  });
+
+  it("refuses a sell paying a component into an address with no token account (WrongAccountOwner)", async () => {
+    const nobody = await generateKeyPairSigner();
+    const uncreated = await world.tokenAccountOf(nobody.address, launched.componentMints[0]!);
+    const trade = withComponent(0, { traderAccount: uncreated });
+    await expectRefused(ProgramErrorCode.WrongAccountOwner, () => run(devnet, wallet, [getSellInstruction({ ...trade, amount: 10n ** 6n, minDnaOut: 0n })]), {
+      watch: tradeWatchlist(trade),
+    });
   });
 
   it("refuses a buy whose trader did not sign, even though another key paid the fee (MissingSignature)", async () => {

@@ -1,0 +1,60 @@
+import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { type Address, address, generateKeyPairSigner } from "@solana/kit";
+import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
+import type { GenesisWorld } from "../../world/genesis-world.ts";
+import { type LaunchedLaunch, launch, startWorld } from "../../world/__tests__/world-fixture.ts";
+import { type QuoteRequest, TradeDesk } from "../trade-desk.ts";
+
+export const SOL = 1_000_000_000n;
+
+/** A world with one curve launch of three components and a desk over it. */
+export async function startDesk(seed = "desk") {
+  const { devnet, world } = await startWorld(seed, 3);
+  const creator = await generateKeyPairSigner();
+  await world.fund(creator.address, { lamports: 10n * SOL });
+  const launched = await launch(world, creator, { count: 3 });
+  const tips = await deriveKeyPairSigner(seed, "tips");
+  devnet.airdrop(tips.address, SOL);
+  const desk = new TradeDesk({
+    devnet,
+    venueAuthority: world.faucet.address,
+    tipRecipient: tips.address,
+    defaultTipLamports: 10_000n,
+    autoComputeUnitPrice: 10_000n,
+    tokenInfo: (mint) => {
+      const component = world.components.find((candidate) => candidate.mint === mint);
+      return component ? { symbol: component.listing.symbol, decimals: component.listing.decimals } : { symbol: "BSKT", decimals: 6 };
+    },
+  });
+  return { devnet, world, launched, desk, creator };
+}
+
+/** A client wallet exactly as an integrator has one: a web3.js Keypair, funded with SOL only. */
+export function clientWallet(world: GenesisWorld, lamports = 100n * SOL): { keypair: Keypair; address: Address } {
+  const keypair = Keypair.generate();
+  const wallet = address(keypair.publicKey.toBase58());
+  world.devnet.airdrop(wallet, lamports);
+  return { keypair, address: wallet };
+}
+
+export function request(launched: LaunchedLaunch, overrides: Partial<QuoteRequest> = {}): QuoteRequest {
+  return {
+    launch: launched.accounts.launch,
+    direction: "buy",
+    amountIn: 1_000_000n * 10n ** 6n,
+    mode: "exactOut",
+    slippageBps: 100,
+    wallet: null,
+    preview: false,
+    tipLamports: null,
+    priorityFee: null,
+    ...overrides,
+  };
+}
+
+/** Signs a base64 unsigned transaction as a web3.js client does. */
+export function signAsClient(base64: string, keypair: Keypair): string {
+  const transaction = VersionedTransaction.deserialize(Buffer.from(base64, "base64"));
+  transaction.sign([keypair]);
+  return Buffer.from(transaction.serialize()).toString("base64");
+}

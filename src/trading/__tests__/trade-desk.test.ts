@@ -1,0 +1,136 @@
+import { VersionedTransaction } from "@solana/web3.js";
+import { generateKeyPairSigner, signBytes } from "@solana/kit";
+import { describe, expect, it } from "vitest";
+import { ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
+import { tokenBalance } from "../../world/token-balance.ts";
+import { type CurveQuoteRecord } from "../quote-record.ts";
+import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
+
+/** Valid signature bytes over the message, made by a key that is not the fee payer's. */
+async function signWithWrongKey(base64: string): Promise<string> {
+  const transaction = VersionedTransaction.deserialize(Buffer.from(base64, "base64"));
+  const mallory = await generateKeyPairSigner();
+  transaction.signatures[0] = new Uint8Array(await signBytes(mallory.keyPair.privateKey, transaction.message.serialize()));
+  return Buffer.from(transaction.serialize()).toString("base64");
+}
+
+function value<T>(result: { ok: true; value: T } | { ok: false; failure: unknown }): T {
+  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.failure)}`);
+  return result.value;
+}
+
+describe("the trade desk", () => {
+  it("runs the specification's flow for a SOL-only wallet: quote, build, sign each step, submit in order, poll", async () => {
+    const { devnet, world, launched, desk } = await startDesk();
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuoteRecord;
+    expect(quote.route?.transactions).toBeGreaterThanOrEqual(2);
+    expect(quote.fullyCovered).toBe(false);
+    expect(quote.componentFunding.every((c) => BigInt(c.shortfall) > 0n)).toBe(true);
+
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    expect(built.plan.length).toBe(quote.route!.transactions);
+    expect(built.plan.filter((step) => step.settles)).toHaveLength(1);
+    expect(built.plan.at(-1)!.transaction).toBe(built.transaction);
+    expect(built.plan.at(-1)!.settles).toBe(true);
+
+    for (const step of built.plan) {
+      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
+      expect(submitted.status).toBe("pending");
+      devnet.advanceSlots(1);
+      expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight))).toMatchObject({ status: "confirmed", error: null });
+    }
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut));
+  });
+
+  it("fails on chain when the settle lands before its setup, and nothing moves", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-order");
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    const vaultsBefore = accounts.components.map((c) => tokenBalance(devnet, c.vault));
+
+    const settle = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), quote.quoteId));
+    devnet.advanceSlots(1);
+    const report = desk.status(devnet.getTransactionStatus(settle.signature));
+    expect(report.status).toBe("failed");
+    expect(report.error).toContain(String(ProgramErrorCode.InsufficientComponents));
+    expect(accounts.components.map((c) => tokenBalance(devnet, c.vault))).toEqual(vaultsBefore);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
+
+    // In order, the same plan (rebuilt: the failed settle's signature is spent) lands.
+    const rebuilt = value(await desk.build(quote.quoteId, wallet.address));
+    for (const step of rebuilt.plan) {
+      value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
+      devnet.advanceSlots(1);
+    }
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut as string));
+  });
+
+  it("refuses to build a quote after 30 virtual seconds, and a preview quote at any time", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-expiry");
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    devnet.advanceSeconds(29.6);
+    expect((await desk.build(quote.quoteId, wallet.address)).ok).toBe(true);
+    devnet.advanceSeconds(0.4);
+    expect(await desk.build(quote.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "QUOTE_EXPIRED", status: 410 } });
+    const preview = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true })));
+    expect(await desk.build(preview.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "PREVIEW_QUOTE" } });
+    expect(await desk.build("q_nonexistent", wallet.address)).toMatchObject({ ok: false, failure: { code: "QUOTE_NOT_FOUND", status: 404 } });
+  });
+
+  it("reports expired for a signed transaction held past lastValidBlockHeight", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-blockhash");
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    const signed = signAsClient(built.plan[0]!.transaction, wallet.keypair);
+    devnet.advanceSlots(151);
+    const submitted = value(await desk.submit(signed, null));
+    devnet.advanceSlots(1);
+    expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight)).status).toBe("expired");
+  });
+
+  it("refuses tampered transactions at submit and changes nothing", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-tamper");
+    const wallet = clientWallet(world);
+    const other = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    const before = devnet.getBalance(wallet.address);
+
+    expect(await desk.submit(built.plan[0]!.transaction, quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_SIGNATURE" } });
+    expect(await desk.submit(await signWithWrongKey(built.plan[0]!.transaction), quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_SIGNATURE" } });
+    // A valid signature over a message the desk never built for this quote.
+    const foreign = value(await desk.quote(request(launched, { wallet: other.address })));
+    const foreignBuilt = value(await desk.build(foreign.quoteId, other.address));
+    expect(await desk.submit(signAsClient(foreignBuilt.plan[0]!.transaction, other.keypair), quote.quoteId)).toMatchObject({ ok: false, failure: { code: "MESSAGE_MISMATCH" } });
+    expect(await desk.submit("bm90IGEgdHJhbnNhY3Rpb24=", quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_TRANSACTION" } });
+    devnet.advanceSlots(2);
+    expect(devnet.getBalance(wallet.address)).toBe(before);
+  });
+
+  it("sells back through the curve and unwinds the components to SOL", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-sell");
+    const wallet = clientWallet(world);
+    const buy = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    for (const step of value(await desk.build(buy.quoteId, wallet.address)).plan) {
+      value(await desk.submit(signAsClient(step.transaction, wallet.keypair), buy.quoteId));
+      devnet.advanceSlots(1);
+    }
+    const lamportsBefore = devnet.getBalance(wallet.address);
+    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: 500_000n * 10n ** 6n }))) as CurveQuoteRecord;
+    const built = value(await desk.build(sell.quoteId, wallet.address));
+    expect(built.plan[0]!.settles).toBe(true);
+    for (const step of built.plan) {
+      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), sell.quoteId));
+      devnet.advanceSlots(1);
+      expect(devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
+    }
+    expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
+    expect(SOL).toBeGreaterThan(0n);
+  });
+});

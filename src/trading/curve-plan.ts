@@ -1,0 +1,161 @@
+import { type Address, type Instruction, createNoopSigner } from "@solana/kit";
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from "@solana-program/compute-budget";
+import { getTransferSolInstruction } from "@solana-program/system";
+import {
+  getCloseAccountInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getSyncNativeInstruction,
+} from "@solana-program/token";
+import type { LatestBlockhash } from "../chain/virtual-clock.ts";
+import {
+  type DerivedTradeAccounts,
+  NATIVE_MINT_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  getBuyExactInInstruction,
+  getBuyExactOutInstruction,
+  getSellInstruction,
+  getSwapInstruction,
+} from "../programs/index.ts";
+import { type Venue, withFloor } from "./basket-funding.ts";
+import type { CurveBuyPricing, CurveSellPricing } from "./curve-quote.ts";
+import { packInstructions } from "./transaction-packer.ts";
+
+/** Compute units a settling curve trade asks for: ~15k measured with five components, kept generous. */
+export const SETTLE_COMPUTE_UNITS = 60_000;
+
+/** What a plan needs beyond the pricing: who signs, when, and the fee extras. */
+export interface PlanContext {
+  readonly wallet: Address;
+  readonly accounts: DerivedTradeAccounts;
+  /** Per recipe component: its SOL venue (null when unpriced). */
+  readonly venues: readonly (Venue | null)[];
+  /** The wallet's wrapped-SOL associated token account. */
+  readonly wrappedSol: Address;
+  readonly lifetime: LatestBlockhash;
+  /** A tip transfer on the settling transaction; null for none. */
+  readonly tip: { readonly lamports: bigint; readonly recipient: Address } | null;
+  /** Micro-lamports per compute unit on the settling transaction; null for none. */
+  readonly computeUnitPrice: bigint | null;
+  readonly slippageBps: number;
+}
+
+/** One step of a plan, before encoding: the instructions of one transaction. */
+export interface PlannedStep {
+  readonly label: string;
+  readonly kind: "setup" | "trade";
+  readonly settles: boolean;
+  readonly instructions: readonly Instruction[];
+}
+
+/** What every settling transaction starts with: its compute budget, priority price and tip. */
+export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "computeUnitPrice">): Instruction[] {
+  const extras: Instruction[] = [getSetComputeUnitLimitInstruction({ units: SETTLE_COMPUTE_UNITS })];
+  if (context.computeUnitPrice !== null && context.computeUnitPrice > 0n) {
+    extras.push(getSetComputeUnitPriceInstruction({ microLamports: context.computeUnitPrice }));
+  }
+  if (context.tip && context.tip.lamports > 0n) {
+    extras.push(getTransferSolInstruction({ source: createNoopSigner(context.wallet), destination: context.tip.recipient, amount: context.tip.lamports }));
+  }
+  return extras;
+}
+
+function createAccount(context: PlanContext, account: Address, mint: Address): Instruction {
+  const payer = createNoopSigner(context.wallet);
+  return getCreateAssociatedTokenIdempotentInstruction({ payer, ata: account, owner: context.wallet, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+}
+
+/**
+ * A buy: setup transactions first when the wallet is short of components (wrapping SOL, one
+ * swap per component short, unwrapping the rest), then the settling buy. Landing the settle before its setup fails on chain by
+ * itself (InsufficientComponents): the plan needs no server-side ordering.
+ */
+export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): PlannedStep[] {
+  const { wallet, accounts } = context;
+  const trader = createNoopSigner(wallet);
+  const groups: Instruction[][] = [];
+  const short = pricing.funding.map((component, i) => ({ component, i })).filter(({ component }) => component.shortfall > 0n);
+  if (short.length > 0) {
+    const lamports = short.reduce((sum, { component }) => sum + (component.lamportsIn ?? 0n), 0n);
+    groups.push([
+      createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS),
+      getTransferSolInstruction({ source: trader, destination: context.wrappedSol, amount: lamports }),
+      getSyncNativeInstruction({ account: context.wrappedSol }),
+    ]);
+    for (const { component, i } of short) {
+      const venue = context.venues[i]!;
+      const traderComponent = accounts.components[i]!.traderAccount;
+      groups.push([
+        createAccount(context, traderComponent, component.mint),
+        getSwapInstruction({
+          trader: wallet,
+          pool: venue.pool,
+          vaultIn: venue.vaultSol,
+          vaultOut: venue.vaultComponent,
+          traderIn: context.wrappedSol,
+          traderOut: traderComponent,
+          amountIn: component.lamportsIn!,
+          minOut: component.shortfall,
+        }),
+      ]);
+    }
+    // Unwrap what is left: the wrapped account closes back into the wallet's SOL.
+    groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);
+  }
+  const setup = (groups.length === 0 ? [] : packInstructions(wallet, groups, context.lifetime)).map((instructions, index, all) => ({
+    label: all.length === 1 ? "Prepare accounts and acquire components" : `Prepare accounts and acquire components (${index + 1}/${all.length})`,
+    kind: "setup" as const,
+    settles: false,
+    instructions,
+  }));
+  const settle =
+    pricing.settle.instruction === "buyExactOut"
+      ? getBuyExactOutInstruction({ ...accounts, amount: pricing.settle.amount, maxDnaIn: pricing.settle.maxDnaIn })
+      : getBuyExactInInstruction({ ...accounts, budget: pricing.settle.budget, minOut: pricing.settle.minOut });
+  // The launch-token account opens in the settle itself, so a wallet holding every
+  // component buys in one transaction, and a settle landed early fails only for want of
+  // components.
+  const receive = createAccount(context, accounts.traderPrimaryAccount, accounts.primaryMint);
+  return [...setup, { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context), receive, settle] }];
+}
+
+/** A sell: the settling sell first, then swaps turning the received components into SOL. */
+export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context: PlanContext): PlannedStep[] {
+  const { wallet, accounts } = context;
+  const trader = createNoopSigner(wallet);
+  const settle: PlannedStep = {
+    label: "Sell on the bonding curve",
+    kind: "trade",
+    settles: true,
+    instructions: [
+      ...settleExtras(context),
+      ...accounts.components.map((component, i) => createAccount(context, component.traderAccount, accounts.components[i]!.mint)),
+      getSellInstruction({ ...accounts, amount, minDnaOut: pricing.minDnaOut }),
+    ],
+  };
+  const groups: Instruction[][] = [[createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS)]];
+  pricing.unwind.forEach((leg, i) => {
+    const venue = context.venues[i];
+    if (!venue || leg.amountIn === 0n || leg.lamportsOut === 0n) return;
+    groups.push([
+      getSwapInstruction({
+        trader: wallet,
+        pool: venue.pool,
+        vaultIn: venue.vaultComponent,
+        vaultOut: venue.vaultSol,
+        traderIn: accounts.components[i]!.traderAccount,
+        traderOut: context.wrappedSol,
+        amountIn: leg.amountIn,
+        minOut: withFloor(leg.lamportsOut, context.slippageBps),
+      }),
+    ]);
+  });
+  if (groups.length === 1) return [settle];
+  groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);
+  const unwind = packInstructions(wallet, groups, context.lifetime).map((instructions, index, all) => ({
+    label: all.length === 1 ? "Swap the received components to SOL" : `Swap the received components to SOL (${index + 1}/${all.length})`,
+    kind: "setup" as const,
+    settles: false,
+    instructions,
+  }));
+  return [settle, ...unwind];
+}

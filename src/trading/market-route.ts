@@ -1,0 +1,109 @@
+import { type Address, type Instruction, createNoopSigner } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
+import { swapExactIn } from "../economics/index.ts";
+import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS, getSwapInstruction } from "../programs/index.ts";
+import { type Venue, withFloor } from "./basket-funding.ts";
+
+/** A graduated launch's pair pool with one component: launch token is mint A. */
+export interface PairPool {
+  readonly pool: Address;
+  readonly primaryMint: Address;
+  readonly componentMint: Address;
+  readonly vaultPrimary: Address;
+  readonly vaultComponent: Address;
+  readonly primaryReserve: bigint;
+  readonly componentReserve: bigint;
+  readonly feeBps: number;
+}
+
+/** One two-hop path through a component: SOL ↔ component on its venue, component ↔ launch on its pair. */
+export interface MarketPath {
+  readonly direction: "buy" | "sell";
+  readonly venue: Venue;
+  readonly pair: PairPool;
+  readonly amountIn: bigint;
+  /** The first hop's floor: exactly what the second hop spends. */
+  readonly intermediate: bigint;
+  readonly expectedOut: bigint;
+  readonly minOut: bigint;
+  readonly priceImpactBps: number;
+}
+
+const out = (reserveIn: bigint, reserveOut: bigint, amountIn: bigint, feeBps: number): bigint => {
+  if (amountIn === 0n) return 0n;
+  const result = swapExactIn(reserveIn, reserveOut, amountIn, feeBps, 0n);
+  return result.ok ? result.amountOut : 0n;
+};
+
+/** Output with no price impact or fee: the spot value of `amountIn` along the path. */
+function spotOut(path: { venue: Venue; pair: PairPool }, direction: "buy" | "sell", amountIn: bigint): bigint {
+  const { venue, pair } = path;
+  return direction === "buy"
+    ? (amountIn * venue.componentReserve * pair.primaryReserve) / (venue.lamportsReserve * pair.componentReserve)
+    : (amountIn * pair.componentReserve * venue.lamportsReserve) / (pair.primaryReserve * venue.componentReserve);
+}
+
+/**
+ * The best path for a market trade past the curve: a buy spends `amountIn` lamports, a sell
+ * gives up `amountIn` launch tokens. The second hop spends the first hop's slippage floor,
+ * so the plan never depends on an amount it cannot be sure to hold. Null when no path pays.
+ */
+export function bestMarketPath(
+  direction: "buy" | "sell",
+  amountIn: bigint,
+  paths: readonly { venue: Venue; pair: PairPool }[],
+  slippageBps: number,
+): MarketPath | null {
+  let best: MarketPath | null = null;
+  for (const { venue, pair } of paths) {
+    const first =
+      direction === "buy"
+        ? out(venue.lamportsReserve, venue.componentReserve, amountIn, venue.feeBps)
+        : out(pair.primaryReserve, pair.componentReserve, amountIn, pair.feeBps);
+    const intermediate = withFloor(first, slippageBps);
+    const expectedOut =
+      direction === "buy"
+        ? out(pair.componentReserve, pair.primaryReserve, intermediate, pair.feeBps)
+        : out(venue.componentReserve, venue.lamportsReserve, intermediate, venue.feeBps);
+    if (expectedOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
+    const spot = spotOut({ venue, pair }, direction, amountIn);
+    const impact = spot > 0n && spot > expectedOut ? Number(((spot - expectedOut) * 10_000n) / spot) : 0;
+    best = { direction, venue, pair, amountIn, intermediate, expectedOut, minOut: withFloor(expectedOut, slippageBps), priceImpactBps: impact };
+  }
+  return best;
+}
+
+/** The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. */
+export function planMarketTrade(
+  path: MarketPath,
+  wallet: Address,
+  accounts: { wrappedSol: Address; component: Address; primary: Address; primaryMint: Address },
+): Instruction[] {
+  const owner = createNoopSigner(wallet);
+  const create = (ata: Address, mint: Address) =>
+    getCreateAssociatedTokenIdempotentInstruction({ payer: owner, ata, owner: wallet, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const { venue, pair } = path;
+  const setup = [
+    create(accounts.wrappedSol, NATIVE_MINT_ADDRESS),
+    create(accounts.component, pair.componentMint),
+    create(accounts.primary, accounts.primaryMint),
+  ];
+  const unwrap = getCloseAccountInstruction({ account: accounts.wrappedSol, destination: wallet, owner });
+  if (path.direction === "buy") {
+    return [
+      ...setup,
+      getTransferSolInstruction({ source: owner, destination: accounts.wrappedSol, amount: path.amountIn }),
+      getSyncNativeInstruction({ account: accounts.wrappedSol }),
+      getSwapInstruction({ trader: wallet, pool: venue.pool, vaultIn: venue.vaultSol, vaultOut: venue.vaultComponent, traderIn: accounts.wrappedSol, traderOut: accounts.component, amountIn: path.amountIn, minOut: path.intermediate }),
+      getSwapInstruction({ trader: wallet, pool: pair.pool, vaultIn: pair.vaultComponent, vaultOut: pair.vaultPrimary, traderIn: accounts.component, traderOut: accounts.primary, amountIn: path.intermediate, minOut: path.minOut }),
+      unwrap,
+    ];
+  }
+  return [
+    ...setup,
+    getSwapInstruction({ trader: wallet, pool: pair.pool, vaultIn: pair.vaultPrimary, vaultOut: pair.vaultComponent, traderIn: accounts.primary, traderOut: accounts.component, amountIn: path.amountIn, minOut: path.intermediate }),
+    getSwapInstruction({ trader: wallet, pool: venue.pool, vaultIn: venue.vaultComponent, vaultOut: venue.vaultSol, traderIn: accounts.component, traderOut: accounts.wrappedSol, amountIn: path.intermediate, minOut: path.minOut }),
+    unwrap,
+  ];
+}

@@ -1,0 +1,40 @@
+import type { Address, Instruction } from "@solana/kit";
+import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
+import type { LatestBlockhash } from "../chain/virtual-clock.ts";
+
+/** Solana's packet limit: a serialized transaction may not exceed this many bytes. */
+export const MAX_TRANSACTION_BYTES = 1232;
+
+/** The wire size of an unsigned transaction of `instructions` paid by `feePayer`. */
+export function transactionBytes(feePayer: Address, instructions: readonly Instruction[], lifetime: LatestBlockhash): number {
+  return Buffer.byteLength(encodeUnsignedTransaction({ feePayer, instructions, lifetime }), "base64");
+}
+
+/**
+ * Packs groups of instructions (each group must land together, e.g. wrap + sync) into as
+ * few transactions as fit, in order. Throws when one group alone is too large: that is a
+ * planner bug, not a client's mistake.
+ */
+export function packInstructions(
+  feePayer: Address,
+  groups: readonly (readonly Instruction[])[],
+  lifetime: LatestBlockhash,
+): Instruction[][] {
+  const transactions: Instruction[][] = [];
+  let current: Instruction[] = [];
+  for (const group of groups) {
+    const candidate = [...current, ...group];
+    if (transactionBytes(feePayer, candidate, lifetime) <= MAX_TRANSACTION_BYTES) {
+      current = candidate;
+      continue;
+    }
+    if (current.length === 0) throw new Error(`an instruction group of ${group.length} does not fit in one transaction`);
+    transactions.push(current);
+    current = [...group];
+    if (transactionBytes(feePayer, current, lifetime) > MAX_TRANSACTION_BYTES) {
+      throw new Error(`an instruction group of ${group.length} does not fit in one transaction`);
+    }
+  }
+  if (current.length > 0) transactions.push(current);
+  return transactions;
+}
