@@ -16,6 +16,7 @@ export const TRADE_FAILURE_STATUS = {
   INVALID_SIGNATURE: 400,
   MESSAGE_MISMATCH: 400,
   SUBMISSION_REFUSED: 400,
+  INVALID_LAUNCH: 400,
 } as const;
 
 export type TradeFailureCode = keyof typeof TRADE_FAILURE_STATUS;
