@@ -1,0 +1,205 @@
+/**
+ * A small typed client of the basket service's HTTP API — ours or any implementation at a
+ * base URL. It knows routes and bodies, not our server: the conformance suite imports it
+ * and nothing else from src/. Signing stays with the caller: `trade` takes a function that
+ * signs one base64 transaction (web3.js, kit, a hardware wallet…).
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A non-2xx answer: the status and the `{error, code}` body the service sent. */
+export class BasketApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    readonly body: unknown,
+    readonly request: string,
+  ) {
+    super(`${request} answered ${status}${code ? ` ${code}` : ""}: ${(body as { error?: string })?.error ?? JSON.stringify(body)}`);
+    this.name = "BasketApiError";
+  }
+}
+
+export interface QuoteBody {
+  launch: string;
+  direction: "buy" | "sell";
+  amountIn: string;
+  mode?: "exactIn" | "exactOut" | "exactInSol";
+  slippageBps?: number;
+  wallet?: string;
+  preview?: boolean;
+  tipLamports?: string;
+  priorityFee?: "auto" | string;
+}
+
+export interface PlanStep {
+  step: number;
+  label: string;
+  transaction: string;
+  kind: "setup" | "trade";
+  settles?: boolean;
+}
+
+export interface BuildResponse {
+  transaction: string;
+  lastValidBlockHeight: number;
+  plan?: PlanStep[];
+}
+
+export interface TransactionStatus {
+  signature: string;
+  status: string;
+  error: string | null;
+  slot?: number | null;
+}
+
+export interface TradeOutcome {
+  quote: Record<string, unknown> & { quoteId: string };
+  build: BuildResponse;
+  statuses: TransactionStatus[];
+}
+
+export interface ClientOptions {
+  /** A fetch implementation; default the global one. */
+  readonly fetch?: typeof fetch;
+  /** Polls between status checks, in ms (default 100). */
+  readonly pollIntervalMs?: number;
+  /** Give up polling after this many ms (default 30 000). */
+  readonly pollTimeoutMs?: number;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export class BasketClient {
+  readonly #fetch: typeof fetch;
+  readonly #pollIntervalMs: number;
+  readonly #pollTimeoutMs: number;
+
+  constructor(
+    readonly baseUrl: string,
+    options: ClientOptions = {},
+  ) {
+    this.#fetch = options.fetch ?? fetch;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.#pollTimeoutMs = options.pollTimeoutMs ?? 30_000;
+  }
+
+  // ---------------------------------------------------------------- read routes
+
+  launches(query: Query = {}) {
+    return this.get<{ launches: Record<string, unknown>[]; nextCursor?: string | null }>("/v1/launches", query);
+  }
+  launch(id: string) {
+    return this.get<Record<string, unknown>>(`/v1/launches/${encodeURIComponent(id)}`);
+  }
+  trending(query: Query = {}) {
+    return this.get<{ launches: Record<string, unknown>[] }>("/v1/launches/trending", query);
+  }
+  almostPaired(query: Query = {}) {
+    return this.get<{ launches: Record<string, unknown>[] }>("/v1/launches/almost-paired", query);
+  }
+  search(q: string, query: Query = {}) {
+    return this.get<{ launches: Record<string, unknown>[] }>("/v1/search", { ...query, q });
+  }
+  trades(id: string, query: Query = {}) {
+    return this.get<{ dnaUnitSol: number | null; trades: Record<string, unknown>[]; nextCursor: string | null }>(`/v1/launches/${encodeURIComponent(id)}/trades`, query);
+  }
+  chart(id: string, query: Query = {}) {
+    return this.get<{ dnaUnitSol: number | null; solUsd: number; openRule: string; candles: Record<string, unknown>[] }>(`/v1/launches/${encodeURIComponent(id)}/chart`, query);
+  }
+  liveTrades() {
+    return this.get<{ trades: Record<string, unknown>[] }>("/v1/trades/live");
+  }
+  assets() {
+    return this.get<Record<string, unknown>>("/v1/assets");
+  }
+  balances(wallet: string) {
+    return this.get<{ solLamports: string; feeReserveLamports: string; tokens: { mint: string; amount: string; decimals: number; symbol: string }[] }>(`/v1/wallets/${encodeURIComponent(wallet)}/balances`);
+  }
+  created(wallet: string) {
+    return this.get<{ launches: Record<string, unknown>[] }>(`/v1/wallets/${encodeURIComponent(wallet)}/created`);
+  }
+
+  // ---------------------------------------------------------------- trade flow
+
+  quote(body: QuoteBody) {
+    return this.post<{ quote: Record<string, unknown> & { quoteId: string } }>("/v1/trades/quote", body);
+  }
+  build(quoteId: string, wallet: string) {
+    return this.post<BuildResponse>("/v1/trades/build", { quoteId, wallet });
+  }
+  submit(transaction: string, quoteId?: string) {
+    return this.post<TransactionStatus>("/v1/transactions/submit", quoteId === undefined ? { transaction } : { transaction, quoteId });
+  }
+  transaction(signature: string, lastValidBlockHeight?: number) {
+    return this.get<TransactionStatus>(`/v1/transactions/${encodeURIComponent(signature)}`, lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight });
+  }
+  buildCreate(body: Record<string, Json>) {
+    return this.post<{ launch: string; primaryMint: string; transaction: string; lastValidBlockHeight: number; plan: PlanStep[] }>("/v1/launches/build-create", body);
+  }
+
+  /**
+   * The specification's flow in one call: quote (stored), build for `wallet`, sign every
+   * plan step with `sign`, submit them in order, and poll each until it settles.
+   */
+  async trade(body: QuoteBody & { wallet: string }, sign: (base64: string) => string | Promise<string>): Promise<TradeOutcome> {
+    const { quote } = await this.quote({ ...body, preview: false });
+    const build = await this.build(quote.quoteId, body.wallet);
+    const steps = build.plan ?? [{ step: 1, label: "trade", transaction: build.transaction, kind: "trade" as const, settles: true }];
+    const statuses: TransactionStatus[] = [];
+    for (const step of steps) {
+      const submitted = await this.submit(await sign(step.transaction), quote.quoteId);
+      const settled = await this.waitFor(submitted.signature, build.lastValidBlockHeight);
+      statuses.push(settled);
+      if (settled.status === "failed" || settled.status === "expired") break;
+    }
+    return { quote, build, statuses };
+  }
+
+  /** Polls a signature until it is confirmed, finalized, failed or expired. */
+  async waitFor(signature: string, lastValidBlockHeight?: number): Promise<TransactionStatus> {
+    const deadline = Date.now() + this.#pollTimeoutMs;
+    for (;;) {
+      const status = await this.transaction(signature, lastValidBlockHeight);
+      if (["confirmed", "finalized", "failed", "expired"].includes(status.status)) return status;
+      if (Date.now() > deadline) return status;
+      await new Promise((resolve) => setTimeout(resolve, this.#pollIntervalMs));
+    }
+  }
+
+  // ---------------------------------------------------------------- devnet control (this simulator only)
+
+  devnet(path: string, body: Record<string, Json> = {}) {
+    return this.post<Record<string, unknown>>(`/devnet/${path}`, body);
+  }
+
+  // ---------------------------------------------------------------- transport
+
+  async get<T>(path: string, query: Query = {}): Promise<T> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const url = `${this.baseUrl}${path}${search.size ? `?${search}` : ""}`;
+    return this.#send<T>(`GET ${path}`, url, { method: "GET" });
+  }
+
+  async post<T>(path: string, body: unknown): Promise<T> {
+    return this.#send<T>(`POST ${path}`, `${this.baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async #send<T>(label: string, url: string, init: RequestInit): Promise<T> {
+    const response = await this.#fetch(url, init);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text for the error.
+    }
+    if (!response.ok) throw new BasketApiError(response.status, (body as { code?: string })?.code ?? null, body, label);
+    return body as T;
+  }
+}
