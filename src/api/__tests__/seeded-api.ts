@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Devnet, type LandedTransaction } from "../../chain/devnet.ts";
+import { ReadModel } from "../../indexer/read-model.ts";
+import { GenesisWorld } from "../../world/genesis-world.ts";
+import { MediaLibrary, launchImageFile, mediaUri, tokenLogoFile } from "../../world/media-library.ts";
+import { type Population, populateWorld } from "../../world/populate-world.ts";
+import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
+import { LaunchBuilder } from "../../trading/launch-builder.ts";
+import { TradeDesk } from "../../trading/trade-desk.ts";
+import { buildApp } from "../app.ts";
+
+/** The base URL records carry for media: the simulator's default address. */
+export const MEDIA_BASE_URL = "http://127.0.0.1:8790";
+
+export interface SeededApi {
+  readonly app: FastifyInstance;
+  readonly devnet: Devnet;
+  readonly world: GenesisWorld;
+  readonly readModel: ReadModel;
+  readonly population: Population;
+}
+
+/**
+ * A real seeded world behind a real app: the genesis world and `populateWorld`'s history
+ * (default 60 launches in every status, with trades spread over six virtual hours), every
+ * landed transaction folded into the read model from the first genesis slot on, and the
+ * API built on top. Nothing is mocked; `wallClock` drives the legacy cache when given.
+ */
+export async function startSeededApi(options: { seed?: string; launchCount?: number; wallClock?: () => number; trading?: boolean } = {}): Promise<SeededApi> {
+  const devnet = Devnet.start({ seed: options.seed ?? "api-tests" });
+  // Genesis lands before the read model can exist (it needs the component mints): keep the
+  // backlog, then fold it in order, so venue creation is indexed like everything after it.
+  const backlog: LandedTransaction[] = [];
+  let readModel: ReadModel | null = null;
+  devnet.onLanded((transaction) => (readModel ? readModel.ingest(transaction) : backlog.push(transaction)));
+  const world = await GenesisWorld.create(devnet);
+  const model = new ReadModel({
+    now: () => devnet.now(),
+    solUsd: 150,
+    components: world.components.map((component) => ({
+      mint: component.mint,
+      symbol: component.listing.symbol,
+      name: component.listing.name,
+      decimals: component.listing.decimals,
+      logoUri: mediaUri(tokenLogoFile(component.listing.symbol)),
+      category: component.listing.category,
+    })),
+    venueAuthority: world.faucet.address,
+    mediaBaseUrl: MEDIA_BASE_URL,
+  });
+  for (const transaction of backlog) model.ingest(transaction);
+  readModel = model;
+  model.samplePrices();
+  const population = await populateWorld(world, {
+    launchCount: options.launchCount ?? 60,
+    onMetadata: (launch, metadata) => model.setMetadata(launch, metadata),
+  });
+  model.samplePrices();
+  const trading = options.trading ? await tradingFor(world, model) : undefined;
+  const app = await buildApp({
+    readModel: model,
+    devnet,
+    media: new MediaLibrary(),
+    ...(options.wallClock ? { wallClock: options.wallClock } : {}),
+    ...(trading ? { trading } : {}),
+  });
+  await app.ready();
+  return { app, devnet, world, readModel: model, population };
+}
+
+/** The trade desk and launch builder over this world, as the simulator wires them. */
+async function tradingFor(world: GenesisWorld, readModel: ReadModel) {
+  const { devnet } = world;
+  const tips = await deriveKeyPairSigner(devnet.seed, "tips");
+  devnet.airdrop(tips.address, 1_000_000_000n);
+  const desk = new TradeDesk({
+    devnet,
+    venueAuthority: world.faucet.address,
+    tipRecipient: tips.address,
+    defaultTipLamports: 10_000n,
+    autoComputeUnitPrice: 10_000n,
+    tokenInfo: (mint) => {
+      const listing = readModel.tokenListing(mint);
+      return listing ? { symbol: listing.symbol, decimals: listing.decimals } : { symbol: "", decimals: 0 };
+    },
+  });
+  const builder = new LaunchBuilder({
+    devnet,
+    reader: desk.reader,
+    defaultImageUri: (symbol, launch) => mediaUri(launchImageFile(symbol, createHash("sha256").update(launch).digest("hex").slice(0, 6))),
+    onMetadata: (launch, metadata) => readModel.setMetadata(launch, metadata),
+  });
+  return { desk, builder };
+}
+
+/** GET `url` through `app.inject`, with the body parsed when it is JSON. */
+export async function get(app: FastifyInstance, url: string): Promise<{ status: number; body: any; contentType: string; raw: string; headers: Record<string, unknown> }> {
+  const response = await app.inject({ method: "GET", url });
+  const contentType = String(response.headers["content-type"] ?? "");
+  return {
+    status: response.statusCode,
+    body: contentType.startsWith("application/json") ? response.json() : response.body,
+    contentType,
+    raw: response.body,
+    headers: response.headers,
+  };
+}

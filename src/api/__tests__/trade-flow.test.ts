@@ -1,0 +1,222 @@
+/**
+ * The specification's trade flow over HTTP against a seeded world, exactly as an integrator
+ * runs it: a fresh web3.js keypair gets SOL, quotes, builds, signs every plan step, submits
+ * in order and polls — then sees its trade on the tape, the candles and its balances. Every
+ * response is validated against the committed OpenAPI document.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { address } from "@solana/kit";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OPENAPI_PATH } from "../openapi-document.ts";
+import { OpenApiValidator } from "./openapi-validator.ts";
+import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
+
+const SOL = 1_000_000_000n;
+let api: SeededApi;
+let validator: OpenApiValidator;
+let curveLaunch: { address: string; primaryMint: string; progressBps: number };
+let graduatedLaunch: { address: string; primaryMint: string };
+
+async function call(app: FastifyInstance, method: "GET" | "POST", url: string, payload?: unknown) {
+  const response = method === "GET" ? await get(app, url) : await post(app, url, payload);
+  const errors = validator.errorsOf(method, url.split("?")[0]!, response.status, response.contentType, response.body);
+  expect(errors, `${method} ${url} ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`).toEqual([]);
+  return response;
+}
+
+async function post(app: FastifyInstance, url: string, payload: unknown) {
+  const response = await app.inject({ method: "POST", url, payload: payload as object });
+  const contentType = String(response.headers["content-type"] ?? "");
+  return { status: response.statusCode, body: response.json(), contentType, raw: response.body, headers: response.headers };
+}
+
+function wallet(lamports = 100n * SOL) {
+  const keypair = Keypair.generate();
+  api.devnet.airdrop(address(keypair.publicKey.toBase58()), lamports);
+  return { keypair, address: keypair.publicKey.toBase58() };
+}
+
+function sign(base64: string, keypair: Keypair): string {
+  const transaction = VersionedTransaction.deserialize(Buffer.from(base64, "base64"));
+  transaction.sign([keypair]);
+  return Buffer.from(transaction.serialize()).toString("base64");
+}
+
+/** quote → build → sign → submit each step in order → poll; returns the quote and the settle's signature. */
+async function trade(body: Record<string, unknown>, owner: ReturnType<typeof wallet>) {
+  const quote = await call(api.app, "POST", "/v1/trades/quote", { ...body, wallet: owner.address });
+  expect(quote.status).toBe(200);
+  const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: owner.address });
+  expect(built.status).toBe(200);
+  const plan = built.body.plan as { transaction: string; settles?: boolean }[];
+  expect(plan.length).toBe(quote.body.quote.route.transactions);
+  expect(plan.filter((step) => step.settles)).toHaveLength(1);
+  expect(plan.at(-1)!.transaction).toBe(built.body.transaction);
+  let settle = "";
+  for (const step of plan) {
+    const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(step.transaction, owner.keypair), quoteId: quote.body.quote.quoteId });
+    expect(submitted.body.status).toBe("pending");
+    api.devnet.advanceSlots(1);
+    const status = await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}?lastValidBlockHeight=${built.body.lastValidBlockHeight}`);
+    expect(status.body).toMatchObject({ status: "confirmed", error: null });
+    if (step.settles) settle = submitted.body.signature;
+  }
+  return { quote: quote.body.quote, settle };
+}
+
+async function holding(owner: ReturnType<typeof wallet>, mint: string): Promise<bigint> {
+  const balances = await call(api.app, "GET", `/v1/wallets/${owner.address}/balances`);
+  return BigInt(balances.body.tokens.find((token: { mint: string }) => token.mint === mint)?.amount ?? "0");
+}
+
+beforeAll(async () => {
+  api = await startSeededApi({ seed: "trade-flow", launchCount: 24, trading: true });
+  validator = new OpenApiValidator(JSON.parse(readFileSync(join(import.meta.dirname, "../../..", OPENAPI_PATH), "utf8")));
+  const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches as { address: string; primaryMint: string; progressBps: number }[];
+  curveLaunch = bonding.filter((launch) => launch.progressBps < 5_000).sort((a, b) => a.progressBps - b.progressBps)[0]!;
+  graduatedLaunch = (await get(api.app, "/v1/launches?status=graduated&limit=100")).body.launches[0];
+  expect(curveLaunch).toBeDefined();
+  expect(graduatedLaunch).toBeDefined();
+});
+
+describe("trade flow on a curve launch", () => {
+  it.each([
+    ["buy", "exactOut", "1000000000000"],
+    ["buy", "exactIn", "2000000000"],
+    ["buy", "exactInSol", "3000000000"],
+  ])("%s %s: the tape, the candles, progress and balances move exactly as quoted", async (direction, mode, amountIn) => {
+    const owner = wallet();
+    const before = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}`)).body;
+    const { quote, settle } = await trade({ launch: curveLaunch.address, direction, mode, amountIn }, owner);
+    const bought = await holding(owner, curveLaunch.primaryMint);
+    if (mode === "exactOut") expect(bought).toBe(BigInt(quote.expectedOut));
+    else expect(bought).toBeGreaterThanOrEqual(BigInt(quote.minOut));
+    if (mode === "exactInSol") expect(BigInt(quote.route.solIn)).toBeLessThanOrEqual(BigInt(amountIn));
+
+    const tape = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}/trades?limit=1`)).body.trades[0];
+    expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.address, primaryAmount: bought.toString() });
+    const after = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}`)).body;
+    expect(after.progressBps).toBeGreaterThan(before.progressBps);
+    const candles = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}/chart?bucket=60&limit=2`)).body.candles;
+    expect(candles.at(-1).n).toBeGreaterThanOrEqual(1);
+    expect(candles.at(-1).c).toBe(tape.priceE12);
+  });
+
+  it("sell exactIn: the settle lands first, the components come back as SOL", async () => {
+    const owner = wallet();
+    await trade({ launch: curveLaunch.address, direction: "buy", mode: "exactOut", amountIn: "2000000000000" }, owner);
+    const lamportsBefore = api.devnet.getBalance(address(owner.address));
+    const { quote, settle } = await trade({ launch: curveLaunch.address, direction: "sell", mode: "exactIn", amountIn: "1000000000000" }, owner);
+    expect(await holding(owner, curveLaunch.primaryMint)).toBe(1_000_000_000_000n);
+    expect(api.devnet.getBalance(address(owner.address))).toBeGreaterThan(lamportsBefore);
+    const tape = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}/trades?limit=1`)).body.trades[0];
+    expect(tape).toMatchObject({ signature: settle, direction: "sell", primaryAmount: "1000000000000" });
+    expect(BigInt(quote.minOut)).toBeLessThanOrEqual(BigInt(quote.expectedOut));
+  });
+});
+
+describe("trade flow on a graduated launch", () => {
+  it("buys with lamports and sells back through the venue and pair pool", async () => {
+    const owner = wallet();
+    const { quote } = await trade({ launch: graduatedLaunch.address, direction: "buy", amountIn: "1000000000" }, owner);
+    expect(quote.graduated).toBe(true);
+    const bought = await holding(owner, graduatedLaunch.primaryMint);
+    expect(bought).toBe(BigInt(quote.expectedOut));
+    await trade({ launch: graduatedLaunch.address, direction: "sell", amountIn: bought.toString() }, owner);
+    expect(await holding(owner, graduatedLaunch.primaryMint)).toBe(0n);
+  });
+});
+
+describe("refusals", () => {
+  it("a wallet that holds nothing cannot build, with a sentence and a code", async () => {
+    const empty = wallet(0n);
+    const quote = await call(api.app, "POST", "/v1/trades/quote", { launch: curveLaunch.address, direction: "buy", amountIn: "1000000000", wallet: empty.address });
+    const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: empty.address });
+    expect(built.status).toBe(400);
+    expect(built.body).toMatchObject({ code: "INSUFFICIENT_FUNDS", error: expect.stringContaining("holds 0 lamports") });
+  });
+
+  it("a transaction that fails on chain reports failed with HTTP 200 and the program error named", async () => {
+    const owner = wallet();
+    const quote = await call(api.app, "POST", "/v1/trades/quote", { launch: curveLaunch.address, direction: "buy", amountIn: "1000000000000", wallet: owner.address });
+    const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: owner.address });
+    const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(built.body.transaction, owner.keypair) });
+    api.devnet.advanceSlots(1);
+    const status = await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ status: "failed", error: expect.stringContaining("InsufficientComponents") });
+  });
+
+  const owner = () => wallet().address;
+  it.each<[string, () => Record<string, unknown>, string]>([
+    ["amountIn with a leading zero", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "01" }), "INVALID_BODY"],
+    ["amountIn of 21 digits", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "1".repeat(21) }), "INVALID_BODY"],
+    ["amountIn above u64", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "99999999999999999999" }), "INVALID_BODY"],
+    ["a negative amountIn", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "-5" }), "INVALID_BODY"],
+    ["amountIn as a number", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: 5 }), "INVALID_BODY"],
+    ["slippageBps 10001", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", slippageBps: 10_001 }), "INVALID_BODY"],
+    ["slippageBps -1", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", slippageBps: -1 }), "INVALID_BODY"],
+    ["a direction of hold", () => ({ launch: curveLaunch.address, direction: "hold", amountIn: "5" }), "INVALID_BODY"],
+    ["a mode of exactly", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", mode: "exactly" }), "INVALID_BODY"],
+    ["a ticker in place of the launch address", () => ({ launch: "BSKT", direction: "buy", amountIn: "5" }), "INVALID_BODY"],
+    ["no launch", () => ({ direction: "buy", amountIn: "5" }), "INVALID_BODY"],
+    ["a malformed wallet", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", wallet: "0OIl" }), "INVALID_BODY"],
+    ["tipLamports of 21 digits", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", tipLamports: "1".repeat(21) }), "INVALID_BODY"],
+    ["priorityFee of fast", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", priorityFee: "fast" }), "INVALID_BODY"],
+    ["preview as a string", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", preview: "yes" }), "INVALID_BODY"],
+    ["a sell with mode exactOut", () => ({ launch: curveLaunch.address, direction: "sell", amountIn: "5", mode: "exactOut" }), "MODE_NOT_SUPPORTED"],
+    ["an address that holds no launch", () => ({ launch: owner(), direction: "buy", amountIn: "5" }), "LAUNCH_NOT_FOUND"],
+    ["a zero amount", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "0" }), "TRADE_REFUSED"],
+  ])("quote refuses %s", async (_, body, code) => {
+    const response = await call(api.app, "POST", "/v1/trades/quote", body());
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).toMatchObject({ code, error: expect.any(String) });
+  });
+
+  it.each<[string, () => Record<string, unknown>, string]>([
+    ["a lowercase symbol", () => ({ symbol: "abc" }), "INVALID_BODY"],
+    ["a one-character symbol", () => ({ symbol: "A" }), "INVALID_BODY"],
+    ["an 11-character symbol", () => ({ symbol: "ABCDEFGHIJK" }), "INVALID_BODY"],
+    ["an empty name", () => ({ name: "" }), "INVALID_BODY"],
+    ["a 65-character name", () => ({ name: "n".repeat(65) }), "INVALID_BODY"],
+    ["a 501-character description", () => ({ description: "d".repeat(501) }), "INVALID_BODY"],
+    ["a 257-character website", () => ({ website: "w".repeat(257) }), "INVALID_BODY"],
+    ["no components", () => ({ components: [] }), "INVALID_BODY"],
+    ["six components", () => ({ components: api.world.components.slice(0, 6).map((c) => ({ mint: c.mint, targetBps: 1_000 })) }), "INVALID_BODY"],
+    ["weights summing to 9999", () => ({ components: [{ mint: api.world.components[0]!.mint, targetBps: 9_999 }] }), "INVALID_LAUNCH"],
+    ["a duplicate component", () => ({ components: [{ mint: api.world.components[0]!.mint, targetBps: 5_000 }, { mint: api.world.components[0]!.mint, targetBps: 5_000 }] }), "INVALID_LAUNCH"],
+    ["dnaUnitSol of 0", () => ({ dnaUnitSol: 0 }), "INVALID_BODY"],
+    ["a supply of 0", () => ({ supply: 0 }), "INVALID_BODY"],
+    ["curveTargetSol of -1", () => ({ curveTargetSol: -1 }), "INVALID_BODY"],
+    ["feeBps of 2001", () => ({ feeBps: 2_001 }), "INVALID_LAUNCH"],
+    ["creatorFeeShareBps of 10001", () => ({ creatorFeeShareBps: 10_001 }), "INVALID_LAUNCH"],
+    ["a malformed creator", () => ({ creator: "not-an-address" }), "INVALID_BODY"],
+    ["an unpriced component", () => ({ components: [{ mint: owner(), targetBps: 10_000 }] }), "NO_ROUTE"],
+  ])("build-create refuses %s", async (_, override, code) => {
+    const body = { symbol: "NEW", name: "New basket", creator: owner(), components: [{ mint: api.world.components[0]!.mint, targetBps: 10_000 }], ...override() };
+    const response = await call(api.app, "POST", "/v1/launches/build-create", body);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).toMatchObject({ code, error: expect.any(String) });
+  });
+
+  it("build-create's plan lands and the launch appears in the list, search and created", async () => {
+    const creator = wallet();
+    const body = { symbol: "FRESH", name: "Fresh basket", description: "made over HTTP", creator: creator.address, components: api.world.components.slice(0, 2).map((c, i) => ({ mint: c.mint, targetBps: i ? 4_000 : 6_000 })) };
+    const built = await call(api.app, "POST", "/v1/launches/build-create", body);
+    expect(built.status).toBe(200);
+    for (const step of built.body.plan) {
+      const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(step.transaction, creator.keypair) });
+      api.devnet.advanceSlots(1);
+      expect((await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}`)).body.status).toBe("confirmed");
+    }
+    const launch = (await call(api.app, "GET", `/v1/launches/${built.body.launch}`)).body;
+    expect(launch).toMatchObject({ address: built.body.launch, primaryMint: built.body.primaryMint, symbol: "FRESH", description: "made over HTTP", creator: creator.address, status: "activeBonding" });
+    expect((await call(api.app, "GET", "/v1/search?q=FRESH")).body.launches.map((row: { address: string }) => row.address)).toContain(built.body.launch);
+    expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address)).toEqual([built.body.launch]);
+  });
+});

@@ -1,0 +1,86 @@
+import { generateKeyPairSigner } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NATIVE_MINT_ADDRESS } from "../../programs/index.ts";
+import { tokenBalance } from "../../world/token-balance.ts";
+import { FEE_RESERVE_LAMPORTS, TOKEN_ACCOUNT_RENT_LAMPORTS } from "../routes/wallets/fee-reserve.ts";
+import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
+
+/** Wallet balances are the chain's, read at request time; names come from the read model. */
+let seeded: SeededApi;
+
+beforeAll(async () => {
+  seeded = await startSeededApi({ launchCount: 10 });
+});
+afterAll(async () => seeded?.app.close());
+
+describe("GET /v1/wallets/{wallet}/balances", () => {
+  it("keeps back the documented fee reserve, whose rent figure is the chain's", () => {
+    expect(TOKEN_ACCOUNT_RENT_LAMPORTS).toBe(seeded.devnet.minimumBalanceForRentExemption(165));
+    expect(FEE_RESERVE_LAMPORTS).toBe(14_314_960n);
+  });
+
+  it("reports a trader's lamports and every token it holds, listed ones named", async () => {
+    const trader = seeded.population.traders[0]!;
+    const { status, body } = await get(seeded.app, `/v1/wallets/${trader.address}/balances`);
+    expect(status).toBe(200);
+    expect(body.solLamports).toBe(String(seeded.devnet.getBalance(trader.address)));
+    expect(body.feeReserveLamports).toBe(String(FEE_RESERVE_LAMPORTS));
+    for (const component of seeded.world.components) {
+      const token = body.tokens.find((entry: any) => entry.mint === component.mint);
+      const held = tokenBalance(seeded.devnet, await seeded.world.tokenAccountOf(trader.address, component.mint));
+      expect(token, component.listing.symbol).toMatchObject({
+        amount: String(held),
+        decimals: component.listing.decimals,
+        symbol: component.listing.symbol,
+        name: component.listing.name,
+        known: true,
+      });
+      expect(token.logoUri).toMatch(/\/v1\/media\/token-/);
+    }
+    // Wrapped SOL is held but not listed: its decimals come from the mint, its names are empty.
+    expect(body.tokens.find((entry: any) => entry.mint === NATIVE_MINT_ADDRESS)).toMatchObject({ decimals: 9, symbol: "", known: false });
+    // Launch tokens it bought in the history are listed by their launch's ticker.
+    const launchTokens = body.tokens.filter((entry: any) => seeded.population.launches.some((launch) => launch.mint === entry.mint));
+    expect(launchTokens.length).toBeGreaterThan(0);
+    for (const token of launchTokens) {
+      expect(token.symbol).toBe(seeded.population.launches.find((launch) => launch.mint === token.mint)!.symbol);
+      expect(token.known).toBe(true);
+    }
+  });
+
+  it("sees an airdrop at once (the chain, not the indexer, is read)", async () => {
+    const wallet = (await generateKeyPairSigner()).address;
+    expect((await get(seeded.app, `/v1/wallets/${wallet}/balances`)).body).toEqual({
+      solLamports: "0",
+      feeReserveLamports: String(FEE_RESERVE_LAMPORTS),
+      tokens: [],
+    });
+    seeded.devnet.airdrop(wallet, 1_234n);
+    const usdc = seeded.world.component("USDC");
+    await seeded.world.fund(wallet, { components: [{ mint: usdc.mint, amount: 42n }] });
+    const { body } = await get(seeded.app, `/v1/wallets/${wallet}/balances`);
+    expect(body.solLamports).toBe("1234");
+    expect(body.tokens).toEqual([
+      { mint: usdc.mint, amount: "42", decimals: 6, symbol: "USDC", name: "USD Coin", logoUri: expect.stringMatching(/token-USDC\.svg$/), known: true },
+    ]);
+  });
+
+  it("refuses an address that matches the pattern but is not 32 bytes", async () => {
+    const { status, body } = await get(seeded.app, `/v1/wallets/${"z".repeat(44)}/balances`);
+    expect(status).toBe(400);
+    expect(body.code).toBe("INVALID_PATH");
+  });
+});
+
+describe("GET /v1/wallets/{wallet}/created", () => {
+  it("lists each creator's launches, newest first, and nothing for others", async () => {
+    const byCreator = new Map<string, string[]>();
+    for (const launch of seeded.population.launches) byCreator.set(launch.creator, [...(byCreator.get(launch.creator) ?? []), launch.address]);
+    for (const [creator, launches] of byCreator) {
+      const { body } = await get(seeded.app, `/v1/wallets/${creator}/created`);
+      expect(body.launches.map((row: any) => row.address)).toEqual([...launches].reverse());
+    }
+    const stranger = (await generateKeyPairSigner()).address;
+    expect((await get(seeded.app, `/v1/wallets/${stranger}/created`)).body).toEqual({ launches: [] });
+  });
+});

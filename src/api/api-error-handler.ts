@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ApiError, apiError, quoted } from "../errors/index.ts";
+import { sendApiError } from "./api-error-reply.ts";
+import { validationFailure } from "./validation-failure.ts";
+
+/**
+ * What a thrown error means for the client. Only fastify's own request errors and schema
+ * validation get here on purpose (handlers return their expected failures); anything else
+ * is our defect and becomes a 500 whose body says nothing about it.
+ */
+export function failureOf(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error.validation) return validationFailure(error.validation, error.validationContext, request.routeOptions.schema);
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return apiError("PAYLOAD_TOO_LARGE", { limit: String(request.routeOptions.bodyLimit) });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: quoted(request.headers["content-type"] ?? "(none)") });
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return apiError("MALFORMED_BODY", { rule: "is not valid JSON" });
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return apiError("MALFORMED_BODY", { rule: "is empty; send a JSON object" });
+    case "FST_ERR_BAD_URL":
+      return apiError("BAD_REQUEST", { detail: "the URL is not valid percent-encoded text" });
+  }
+  // Fastify marks the client's mistakes it knows about with a 4xx: never answer those with a
+  // 5xx. Only fastify's own errors (FST_*) are trusted to carry a message fit for a client.
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500 && error.code?.startsWith("FST_")) return apiError("BAD_REQUEST", { detail: error.message || "malformed request" });
+  return apiError("INTERNAL");
+}
+
+/** The app's one error handler, its 404 for unknown routes, and the handler of URL errors. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const failure = failureOf(error, request);
+    if (failure.status >= 500) request.log.error({ err: error }, "unexpected failure");
+    return sendApiError(reply, failure);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, apiError("ROUTE_NOT_FOUND", { method: request.method, path: quoted(request.url.split("?")[0] ?? "") })),
+  );
+}
+
+/** Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not valid percent-encoding). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendApiError(reply, failureOf(error, request));
+}

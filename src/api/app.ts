@@ -1,0 +1,58 @@
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance } from "fastify";
+import { frameworkErrors, registerErrorHandling } from "./api-error-handler.ts";
+import type { ApiDeps } from "./api-deps.ts";
+import { integerQueryCoercion } from "./integer-query-coercion.ts";
+import { SWAGGER_OPTIONS } from "./openapi-options.ts";
+import { assetsRoutes } from "./routes/assets/assets-routes.ts";
+import { launchesRoutes } from "./routes/launches/launches-routes.ts";
+import { mediaRoutes } from "./routes/media/media-routes.ts";
+import { searchRoutes } from "./routes/search/search-routes.ts";
+import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
+import { tradesRoutes } from "./routes/trades/trades-routes.ts";
+import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
+import { sharedSchemas } from "./shared-schemas.ts";
+
+export type { ApiDeps } from "./api-deps.ts";
+
+/**
+ * The `/v1` HTTP API as a fastify instance (not listening, not yet ready: the simulator may
+ * register the stream and control routes on it). Query strings are validated strictly:
+ * integers from their decimal text only, unknown parameters ignored, every failure a 4xx
+ * `{error, code}` naming the parameter and its rule. Responses are serialized with plain
+ * `JSON.stringify`, never fast-json-stringify, so a record with a missing or extra field
+ * goes out as it is and the OpenAPI tests catch it instead of the serializer hiding it.
+ */
+export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    frameworkErrors,
+    ajv: {
+      // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Bodies are JSON only: a text/plain body is refused with 415 rather than read as a string.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("preValidation", integerQueryCoercion);
+  registerErrorHandling(app);
+
+  await app.register(swagger, SWAGGER_OPTIONS);
+  for (const schema of sharedSchemas()) app.addSchema(schema);
+
+  const { readModel, devnet, media } = deps;
+  await app.register(launchesRoutes, { prefix: "/v1", readModel, ...(deps.wallClock ? { wallClock: deps.wallClock } : {}) });
+  await app.register(searchRoutes, { prefix: "/v1", readModel });
+  await app.register(tradesRoutes, { prefix: "/v1", readModel });
+  await app.register(assetsRoutes, { prefix: "/v1", readModel });
+  await app.register(walletsRoutes, { prefix: "/v1", readModel, devnet });
+  await app.register(mediaRoutes, { prefix: "/v1", media });
+  if (deps.trading) await app.register(tradeFlowRoutes, { prefix: "/v1", ...deps.trading });
+
+  // The document describing this very instance, for integrators and the conformance suite.
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

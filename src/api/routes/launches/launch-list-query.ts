@@ -1,0 +1,57 @@
+import type { Static } from "@sinclair/typebox";
+import { type ApiError, apiError } from "../../../errors/index.ts";
+import { type ReadModel, parseLaunchCursor } from "../../../indexer/read-model.ts";
+import { type LaunchListQuerySchema, PAGED_PARAMETERS } from "./launches-schemas.ts";
+
+export type LaunchListQuery = Parameters<ReadModel["listLaunches"]>[0];
+
+/** Default page size of `GET /v1/launches` (the schema applies it; repeated for the types). */
+const DEFAULT_LIMIT = 50;
+
+/** `status` sent with paged-mode parameters `present`. */
+export function conflictingStatus(present: readonly string[]): ApiError {
+  return apiError("CONFLICTING_PARAMETERS", {
+    parameter: "status",
+    others: present.join(", "),
+    reason: "status filters the legacy list and they select the paged list; send one or the other",
+  });
+}
+
+export const INVALID_LAUNCH_CURSOR: ApiError = apiError("INVALID_CURSOR", {
+  parameter: "cursor",
+  rule: "is not a cursor this server issued; pass nextCursor of the previous page unchanged",
+});
+
+/**
+ * The read model's query for a validated `GET /v1/launches` query string: legacy mode unless
+ * a paged-mode parameter is present. Refuses `status` next to paging parameters (the two
+ * modes answer different questions) and a cursor the read model cannot read.
+ */
+export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): LaunchListQuery | ApiError {
+  const pagedPresent = PAGED_PARAMETERS.filter((name) => query[name] !== undefined);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const kind = query.kind ?? "all";
+  if (pagedPresent.length === 0) {
+    return { mode: "legacy", limit, kind, ...(query.status === undefined ? {} : { status: query.status }) };
+  }
+  if (query.status !== undefined) return conflictingStatus(pagedPresent);
+  if (query.cursor !== undefined && parseLaunchCursor(query.cursor) === null) return INVALID_LAUNCH_CURSOR;
+  return {
+    mode: "paged",
+    limit,
+    kind,
+    tab: query.tab ?? "trending",
+    ...(query.sort === undefined ? {} : { sort: query.sort }),
+    ...(query.state === undefined ? {} : { state: query.state }),
+    ...(query.cat === undefined ? {} : { cat: query.cat }),
+    ...(query.asset === undefined ? {} : { asset: query.asset }),
+    ...(query.creator === undefined ? {} : { creator: query.creator }),
+    ...(query.ids === undefined ? {} : { ids: query.ids.split(",") }),
+    ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+  };
+}
+
+/** The cache key of a legacy query: the parameters that change its answer, in a fixed order. */
+export function legacyCacheKey(query: LaunchListQuery): string {
+  return query.mode === "legacy" ? `${query.limit}|${query.status ?? ""}|${query.kind}` : "";
+}

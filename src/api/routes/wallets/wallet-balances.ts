@@ -1,0 +1,48 @@
+import { type Address, getAddressEncoder } from "@solana/kit";
+import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
+import type { Devnet } from "../../../chain/devnet.ts";
+import type { ReadModel } from "../../../indexer/read-model.ts";
+import type { WalletBalances, WalletToken } from "../../../indexer/records/index.ts";
+import { TOKEN_PROGRAM_ADDRESS } from "../../../programs/index.ts";
+import { FEE_RESERVE_LAMPORTS } from "./fee-reserve.ts";
+
+const TOKEN_ACCOUNT_SIZE = 165;
+/** Byte range of the owner in an SPL token account (mint 0..32, owner 32..64). */
+const OWNER_OFFSET = 32;
+
+const tokenDecoder = getTokenDecoder();
+const mintDecoder = getMintDecoder();
+const addressEncoder = getAddressEncoder();
+
+function ownedBy(data: ArrayLike<number>, owner: ArrayLike<number>): boolean {
+  for (let i = 0; i < 32; i++) if (data[OWNER_OFFSET + i] !== owner[i]) return false;
+  return true;
+}
+
+/**
+ * A wallet's balances, read from the chain now (not from the indexer, which sees only
+ * transactions and would miss an airdrop): its lamports, the fee reserve, and every
+ * non-zero SPL token balance it owns — any token account, associated or not, summed per
+ * mint. Mints the read model lists carry their ticker, name and logo (`known: true`);
+ * others carry the mint's decimals and empty names.
+ */
+export function walletBalances(devnet: Devnet, readModel: ReadModel, wallet: Address): WalletBalances {
+  const owner = addressEncoder.encode(wallet);
+  const held = new Map<Address, bigint>();
+  for (const account of devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
+    if (account.data.length !== TOKEN_ACCOUNT_SIZE || !ownedBy(account.data, owner)) continue;
+    const token = tokenDecoder.decode(account.data);
+    if (token.amount > 0n) held.set(token.mint, (held.get(token.mint) ?? 0n) + token.amount);
+  }
+  const tokens = [...held].map(([mint, amount]): WalletToken => {
+    const listing = readModel.tokenListing(mint);
+    if (listing) {
+      return { mint, amount: String(amount), decimals: listing.decimals, symbol: listing.symbol, name: listing.name, logoUri: listing.logoUri, known: true };
+    }
+    const mintAccount = devnet.getAccount(mint);
+    const decimals = mintAccount ? mintDecoder.decode(mintAccount.data).decimals : 0;
+    return { mint, amount: String(amount), decimals, symbol: "", name: "", logoUri: "", known: false };
+  });
+  tokens.sort((a, b) => Number(b.known) - Number(a.known) || a.symbol.localeCompare(b.symbol) || (a.mint < b.mint ? -1 : 1));
+  return { solLamports: String(devnet.getBalance(wallet)), feeReserveLamports: String(FEE_RESERVE_LAMPORTS), tokens };
+}

@@ -1,0 +1,111 @@
+import type { FastifySchema, FastifySchemaValidationError } from "fastify";
+import { type ApiError, type ApiErrorBody, apiError } from "../errors/index.ts";
+import { patternRule } from "./schemas/parameter-patterns.ts";
+
+/** Query parameters that carry a paging position: a bad one is INVALID_CURSOR, not INVALID_QUERY. */
+const CURSOR_PARAMETERS = new Set(["cursor", "before"]);
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+};
+
+/**
+ * The sentence of a rule, read from the parameter's own schema (so the message and the check
+ * cannot drift apart): "must be an integer from 1 to 100", "must be one of new, trending".
+ */
+export function ruleOf(schema: JsonSchema | undefined): string | null {
+  if (!schema) return null;
+  const values = schema.enum ?? (schema.anyOf?.every((member) => "const" in member) ? schema.anyOf.map((member) => member.const) : null);
+  if (values) return `must be one of ${values.join(", ")}`;
+  if (schema.pattern) {
+    const length = schema.maxLength === undefined ? "" : `, at most ${schema.maxLength} characters`;
+    return `${patternRule(schema.pattern) ?? `must be a string matching ${schema.pattern}`}${length}`;
+  }
+  if (schema.type === "integer" || schema.type === "number") {
+    const noun = schema.type === "integer" ? "an integer" : "a number";
+    if (schema.minimum !== undefined && schema.maximum !== undefined) return `must be ${noun} from ${schema.minimum} to ${schema.maximum}`;
+    if (schema.minimum !== undefined) return `must be ${noun} of at least ${schema.minimum}`;
+    if (schema.maximum !== undefined) return `must be ${noun} of at most ${schema.maximum}`;
+    return `must be ${noun}`;
+  }
+  if (schema.type === "string") {
+    if (schema.maxLength !== undefined) return `must be a string of ${schema.minLength ?? 0} to ${schema.maxLength} characters`;
+    return "must be a string";
+  }
+  if (schema.type === "boolean") return "must be true or false";
+  if (schema.type === "object") return "must be a JSON object";
+  if (schema.type === "array") return schema.maxItems === undefined ? "must be an array" : `must be an array of ${schema.minItems ?? 0} to ${schema.maxItems} items`;
+  return null;
+}
+
+/** "/components/0/mint" → ["components", "0", "mint"]; JSON pointer escapes undone. */
+function pointerParts(pointer: string): string[] {
+  return pointer.split("/").slice(1).map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function schemaAt(root: JsonSchema | undefined, parts: readonly string[]): JsonSchema | undefined {
+  let schema = root;
+  for (const part of parts) {
+    if (!schema) return undefined;
+    schema = /^\d+$/.test(part) && schema.items ? schema.items : schema.properties?.[part];
+  }
+  return schema;
+}
+
+/** "components.0.mint" style name of a body field, as a client would write it. */
+function fieldName(parts: readonly string[]): string {
+  return parts.map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`)).join("");
+}
+
+/**
+ * The 400 answer to a request that failed schema validation: names the parameter and its
+ * rule. Fastify validates with allErrors off, so the first error is the only one.
+ */
+export function validationFailure(
+  errors: readonly FastifySchemaValidationError[],
+  context: string | undefined,
+  routeSchema: FastifySchema | undefined,
+): ApiError {
+  const [first] = errors;
+  const parts = pointerParts(first?.instancePath ?? "");
+  const missing = first?.keyword === "required" ? String((first.params as { missingProperty?: unknown }).missingProperty ?? "") : null;
+  if (missing) parts.push(missing);
+  const rootSchema = (context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body) as
+    | JsonSchema
+    | undefined;
+  const rule = missing ? "is required" : ruleOf(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid";
+  const name = fieldName(parts);
+
+  switch (context) {
+    case "querystring":
+      return apiError(CURSOR_PARAMETERS.has(name) ? "INVALID_CURSOR" : "INVALID_QUERY", { parameter: name, rule });
+    case "params":
+      return apiError("INVALID_PATH", { parameter: name, rule });
+    case "body":
+      return name === "" ? apiError("MALFORMED_BODY", { rule }) : apiError("INVALID_BODY", { field: name, rule });
+    default:
+      return apiError("BAD_REQUEST", { detail: `${context ?? "request"} ${first?.message ?? "is invalid"}` });
+  }
+}
+
+/**
+ * The answer the server gives when query or path parameter `name` of `schema` breaks its
+ * rule: the document's examples are built with it, so they say exactly what a client will read.
+ */
+export function parameterFailureExample(context: "querystring" | "params", schema: { properties?: Record<string, unknown> }, name: string): ApiErrorBody {
+  const rule = ruleOf(schema.properties?.[name] as JsonSchema | undefined) ?? "is invalid";
+  if (context === "params") return apiError("INVALID_PATH", { parameter: name, rule }).body;
+  return apiError(CURSOR_PARAMETERS.has(name) ? "INVALID_CURSOR" : "INVALID_QUERY", { parameter: name, rule }).body;
+}

@@ -1,0 +1,151 @@
+/**
+ * Every error the HTTP API answers with, as data: a stable code, its HTTP status and the
+ * sentence template of the body's `error`. Codes are never renamed or reused; a client may
+ * branch on `code` and show `error` to a person. `{name}` marks a value filled in per
+ * request. The README's error table is generated from this list (`errorTableMarkdown`).
+ */
+export const API_ERROR_CATALOGUE = {
+  INVALID_QUERY: {
+    status: 400,
+    template: "query parameter {parameter} {rule}",
+    meaning: "a query parameter is malformed or out of range; the sentence names it and its rule",
+  },
+  INVALID_PATH: {
+    status: 400,
+    template: "path parameter {parameter} {rule}",
+    meaning: "a path segment is malformed (for example a wallet that is not a base58 address)",
+  },
+  INVALID_BODY: {
+    status: 400,
+    template: "body field {field} {rule}",
+    meaning: "a field of a JSON body is missing, malformed or out of range",
+  },
+  MALFORMED_BODY: {
+    status: 400,
+    template: "request body {rule}",
+    meaning: "the body is not JSON, or not the JSON value the route reads",
+  },
+  CONFLICTING_PARAMETERS: {
+    status: 400,
+    template: "query parameter {parameter} cannot be combined with {others}: {reason}",
+    meaning: "two parameters that select different behaviours were sent together",
+  },
+  INVALID_CURSOR: {
+    status: 400,
+    template: "query parameter {parameter} {rule}",
+    meaning: "a paging cursor was not issued by this server or was altered; pass nextCursor back unchanged",
+  },
+  BAD_REQUEST: {
+    status: 400,
+    template: "the request could not be read: {detail}",
+    meaning: "the request is malformed below the level of any parameter (URL encoding, headers)",
+  },
+  NOT_FOUND: {
+    status: 404,
+    template: "no {resource} matches {id}",
+    meaning: "the route exists but the launch or media file named in the path does not",
+  },
+  ROUTE_NOT_FOUND: {
+    status: 404,
+    template: "no route answers {method} {path}; GET /openapi.json lists the routes",
+    meaning: "no route has this method and path",
+  },
+  LAUNCH_NOT_FOUND: {
+    status: 404,
+    template: "no launch at address {launch}",
+    meaning: "a quote named an address that holds no launch (quotes take an address, not a ticker)",
+  },
+  LAUNCH_NOT_TRADABLE: {
+    status: 409,
+    template: "launch {launch} is {status}: trading resumes on its pair pools once it graduates",
+    meaning: "the launch is between its curve and its pair pools (graduationPending or migrating)",
+  },
+  MODE_NOT_SUPPORTED: {
+    status: 400,
+    template: "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up",
+    meaning: "the mode does not apply to that direction on the curve",
+  },
+  TRADE_REFUSED: {
+    status: 422,
+    template: "the curve would refuse this trade: {reason}",
+    meaning: "the trade is well-formed but the program would refuse it (zero amount, curve complete…); the reason names the program error",
+  },
+  NO_ROUTE: {
+    status: 422,
+    template: "no venue can supply {what}",
+    meaning: "a component cannot be bought with SOL here, or no pair pool takes the trade",
+  },
+  QUOTE_NOT_FOUND: {
+    status: 404,
+    template: "no stored quote has id {quoteId}",
+    meaning: "build named a quote id this server never stored",
+  },
+  QUOTE_EXPIRED: {
+    status: 410,
+    template: "quote {quoteId} expired (quotes live 30 seconds): quote again",
+    meaning: "the quote is older than 30 seconds of the simulator's clock",
+  },
+  PREVIEW_QUOTE: {
+    status: 400,
+    template: "quote {quoteId} was a preview: quote again with preview false to build it",
+    meaning: "preview quotes are priced but never stored",
+  },
+  INSUFFICIENT_FUNDS: {
+    status: 400,
+    template: "wallet {wallet} {shortfall}",
+    meaning: "the signing wallet cannot fund the trade (SOL for swaps, tip, fees and rent; or the tokens a sell gives up)",
+  },
+  INVALID_TRANSACTION: {
+    status: 400,
+    template: "transaction is not a base64-encoded Solana transaction",
+    meaning: "submit could not decode the transaction bytes",
+  },
+  INVALID_SIGNATURE: {
+    status: 400,
+    template: "the signature of {signer} is missing or does not sign this message",
+    meaning: "a required signature is absent or was made by another key or over other bytes",
+  },
+  MESSAGE_MISMATCH: {
+    status: 400,
+    template: "the transaction's message differs from every transaction built for quote {quoteId}",
+    meaning: "the signed transaction is not one that build returned for that quote (tampered or foreign)",
+  },
+  SUBMISSION_REFUSED: {
+    status: 400,
+    template: "the devnet refused the transaction: {reason}",
+    meaning: "the transaction was refused before it could be queued",
+  },
+  INVALID_LAUNCH: {
+    status: 400,
+    template: "launch cannot be created: {reason}",
+    meaning: "build-create's body breaks a rule the launch program enforces (weights, duplicates, fees, supply)",
+  },
+  DEVNET_REFUSED: {
+    status: 409,
+    template: "the devnet cannot do that now: {reason}",
+    meaning: "a /devnet/ control request is well-formed but not possible in the simulator's state",
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    template: "request body is larger than {limit} bytes",
+    meaning: "the body exceeds the server's limit",
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    template: "content type {contentType} is not accepted; send application/json",
+    meaning: "a body was sent with a content type the route does not read",
+  },
+  INTERNAL: {
+    status: 500,
+    template: "the server failed while answering this request; the failure was logged",
+    meaning: "a defect on our side; the body never carries its details",
+  },
+} as const satisfies Record<string, { status: number; template: string; meaning: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;
+
+/** The placeholder names of a template: `"no {resource} matches {id}"` → `"resource" | "id"`. */
+type PlaceholdersOf<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersOf<Rest> : never;
+
+/** The values a code's sentence needs, typed from its template. */
+export type ApiErrorParams<C extends ApiErrorCode> = Record<PlaceholdersOf<(typeof API_ERROR_CATALOGUE)[C]["template"]>, string>;

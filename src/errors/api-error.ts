@@ -1,0 +1,46 @@
+import { API_ERROR_CATALOGUE, type ApiErrorCode, type ApiErrorParams } from "./api-error-catalogue.ts";
+
+/** The JSON body of every error response. */
+export interface ApiErrorBody {
+  readonly error: string;
+  readonly code: ApiErrorCode;
+}
+
+/** An expected failure, returned (not thrown) by a handler: its status and its body. */
+export interface ApiError {
+  readonly kind: "apiError";
+  readonly status: number;
+  readonly body: ApiErrorBody;
+}
+
+/** The error `code` with its sentence filled from `params`. */
+export function apiError<C extends ApiErrorCode>(
+  code: C,
+  ...[params]: keyof ApiErrorParams<C> extends never ? [] : [ApiErrorParams<C>]
+): ApiError {
+  const entry = API_ERROR_CATALOGUE[code];
+  const values: Record<string, string> = params ?? {};
+  const error = entry.template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    // A template and its call sites are typed together; a gap is a programmer mistake.
+    if (value === undefined) throw new Error(`apiError(${code}) is missing {${name}}`);
+    return value;
+  });
+  return { kind: "apiError", status: entry.status, body: { error, code } };
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "apiError";
+}
+
+/** Most characters of client input echoed back in a sentence; the rest becomes "…". */
+const ECHO_LIMIT = 64;
+
+/**
+ * Client input as it appears inside a sentence: quoted, escaped and cut short, so an error
+ * can name what was sent without reflecting a megabyte or a control character back.
+ */
+export function quoted(input: string): string {
+  const cut = input.length > ECHO_LIMIT ? `${input.slice(0, ECHO_LIMIT)}…` : input;
+  return JSON.stringify(cut);
+}
