@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { type Address, type Signature, getAddressDecoder, getBase58Decoder, getBase64Decoder } from "@solana/kit";
+import type { LandedTransaction } from "../../chain/devnet.ts";
+import { type CurveState, buyExactOut, defaultCurveParameters, initialCurveState, sell } from "../../economics/index.ts";
+import {
+  type LaunchKind,
+  NATIVE_MINT_ADDRESS,
+  type ProgramEvent,
+  getLaunchCreatedEventEncoder,
+  getLiquidityAddedEventEncoder,
+  getPoolCreatedEventEncoder,
+  getSwapEventEncoder,
+  getTradeEventEncoder,
+} from "../../programs/index.ts";
+import { ReadModel } from "../read-model.ts";
+
+const GENESIS = 1_767_225_600n;
+const addressDecoder = getAddressDecoder();
+const base58 = getBase58Decoder();
+const base64 = getBase64Decoder();
+
+/** A random address (32 random bytes in base58). */
+export function randomAddress(): Address {
+  return addressDecoder.decode(randomBytes(32));
+}
+
+function logLine(bytes: Uint8Array): string {
+  return `Program data: ${base64.decode(bytes)}`;
+}
+
+/** Program events as a landed transaction's logs (no invoke lines: every data line is decoded). */
+export function logsOf(events: readonly ProgramEvent[]): string[] {
+  return events.map((event) => {
+    if (event.kind === "launchCreated") return logLine(getLaunchCreatedEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "trade") return logLine(getTradeEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "poolCreated") return logLine(getPoolCreatedEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "liquidityAdded") return logLine(getLiquidityAddedEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "swap") return logLine(getSwapEventEncoder().encode(event) as Uint8Array);
+    throw new Error(`no synthetic encoding for ${event.kind}`);
+  });
+}
+
+export interface SyntheticLaunch {
+  readonly address: Address;
+  readonly symbol: string;
+  curve: CurveState;
+  /** Launch tokens held per trader (what a sell may give back). */
+  readonly holdings: Map<string, bigint>;
+}
+
+/**
+ * A chain without a VM: curve trades predicted by the economics (exactly what the program
+ * emits) and folded into a read model as landed transactions. Fast enough for property
+ * tests over thousands of trades and for the memory benchmark; time is a virtual clock
+ * this class owns (one slot per 400 ms).
+ */
+export class SyntheticChain {
+  slot = 0n;
+  #seq = 0;
+  readonly model: ReadModel;
+  readonly launches: SyntheticLaunch[] = [];
+  readonly component = { mint: randomAddress(), quantity: 1_000_000_000n, targetBps: 10_000, decimals: 9 };
+  readonly venue = randomAddress();
+
+  /** A world of one component (9 decimals, one per DNA unit) priced by a venue at 1 SOL per token. */
+  constructor() {
+    const faucet = randomAddress();
+    this.model = new ReadModel({
+      now: () => this.now(),
+      solUsd: 150,
+      components: [{ mint: this.component.mint, symbol: "CMP", name: "Component", decimals: 9, logoUri: "", category: "test" }],
+      venueAuthority: faucet,
+      mediaBaseUrl: "http://media.test",
+    });
+    const pool = { pool: this.venue, authority: faucet, mintA: NATIVE_MINT_ADDRESS, mintB: this.component.mint, vaultA: randomAddress(), vaultB: randomAddress(), feeBps: 25 };
+    this.#land([{ kind: "poolCreated", ...pool }]);
+    this.moveVenue(10n ** 13n, 10n ** 13n);
+  }
+
+  /** Sets the venue's reserves (a swap) and samples prices: later trades are valued at the new price. */
+  moveVenue(lamportsReserve: bigint, componentReserve: bigint): void {
+    this.#land([
+      { kind: "liquidityAdded", pool: this.venue, provider: randomAddress(), amountA: 1n, amountB: 1n, reserveA: lamportsReserve, reserveB: componentReserve },
+    ]);
+    this.model.samplePrices();
+  }
+
+  now(): { slot: bigint; unixTimestamp: bigint; unixMillis: bigint } {
+    const unixMillis = GENESIS * 1000n + this.slot * 400n;
+    return { slot: this.slot, unixTimestamp: unixMillis / 1000n, unixMillis };
+  }
+
+  advanceSeconds(seconds: number): void {
+    this.slot += BigInt(Math.ceil((seconds * 1000) / 400));
+    this.#seq = 0;
+  }
+
+  #land(events: ProgramEvent[]): LandedTransaction {
+    const transaction: LandedTransaction = {
+      signature: base58.decode(randomBytes(64)) as Signature,
+      slot: this.slot,
+      seq: this.#seq++,
+      unixTimestamp: this.now().unixTimestamp,
+      ok: true,
+      error: null,
+      logs: logsOf(events),
+      computeUnits: 0n,
+    };
+    this.model.ingest(transaction);
+    return transaction;
+  }
+
+  createLaunch(symbol: string, kind: LaunchKind = "pairs", creator: Address = randomAddress()): SyntheticLaunch {
+    const address = randomAddress();
+    const p = defaultCurveParameters;
+    this.#land([
+      {
+        kind: "launchCreated",
+        launch: address,
+        creator,
+        mint: randomAddress(),
+        curve: randomAddress(),
+        migrationVault: randomAddress(),
+        seed: 1n,
+        launchKind: kind,
+        decimals: p.decimals,
+        feeBps: p.feeBps,
+        creatorFeeShareBps: p.creatorFeeShareBps,
+        totalSupply: p.curveInventory + p.migrationInventory,
+        curveInventory: p.curveInventory,
+        migrationInventory: p.migrationInventory,
+        virtualPrimary: p.virtualPrimary,
+        virtualDna: p.virtualDna,
+        dnaUnitLamportsE9: 1_000_000_000n,
+        createdAt: this.now().unixTimestamp,
+        components: [this.component],
+        symbol,
+        name: `${symbol} basket`,
+        uri: "",
+      },
+    ]);
+    const launch = { address, symbol, curve: initialCurveState(p, [this.component.quantity]), holdings: new Map<string, bigint>() };
+    this.launches.push(launch);
+    return launch;
+  }
+
+  /**
+   * A buy of `amount` base units, or a sell of `amount` (capped at what `trader` holds);
+   * returns false when the curve refuses it (nothing lands then).
+   */
+  trade(launch: SyntheticLaunch, trader: string, direction: "buy" | "sell", amount: bigint): boolean {
+    const held = launch.holdings.get(trader) ?? 0n;
+    const result =
+      direction === "buy" ? buyExactOut(launch.curve, amount, 2n ** 64n - 1n, null) : sell(launch.curve, amount > held ? held : amount, 0n, null);
+    if (!result.ok) return false;
+    const { trade, next } = result;
+    launch.curve = next;
+    launch.holdings.set(trader, held + (direction === "buy" ? trade.primaryAmount : -trade.primaryAmount));
+    this.#land([
+      {
+        kind: "trade",
+        launch: launch.address,
+        trader: trader as Address,
+        direction: trade.direction,
+        primaryAmount: trade.primaryAmount,
+        dnaAmount: trade.dnaAmount,
+        feeDna: trade.feeDna,
+        creatorFeeDna: trade.creatorFeeDna,
+        virtualPrimary: next.virtualPrimary,
+        virtualDna: next.virtualDna,
+        inventoryRemaining: next.inventoryRemaining,
+        realDna: next.realDna,
+        tradeCount: next.tradeCount,
+        unixTimestamp: this.now().unixTimestamp,
+        componentAmounts: [...trade.componentAmounts],
+        componentFees: [...trade.componentFees],
+      },
+    ]);
+    return true;
+  }
+}

@@ -1,0 +1,149 @@
+import type { LandedTransaction } from "../chain/devnet.ts";
+import {
+  type LaunchCreatedEvent,
+  type MigrationStepEvent,
+  NATIVE_MINT_ADDRESS,
+  type StatusChangedEvent,
+  type TradeEvent,
+  decodeProgramEvents,
+} from "../programs/index.ts";
+import { base58ToBytes } from "./base58-bytes.ts";
+import type { Change } from "./change.ts";
+import { LaunchDirectory } from "./launch-directory.ts";
+import { launchPricing, priceRecipe } from "./launch-pricing.ts";
+import { LaunchState } from "./launch-state.ts";
+import { PriceBook } from "./price-book.ts";
+import { TraderTable } from "./trader-table.ts";
+
+/** How many trades `GET /v1/trades/live` shows. */
+export const LIVE_TRADES = 12;
+
+
+/**
+ * Folds landed transactions' program events into the read model's state: launches and
+ * their tapes, venues and pair pools, the newest trades. Transactions must arrive in
+ * landing order (slot, then position in slot); a failed one changes nothing.
+ */
+export class EventFolder {
+  readonly directory = new LaunchDirectory();
+  readonly traders = new TraderTable();
+  readonly book: PriceBook;
+  /** The 12 newest trades, oldest first: a launch and its tape index. */
+  readonly live: { launch: LaunchState; index: number }[] = [];
+  readonly #pairPools = new Map<string, { launch: LaunchState; index: number }>();
+  readonly #venueAuthority: string;
+  #tradeSlot = -1n;
+  #tradeSeq = 0;
+
+  constructor(venueAuthority: string, sampledAt: bigint) {
+    this.#venueAuthority = venueAuthority;
+    this.book = new PriceBook(sampledAt);
+  }
+
+  fold(transaction: LandedTransaction): Change[] {
+    if (!transaction.ok) return [];
+    const changes: Change[] = [];
+    for (const event of decodeProgramEvents(transaction.logs)) {
+      switch (event.kind) {
+        case "launchCreated":
+          this.#created(event, changes);
+          break;
+        case "trade":
+          this.#traded(event, transaction, changes);
+          break;
+        case "statusChanged":
+          this.#statusChanged(event, changes);
+          break;
+        case "migrationStep":
+          this.#migrated(event, transaction, changes);
+          break;
+        case "poolCreated":
+          if (event.authority === this.#venueAuthority && event.mintA === NATIVE_MINT_ADDRESS) this.book.addVenue(event.pool, event.mintB);
+          break;
+        case "liquidityAdded":
+        case "swap":
+          this.#reserves(event.pool, event.reserveA, event.reserveB);
+          break;
+      }
+    }
+    return changes;
+  }
+
+  #created(event: LaunchCreatedEvent, changes: Change[]): void {
+    if (this.directory.byAddress(event.launch)) return;
+    const atCreation = priceRecipe(
+      event.components.map((component) => component.quantity),
+      event.components.map((component) => this.book.livePrice(component.mint)),
+    );
+    const launchBps = atCreation.realisedBps ?? event.components.map((component) => component.targetBps);
+    this.directory.add(new LaunchState(event, this.directory.size, launchBps));
+    changes.push({ kind: "launch", launch: event.launch });
+  }
+
+  #traded(event: TradeEvent, transaction: LandedTransaction, changes: Change[]): void {
+    const launch = this.directory.byAddress(event.launch);
+    if (!launch) return;
+    if (transaction.slot !== this.#tradeSlot) {
+      this.#tradeSlot = transaction.slot;
+      this.#tradeSeq = 0;
+    }
+    const seq = this.#tradeSeq++;
+    const trader = this.traders.intern(event.trader);
+    const index = launch.tape.append({
+      slot: transaction.slot,
+      seq,
+      unixTimestamp: event.unixTimestamp,
+      direction: event.direction,
+      primaryAmount: event.primaryAmount,
+      dnaUnits: event.dnaAmount,
+      dnaUnitLamportsE9: launchPricing(launch, this.book).dnaUnitLamportsE9 ?? 0n,
+      trader,
+      signature: base58ToBytes(transaction.signature, 64) ?? new Uint8Array(64),
+      virtualPrimary: event.virtualPrimary,
+      virtualDna: event.virtualDna,
+    });
+    launch.window.add(launch.tape, index);
+    launch.holders.apply(trader, event.direction === "buy", event.primaryAmount, event.dnaAmount);
+    launch.virtualPrimary = event.virtualPrimary;
+    launch.virtualDna = event.virtualDna;
+    launch.creatorFeeDna += event.creatorFeeDna;
+    this.live.push({ launch, index });
+    if (this.live.length > LIVE_TRADES) this.live.shift();
+    changes.push({ kind: "trade", launch: launch.address, signature: transaction.signature, slot: transaction.slot, seq });
+  }
+
+  #statusChanged(event: StatusChangedEvent, changes: Change[]): void {
+    const launch = this.directory.byAddress(event.launch);
+    if (!launch) return;
+    launch.status = event.newStatus;
+    if (event.newStatus === "migrating" && launch.migrationStartedAt === null) launch.migrationStartedAt = event.unixTimestamp;
+    if (event.newStatus === "graduated") launch.migrationFinalizedAt = event.unixTimestamp;
+    changes.push({ kind: "status", launch: launch.address, status: event.newStatus });
+  }
+
+  #migrated(event: MigrationStepEvent, transaction: LandedTransaction, changes: Change[]): void {
+    const launch = this.directory.byAddress(event.launch);
+    const component = launch?.components[event.index];
+    if (!launch || !component) return;
+    launch.pairPools[event.index] = {
+      pool: event.pool,
+      mint: component.mint,
+      migratedPrimary: event.primaryAmount,
+      primaryReserve: event.primaryAmount,
+      componentReserve: event.componentAmount,
+    };
+    launch.poolCreatedBits = event.poolCreatedBits;
+    launch.migrationStartedAt ??= transaction.unixTimestamp;
+    this.#pairPools.set(event.pool, { launch, index: event.index });
+    changes.push({ kind: "migration", launch: launch.address });
+  }
+
+  #reserves(pool: string, reserveA: bigint, reserveB: bigint): void {
+    if (this.book.updateReserves(pool, reserveA, reserveB)) return;
+    const pair = this.#pairPools.get(pool);
+    const target = pair?.launch.pairPools[pair.index];
+    if (!target) return;
+    target.primaryReserve = reserveA;
+    target.componentReserve = reserveB;
+  }
+}

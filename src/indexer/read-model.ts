@@ -1,0 +1,255 @@
+import type { LandedTransaction } from "../chain/devnet.ts";
+import { buildCandles } from "./candle-builder.ts";
+import type { Change } from "./change.ts";
+import { EventFolder } from "./event-folder.ts";
+import {
+  ALMOST_PAIRED_LIMIT,
+  type KindFilter,
+  type LaunchListQuery,
+  SEARCH_LIMIT,
+  TRENDING_LIMIT,
+} from "./launch-list-query.ts";
+import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
+import { launchPricing } from "./launch-pricing.ts";
+import { imageUriOf, renderLaunchRow, renderShortLaunchRow } from "./launch-row-renderer.ts";
+import type { LaunchMetadata, LaunchState } from "./launch-state.ts";
+import { ratioToNumber } from "./number-format.ts";
+import type { ReadContext } from "./read-context.ts";
+import type { AssetsResponse, Candle, LaunchRow, LiveTradeRecord, ShortLaunchRow, TradeRecord } from "./records/index.ts";
+import type { TokenListing } from "./token-listing.ts";
+import { renderLiveTradeRecord, tradePage } from "./trade-record-renderer.ts";
+
+export type { Change } from "./change.ts";
+export type { KindFilter, LaunchListQuery } from "./launch-list-query.ts";
+export type { LaunchMetadata } from "./launch-state.ts";
+export type { TokenListing } from "./token-listing.ts";
+export { parseLaunchCursor } from "./launch-cursor.ts";
+
+export interface ReadModelOptions {
+  /** The devnet clock (`devnet.now`): every "now" of the records is virtual time. */
+  now: () => { slot: bigint; unixTimestamp: bigint; unixMillis: bigint };
+  /** USD per SOL (a world setting; default 150 in the simulator). */
+  solUsd: number;
+  /** The world's component mints, in catalogue order. */
+  components: readonly TokenListing[];
+  /** The faucet: pools it created with wrapped SOL as mint A are the SOL venues. */
+  venueAuthority: string;
+  /** Records carry `${mediaBaseUrl}/v1/media/<file>`; uris stored as "/v1/media/..." are prefixed. */
+  mediaBaseUrl: string;
+}
+
+const MEDIA_PREFIX = "/v1/media/";
+/** Builds whose launch has not landed, remembered for their metadata. */
+const MAX_PENDING_METADATA = 10_000;
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+/**
+ * The read model behind every /v1 read route: landed transactions' program events folded
+ * into in-memory state with the indexes each route needs, rendered as the specification's
+ * records on read. Feed it every landed transaction in landing order from the chain's first
+ * (genesis creates the venues): `devnet.onLanded((tx) => readModel.ingest(tx))`.
+ */
+export class ReadModel {
+  readonly #options: ReadModelOptions;
+  readonly #folder: EventFolder;
+  readonly #listings: Map<string, TokenListing>;
+  readonly #listeners = new Set<(changes: readonly Change[]) => void>();
+  /** Metadata of launches built but not landed yet (build-create speaks before the chain does). */
+  readonly #pendingMetadata = new Map<string, LaunchMetadata>();
+
+  constructor(options: ReadModelOptions) {
+    if (!(options.solUsd > 0)) throw new RangeError(`solUsd must be positive, got ${options.solUsd}`);
+    this.#options = { ...options, mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, "") };
+    this.#folder = new EventFolder(options.venueAuthority, options.now().unixTimestamp);
+    this.#listings = new Map(options.components.map((listing) => [listing.mint, listing]));
+  }
+
+  /** Folds one landed transaction (a failed one changes nothing) and announces its changes. */
+  ingest(transaction: LandedTransaction): readonly Change[] {
+    const changes = this.#folder.fold(transaction);
+    for (const change of changes) {
+      if (change.kind !== "launch") continue;
+      const pending = this.#pendingMetadata.get(change.launch);
+      if (pending) {
+        this.#pendingMetadata.delete(change.launch);
+        this.setMetadata(change.launch, pending);
+      }
+    }
+    return this.#announce(changes);
+  }
+
+  /**
+   * Off-chain metadata of `launch` (description, socials, category, image). For a launch
+   * not created yet it waits until the launch lands; the oldest waiting entries are dropped
+   * past MAX_PENDING_METADATA (builds that never land).
+   */
+  setMetadata(launch: string, metadata: LaunchMetadata): void {
+    const state = this.#folder.directory.byAddress(launch);
+    if (state) {
+      state.metadata = { ...metadata };
+      return;
+    }
+    this.#pendingMetadata.set(launch, { ...metadata });
+    if (this.#pendingMetadata.size > MAX_PENDING_METADATA) this.#pendingMetadata.delete(this.#pendingMetadata.keys().next().value!);
+  }
+
+  /** Copies the venues' reserves into the price book; `[{kind: "prices"}]` when a price moved. */
+  samplePrices(): readonly Change[] {
+    const moved = this.#folder.book.sample(this.#options.now().unixTimestamp);
+    return this.#announce(moved ? [{ kind: "prices" }] : []);
+  }
+
+  /** Calls `listener` after every ingest or sample that changed something; returns the unsubscribe. */
+  onChange(listener: (changes: readonly Change[]) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  listLaunches(query: LaunchListQuery): { launches: LaunchRow[]; nextCursor?: string | null } {
+    const context = this.#context();
+    const all = this.#folder.directory.all;
+    if (query.mode === "legacy") {
+      const launches: LaunchRow[] = [];
+      for (let i = all.length - 1; i >= 0 && launches.length < query.limit; i--) {
+        const launch = all[i]!;
+        if (!kindMatches(launch, query.kind) || (query.status !== undefined && launch.status !== query.status)) continue;
+        launches.push(renderLaunchRow(launch, context));
+      }
+      return { launches };
+    }
+    const directory = this.#folder.directory;
+    const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
+    const filtered = candidates.filter(pagedFilter(query, context));
+    const page = keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
+    return { launches: page.launches.map((launch) => renderLaunchRow(launch, context)), nextCursor: page.nextCursor };
+  }
+
+  /** A launch address, a primary mint, or a ticker (the newest launch with it). */
+  getLaunch(id: string): LaunchRow | null {
+    const launch = this.#folder.directory.resolve(id);
+    return launch ? renderLaunchRow(launch, this.#context()) : null;
+  }
+
+  /** The first 24 rows of the trending order: most trades in the last 24 hours first. */
+  trending(kind: KindFilter): LaunchRow[] {
+    return this.listLaunches({ mode: "paged", limit: TRENDING_LIMIT, kind, tab: "trending" }).launches;
+  }
+
+  /** At most 24 launches on the curve with progressBps ≥ 7000, highest first. */
+  almostPaired(kind: KindFilter): LaunchRow[] {
+    const context = this.#context();
+    const candidates = this.#folder.directory.all.filter((launch) => kindMatches(launch, kind) && isAlmostPaired(launch));
+    return keysetPage(candidates, "bonding", ALMOST_PAIRED_LIMIT, undefined, context).launches.map((launch) =>
+      renderLaunchRow(launch, context),
+    );
+  }
+
+  /** At most 20 rows: ticker or name substring (case-insensitive), or an exact address or mint; "" gives none. */
+  search(q: string, kind: KindFilter): LaunchRow[] {
+    const context = this.#context();
+    const found = this.#folder.directory.search(q, (launch) => kindMatches(launch, kind), SEARCH_LIMIT);
+    return found.map((launch) => renderLaunchRow(launch, context));
+  }
+
+  /** The launch's tape, newest first; null for an unknown id. */
+  trades(
+    id: string,
+    page: { limit: number; before?: { slot: bigint; seq: number } },
+  ): { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null } | null {
+    const launch = this.#folder.directory.resolve(id);
+    if (!launch) return null;
+    const { trades, nextCursor } = tradePage(launch, page, this.#folder.traders, this.#options.solUsd);
+    return { dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor };
+  }
+
+  /** The launch's candles, oldest first; null for an unknown id. */
+  chart(
+    id: string,
+    options: { bucket: number; limit: number },
+  ): { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: Candle[] } | null {
+    const launch = this.#folder.directory.resolve(id);
+    if (!launch) return null;
+    const { solUsd } = this.#options;
+    return {
+      dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol,
+      solUsd,
+      openRule: "previousClose",
+      candles: buildCandles(launch, options, this.#options.now().unixTimestamp, solUsd),
+    };
+  }
+
+  /** The 12 newest trades across launches, newest first. */
+  liveTrades(): LiveTradeRecord[] {
+    return this.#folder.live.map(({ launch, index }) => renderLiveTradeRecord(launch, index, this.#folder.traders)).reverse();
+  }
+
+  /** The launches `wallet` created, newest first. */
+  createdBy(wallet: string): ShortLaunchRow[] {
+    const context = this.#context();
+    return [...this.#folder.directory.byCreator(wallet)].reverse().map((launch) => renderShortLaunchRow(launch, context));
+  }
+
+  /** Every component with its sampled venue and price. */
+  assets(): AssetsResponse {
+    const { book } = this.#folder;
+    const { solUsd, components } = this.#options;
+    const context = this.#context();
+    return {
+      assets: components.map((listing) => {
+        const quote = book.quote(listing.mint);
+        const price = book.price(listing.mint);
+        const priceSol = price
+          ? ratioToNumber(price.lamportsReserve * 10n ** BigInt(listing.decimals), price.componentReserve * LAMPORTS_PER_SOL)
+          : null;
+        return {
+          mint: listing.mint,
+          symbol: listing.symbol,
+          name: listing.name,
+          decimals: listing.decimals,
+          logoUri: context.mediaUrl(listing.logoUri),
+          category: listing.category,
+          priceSol,
+          priceUsd: priceSol === null ? null : priceSol * solUsd,
+          venue: quote
+            ? { pool: quote.pool, lamportsReserve: quote.lamportsReserve.toString(), componentReserve: quote.componentReserve.toString() }
+            : null,
+        };
+      }),
+      solUsd,
+      sampledAt: Number(book.sampledAt),
+    };
+  }
+
+  /** How the service names `mint`: a world component or a launch token; null otherwise. */
+  tokenListing(mint: string): TokenListing | null {
+    const listing = this.#listings.get(mint);
+    if (listing) return { ...listing, logoUri: this.#mediaUrl(listing.logoUri) };
+    const launch = this.#folder.directory.byMint(mint);
+    if (!launch) return null;
+    const context = this.#context();
+    return { mint, symbol: launch.symbol, name: launch.name, decimals: launch.decimals, logoUri: imageUriOf(launch, context), category: launch.metadata?.category ?? "launch" };
+  }
+
+  #context(): ReadContext {
+    return {
+      nowUnix: this.#options.now().unixTimestamp,
+      solUsd: this.#options.solUsd,
+      book: this.#folder.book,
+      listing: (mint) => this.#listings.get(mint) ?? null,
+      mediaUrl: (uri) => this.#mediaUrl(uri),
+    };
+  }
+
+  #mediaUrl(uri: string): string {
+    return uri.startsWith(MEDIA_PREFIX) ? `${this.#options.mediaBaseUrl}${uri}` : uri;
+  }
+
+  #announce(changes: Change[]): readonly Change[] {
+    if (changes.length > 0) for (const listener of this.#listeners) listener(changes);
+    return changes;
+  }
+}
+
+function unique(launches: readonly LaunchState[]): LaunchState[] {
+  return [...new Set(launches)];
+}

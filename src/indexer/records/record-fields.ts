@@ -1,0 +1,38 @@
+import { type SchemaOptions, Type } from "@sinclair/typebox";
+import { LAUNCH_KINDS, LAUNCH_STATUSES } from "../../programs/index.ts";
+
+/**
+ * The field types every record shares, as the specification names them: `amount` (a
+ * base-units decimal string), `ISO`, `unix`, addresses. One place, so the OpenAPI document
+ * spells each the same way everywhere.
+ */
+
+/** A non-negative decimal integer without leading zeros (a u64 or wider, carried as text). */
+export const AMOUNT_PATTERN = "^(0|[1-9][0-9]*)$";
+/** A base58 address or mint. */
+export const ADDRESS_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
+/** A base58 transaction signature (64 bytes). */
+export const SIGNATURE_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{64,88}$";
+
+export const Amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN, description });
+export const Address = (description: string) => Type.String({ pattern: ADDRESS_PATTERN, description });
+export const Signature = (description: string) => Type.String({ pattern: SIGNATURE_PATTERN, description });
+export const Iso = (description: string) => Type.String({ format: "date-time", description });
+export const Unix = (description: string) => Type.Integer({ description });
+export const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
+export const Int = (description: string, options: SchemaOptions = {}) => Type.Integer({ ...options, description });
+export const Num = (description: string) => Type.Number({ description });
+export const Text = (description: string) => Type.String({ description });
+export const Bool = (description: string) => Type.Boolean({ description });
+
+export const LaunchStatusField = (description: string) =>
+  Type.Union(
+    LAUNCH_STATUSES.map((status) => Type.Literal(status)),
+    { description },
+  );
+export const LaunchKindField = (description: string) =>
+  Type.Union(
+    LAUNCH_KINDS.map((kind) => Type.Literal(kind)),
+    { description },
+  );
+export const Direction = (description: string) => Type.Union([Type.Literal("buy"), Type.Literal("sell")], { description });

@@ -1,0 +1,75 @@
+import { bytesToBase58 } from "./base58-bytes.ts";
+import { priceSolOf, progressAt, tradePriceE12 } from "./launch-figures.ts";
+import type { LaunchState } from "./launch-state.ts";
+import { isoOf, ratioToNumber } from "./number-format.ts";
+import type { LiveTradeRecord, TradeRecord } from "./records/index.ts";
+import type { TraderTable } from "./trader-table.ts";
+
+const E9 = 1_000_000_000n;
+
+/** The base58 signature of trade `i` of the launch's tape. */
+export function signatureAt(launch: LaunchState, i: number): string {
+  return bytesToBase58(launch.tape.signatureAt(i));
+}
+
+/** Trade `i` of the launch's tape as a Trade record. */
+export function renderTradeRecord(launch: LaunchState, i: number, traders: TraderTable, solUsd: number): TradeRecord {
+  const tape = launch.tape;
+  const priceE12 = tradePriceE12(launch, tape, i);
+  const lamportsE9 = tape.lamportsE9At(i);
+  const solLamports = tape.solLamportsAt(i);
+  const priceSol = priceSolOf(priceE12, lamportsE9);
+  return {
+    signature: signatureAt(launch, i),
+    launch: launch.address,
+    trader: traders.addressAt(tape.traderAt(i)),
+    direction: tape.directionAt(i),
+    primaryAmount: tape.primaryAt(i).toString(),
+    dnaUnits: tape.dnaAt(i).toString(),
+    priceE12: priceE12.toString(),
+    progressBps: progressAt(launch, tape.virtualPrimaryAt(i)),
+    slot: Number(tape.slotAt(i)),
+    seq: tape.seqAt(i),
+    at: isoOf(tape.unixAt(i)),
+    source: "market",
+    solLamports: solLamports.toString(),
+    solValue: ratioToNumber(solLamports, E9),
+    solSource: "exact",
+    priceSol,
+    priceUsd: priceSol * solUsd,
+  };
+}
+
+/** Trade `i` of the launch's tape as a Live trade record. */
+export function renderLiveTradeRecord(launch: LaunchState, i: number, traders: TraderTable): LiveTradeRecord {
+  const tape = launch.tape;
+  return {
+    signature: signatureAt(launch, i),
+    launch: launch.address,
+    trader: traders.addressAt(tape.traderAt(i)),
+    symbol: launch.symbol,
+    direction: tape.directionAt(i),
+    primaryAmount: tape.primaryAt(i).toString(),
+    dnaUnits: tape.dnaAt(i).toString(),
+    solLamports: tape.solLamportsAt(i).toString(),
+    decimals: launch.decimals,
+    at: isoOf(tape.unixAt(i)),
+  };
+}
+
+/** A page of the tape, newest first, strictly older than `before` when given. */
+export function tradePage(
+  launch: LaunchState,
+  page: { limit: number; before?: { slot: bigint; seq: number } },
+  traders: TraderTable,
+  solUsd: number,
+): { trades: TradeRecord[]; nextCursor: string | null } {
+  const tape = launch.tape;
+  const end = page.before ? tape.lowerBound(page.before.slot, page.before.seq) : tape.length;
+  const limit = Math.max(0, Math.floor(page.limit));
+  const trades: TradeRecord[] = [];
+  for (let i = end - 1; i >= 0 && trades.length < limit; i--) trades.push(renderTradeRecord(launch, i, traders, solUsd));
+  const last = trades[trades.length - 1];
+  const nextCursor = trades.length === limit && last !== undefined ? `${last.slot}:${last.seq}` : null;
+  return { trades, nextCursor };
+}
