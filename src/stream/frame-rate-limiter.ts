@@ -1,0 +1,26 @@
+/**
+ * "Too many frames in a window" as a sliding window: the times of the last `frames` client
+ * frames sit in a ring; a new frame is one too many when the oldest of them is still
+ * inside `windowMs`. Exact (no burst of 2× at a fixed window's edge) and O(1) per frame.
+ */
+export class FrameRateLimiter {
+  readonly #times: Float64Array;
+  readonly #windowMs: number;
+  #next = 0;
+  #count = 0;
+
+  constructor(frames: number, windowMs: number) {
+    this.#times = new Float64Array(frames);
+    this.#windowMs = windowMs;
+  }
+
+  /** Records a frame at `nowMs`; false when it exceeds the limit. */
+  allow(nowMs: number): boolean {
+    const capacity = this.#times.length;
+    if (this.#count === capacity && nowMs - this.#times[this.#next]! < this.#windowMs) return false;
+    this.#times[this.#next] = nowMs;
+    this.#next = (this.#next + 1) % capacity;
+    this.#count = Math.min(this.#count + 1, capacity);
+    return true;
+  }
+}

@@ -1,0 +1,45 @@
+import { Type } from "@sinclair/typebox";
+import { ADDRESS_PATTERN } from "./card-schema.ts";
+
+/**
+ * The frames a client sends, as documentation: the server reads them leniently (a
+ * malformed address is dropped, not refused), so these schemas describe a correct frame
+ * rather than gate one. See `parseClientFrame` for what the server does with each part.
+ */
+
+/** Topic names: `launches` and `trades` carry frames; other well-formed names are held and count toward the cap. */
+export const TOPIC_PATTERN = "^[A-Za-z0-9][A-Za-z0-9:._-]{0,63}$";
+
+const Op = Type.Union([Type.Literal("sub"), Type.Literal("unsub")]);
+const V = Type.Optional(Type.Literal(1, { description: "protocol version; a frame with any other value is ignored" }));
+const Address = Type.String({ pattern: ADDRESS_PATTERN, description: "launch address or primary mint" });
+
+export const CardsSubscriptionSchema = Type.Object(
+  {
+    op: Op,
+    tier: Type.Literal("cards"),
+    mints: Type.Optional(Type.Array(Address, { description: "required on sub; on unsub, absent clears the set" })),
+    v: V,
+  },
+  { $id: "CardsSubscription", description: "Cards tier: at most 100 launches per socket. Every sub answers with a snapshot." },
+);
+
+export const LiveSubscriptionSchema = Type.Object(
+  { op: Op, tier: Type.Literal("live"), mint: Type.Optional(Address), v: V },
+  { $id: "LiveSubscription", description: "Live tier: every trade, status and migration of one launch; a second sub replaces the first. Unsub without mint leaves it." },
+);
+
+export const TopicSubscriptionSchema = Type.Object(
+  {
+    op: Op,
+    topic: Type.String({ pattern: TOPIC_PATTERN, description: "`launches` or `trades`; at most 8 topics per socket" }),
+    v: V,
+  },
+  { $id: "TopicSubscription" },
+);
+
+export const CLIENT_FRAME_SCHEMAS = {
+  cardsSubscription: CardsSubscriptionSchema,
+  liveSubscription: LiveSubscriptionSchema,
+  topicSubscription: TopicSubscriptionSchema,
+} as const;
