@@ -39,6 +39,12 @@ export interface DevnetOptions {
   readonly landingDelaySlots?: number;
   /** Folder holding launch.so, curve.so and pool.so; default programs-fixtures/dist. */
   readonly programsDir?: string;
+  /**
+   * Wall milliseconds between slots in `realtime` mode; default `slotMillis`. Smaller runs
+   * virtual time faster than the wall clock (a fast-forward) without changing what a slot
+   * means in virtual time, so a chain replays identically whatever its pace was.
+   */
+  readonly realtimeSlotMillis?: number;
 }
 
 /** A transaction that reached a block: it ran, and either succeeded or failed there. */
@@ -106,6 +112,18 @@ export interface DevnetSnapshot {
 }
 
 export type LandedListener = (transaction: LandedTransaction) => void;
+
+/**
+ * A change to chain state, as a write-ahead log must record it to rebuild the chain: a
+ * landed transaction with its wire form (a failed one too: it charged its fee payer), an
+ * airdrop, a direct account write, or a restore (which replaces everything).
+ */
+export type DevnetWrite =
+  | { readonly kind: "transaction"; readonly landed: LandedTransaction; readonly transaction: Transaction }
+  | { readonly kind: "airdrop"; readonly slot: bigint; readonly address: Address; readonly lamports: bigint }
+  | { readonly kind: "account"; readonly slot: bigint; readonly account: EncodedAccount }
+  | { readonly kind: "restore"; readonly slot: bigint };
+export type WriteListener = (write: DevnetWrite) => void;
 /** Called after every slot boundary, once its due transactions have landed. */
 export type SlotListener = (now: ClockReading) => void;
 
@@ -127,6 +145,8 @@ export class Devnet {
   #landingDelaySlots: bigint;
   #nextFault: SubmissionFault | null = null;
   readonly #listeners = new Set<LandedListener>();
+  readonly #writeListeners = new Set<WriteListener>();
+  #realtimeSlotMillis: number;
   readonly #slotListeners = new Set<SlotListener>();
   readonly seed: string;
 
@@ -135,6 +155,8 @@ export class Devnet {
     const slotMillis = options.slotMillis ?? DEFAULT_SLOT_MILLIS;
     if (!(slotMillis > 0)) throw new RangeError(`slotMillis must be positive, got ${slotMillis}`);
     this.#landingDelaySlots = BigInt(options.landingDelaySlots ?? 0);
+    this.#realtimeSlotMillis = options.realtimeSlotMillis ?? slotMillis;
+    if (!(this.#realtimeSlotMillis > 0)) throw new RangeError(`realtimeSlotMillis must be positive, got ${this.#realtimeSlotMillis}`);
     this.#clock = new VirtualClock({
       seed: this.seed,
       slot: 0n,
@@ -170,16 +192,28 @@ export class Devnet {
     return this.#mode;
   }
 
-  /** `realtime` lands a slot every slotMillis of wall time; the others stop that timer. */
+  /** Virtual milliseconds per slot. */
+  get slotMillis(): number {
+    return this.#clock.slotMillis;
+  }
+
+  /** `realtime` lands a slot every `realtimeSlotMillis` of wall time; the others stop that timer. */
   withClockMode(mode: ClockMode): this {
     this.#mode = mode;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     if (mode === "realtime") {
-      this.#timer = setInterval(() => this.advanceSlots(1), this.#clock.slotMillis);
+      this.#timer = setInterval(() => this.advanceSlots(1), this.#realtimeSlotMillis);
       this.#timer.unref();
     }
     return this;
+  }
+
+  /** Sets the wall milliseconds between slots in `realtime` mode (see {@link DevnetOptions.realtimeSlotMillis}). */
+  withRealtimeSlotMillis(millis: number): this {
+    if (!(millis > 0)) throw new RangeError(`realtimeSlotMillis must be positive, got ${millis}`);
+    this.#realtimeSlotMillis = millis;
+    return this.withClockMode(this.#mode);
   }
 
   withLandingDelay(slots: number): this {
@@ -202,6 +236,16 @@ export class Devnet {
   onLanded(listener: LandedListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Runs `listener` for every change to chain state, synchronously and before any landed
+   * listener hears of it: the place for a write-ahead log, which must hold a change before
+   * anyone announces it.
+   */
+  onWrite(listener: WriteListener): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
   }
 
   /** Runs `listener` at every slot boundary, after that slot's transactions landed. */
@@ -246,6 +290,19 @@ export class Devnet {
     return this.advanceSlots(this.#clock.slotsFor(seconds));
   }
 
+  /**
+   * Replay: moves the clock forward to `slot` without landing queued transactions or
+   * calling slot listeners — a rebuilt chain only passes through time already lived.
+   */
+  warpToSlot(slot: bigint): void {
+    const now = this.#clock.now().slot;
+    if (slot < now) throw new RangeError(`cannot warp back from slot ${now} to ${slot}`);
+    if (slot === now) return;
+    this.#clock.advance(slot - now);
+    this.#seqInSlot = 0;
+    this.#syncClockSysvar();
+  }
+
   // ---------------------------------------------------------------- transactions
 
   /** Runs `transaction` now, in the current slot. */
@@ -253,6 +310,24 @@ export class Devnet {
     const signature = signatureOf(transaction);
     if (signature === null) return { landed: false, signature, error: UNSIGNED };
     return this.#execute(transaction, signature);
+  }
+
+  /**
+   * Replay: runs `transaction` at the slot and position it landed at before (from a
+   * write-ahead log), so it sees the same clock and lands under the same `slot:seq`.
+   */
+  executeAt(transaction: Transaction, at: { readonly slot: bigint; readonly seq: number }): SendResult {
+    this.warpToSlot(at.slot);
+    this.#seqInSlot = at.seq;
+    return this.send(transaction);
+  }
+
+  /**
+   * Replay: records `landed` as a transaction this chain holds although it did not run it
+   * here (its effects came with a restored snapshot), so its status still answers.
+   */
+  recall(landed: LandedTransaction): void {
+    this.#records.set(landed.signature, { state: "landed", transaction: landed });
   }
 
   /**
@@ -332,6 +407,7 @@ export class Devnet {
   airdrop(address: Address, amount: bigint): void {
     if (amount < 0n) throw new RangeError(`cannot airdrop a negative amount (${amount})`);
     const existing = this.getAccount(address);
+    this.#announce({ kind: "airdrop", slot: this.#clock.now().slot, address, lamports: amount });
     this.#svm.setAccount({
       address,
       programAddress: existing?.programAddress ?? SYSTEM_PROGRAM,
@@ -344,6 +420,7 @@ export class Devnet {
 
   /** Writes an account directly: genesis only (mints and pools are created by transactions). */
   setAccount(account: EncodedAccount): void {
+    this.#announce({ kind: "account", slot: this.#clock.now().slot, account });
     this.#svm.setAccount(account);
   }
 
@@ -371,6 +448,7 @@ export class Devnet {
     this.#records = new Map(snapshot.records);
     this.#queue = [...snapshot.queue];
     this.#syncClockSysvar();
+    this.#announce({ kind: "restore", slot: this.#clock.now().slot });
   }
 
   // ---------------------------------------------------------------- internals
@@ -420,8 +498,13 @@ export class Devnet {
       computeUnits: meta.computeUnitsConsumed(),
     };
     this.#records.set(signature, { state: "landed", transaction: landed });
+    this.#announce({ kind: "transaction", landed, transaction });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };
+  }
+
+  #announce(write: DevnetWrite): void {
+    for (const listener of this.#writeListeners) listener(write);
   }
 
   #syncClockSysvar(): void {

@@ -44,15 +44,20 @@ export class VirtualClock {
   #genesisUnixTimestamp: bigint;
   #slotMillis: number;
   #slot: bigint;
-  /** The blockhashes of the last 151 slots (the current one included), by hash. */
+  /**
+   * Blockhashes of the last 151 slots (the current one included), by hash, filled lazily
+   * up to `#filledTo`: a jump over many slots (the world's simulated past) then costs no
+   * hashing until a transaction names an older blockhash than the latest.
+   */
   readonly #recent = new Map<string, bigint>();
+  #filledTo = -1n;
+  #latest: { slot: bigint; hash: Blockhash } | null = null;
 
   constructor(state: VirtualClockState) {
     this.#seed = state.seed;
     this.#slot = state.slot;
     this.#genesisUnixTimestamp = state.genesisUnixTimestamp;
     this.#slotMillis = state.slotMillis;
-    this.#remember(this.#oldestValidSlot(), this.#slot);
   }
 
   get slotMillis(): number {
@@ -72,11 +77,9 @@ export class VirtualClock {
   /** Moves time forward by `slots` (≥ 0) and returns the new reading. */
   advance(slots: bigint): ClockReading {
     if (slots < 0n) throw new RangeError(`cannot move the clock backwards (${slots} slots)`);
-    const previous = this.#slot;
     this.#slot += slots;
     const oldest = this.#oldestValidSlot();
     for (const [hash, slot] of this.#recent) if (slot < oldest) this.#recent.delete(hash);
-    this.#remember(previous + 1n > oldest ? previous + 1n : oldest, this.#slot);
     return this.now();
   }
 
@@ -93,7 +96,7 @@ export class VirtualClock {
 
   latestBlockhash(): LatestBlockhash {
     return {
-      blockhash: this.blockhashAt(this.#slot),
+      blockhash: this.#latestHash(),
       lastValidBlockHeight: this.#slot + BLOCKHASH_VALIDITY_SLOTS,
     };
   }
@@ -103,16 +106,22 @@ export class VirtualClock {
    * the hash is not one of the last 150 blockhashes (unknown, or already expired).
    */
   lastValidBlockHeightOf(hash: string): bigint | null {
+    if (hash === this.#latestHash()) return this.#slot + BLOCKHASH_VALIDITY_SLOTS;
+    const oldest = this.#oldestValidSlot();
+    const from = this.#filledTo + 1n > oldest ? this.#filledTo + 1n : oldest;
+    for (let slot = from; slot <= this.#slot; slot++) this.#recent.set(this.blockhashAt(slot), slot);
+    this.#filledTo = this.#slot;
     const slot = this.#recent.get(hash);
-    return slot === undefined ? null : slot + BLOCKHASH_VALIDITY_SLOTS;
+    return slot === undefined || slot < oldest ? null : slot + BLOCKHASH_VALIDITY_SLOTS;
+  }
+
+  #latestHash(): Blockhash {
+    if (this.#latest?.slot !== this.#slot) this.#latest = { slot: this.#slot, hash: this.blockhashAt(this.#slot) };
+    return this.#latest.hash;
   }
 
   #oldestValidSlot(): bigint {
     return this.#slot > BLOCKHASH_VALIDITY_SLOTS ? this.#slot - BLOCKHASH_VALIDITY_SLOTS : 0n;
-  }
-
-  #remember(from: bigint, to: bigint): void {
-    for (let slot = from; slot <= to; slot++) this.#recent.set(this.blockhashAt(slot), slot);
   }
 
   /** Jumps to a saved state (snapshot restore); the blockhash window is rebuilt. */
@@ -122,7 +131,7 @@ export class VirtualClock {
     this.#genesisUnixTimestamp = state.genesisUnixTimestamp;
     this.#slotMillis = state.slotMillis;
     this.#recent.clear();
-    this.#remember(this.#oldestValidSlot(), this.#slot);
+    this.#filledTo = -1n;
   }
 
   state(): VirtualClockState {

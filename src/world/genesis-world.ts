@@ -55,17 +55,31 @@ export class GenesisWorld {
     readonly components: readonly WorldComponent[],
   ) {}
 
-  static async create(devnet: Devnet, options: GenesisOptions = {}): Promise<GenesisWorld> {
-    const seed = devnet.seed;
+  /** The keys and addresses of the world of `seed`: pure derivation, nothing sent. */
+  static async #layout(seed: string, options: GenesisOptions) {
     const listings = COMPONENT_CATALOG.slice(0, options.componentCount ?? COMPONENT_CATALOG.length);
     const faucet = await deriveKeyPairSigner(seed, "faucet");
-    devnet.airdrop(faucet.address, FAUCET_LAMPORTS);
-
     const mintSigners = await Promise.all(listings.map((listing) => deriveKeyPairSigner(seed, `mint:${listing.symbol}`)));
     const venues = await Promise.all(
       mintSigners.map((mint) => derivePoolAccounts(faucet.address, NATIVE_MINT_ADDRESS, mint.address)),
     );
     const components = listings.map((listing, i) => ({ listing, mint: mintSigners[i]!.address, venue: venues[i]! }));
+    return { listings, faucet, mintSigners, components };
+  }
+
+  /**
+   * The world of a chain that already holds its genesis (one rebuilt from a state
+   * directory): the same keys and addresses as `create` with these options, nothing sent.
+   */
+  static async attach(devnet: Devnet, options: GenesisOptions = {}): Promise<GenesisWorld> {
+    const { faucet, components } = await GenesisWorld.#layout(devnet.seed, options);
+    return new GenesisWorld(devnet, faucet, components);
+  }
+
+  static async create(devnet: Devnet, options: GenesisOptions = {}): Promise<GenesisWorld> {
+    const seed = devnet.seed;
+    const { listings, faucet, mintSigners, components } = await GenesisWorld.#layout(seed, options);
+    devnet.airdrop(faucet.address, FAUCET_LAMPORTS);
     const world = new GenesisWorld(devnet, faucet, components);
 
     const depthSol = options.venueDepthSol ?? 20_000;

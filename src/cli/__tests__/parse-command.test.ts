@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { USAGE, parseCommand } from "../parse-command.ts";
+import { runCommand } from "./spawned-devnet.ts";
+
+describe("parseCommand", () => {
+  it("reads every option of up", () => {
+    expect(
+      parseCommand([
+        "up", "--seed", "7", "--port", "0", "--host", "0.0.0.0", "--clock", "manual", "--slot-ms", "50", "--state-dir", "state",
+        "--launches", "12", "--history-hours", "1.5", "--sol-usd", "180", "--no-bots", "--log",
+      ]),
+    ).toEqual({
+      kind: "up",
+      options: {
+        seed: "7", port: 0, host: "0.0.0.0", clockMode: "manual", slotMs: 50, stateDir: "state",
+        launchCount: 12, historyHours: 1.5, solUsd: 180, bots: false, logger: true,
+      },
+    });
+  });
+
+  it("leaves defaults to the simulator, and takes the port from $PORT unless --port is given", () => {
+    expect(parseCommand(["up"])).toEqual({ kind: "up", options: {} });
+    expect(parseCommand(["up"], { PORT: "9000" })).toEqual({ kind: "up", options: { port: 9000 } });
+    expect(parseCommand(["up", "--port", "9001"], { PORT: "9000" })).toEqual({ kind: "up", options: { port: 9001 } });
+  });
+
+  it("answers --help and --version before anything else", () => {
+    expect(parseCommand(["--help"])).toEqual({ kind: "help" });
+    expect(parseCommand(["up", "-h", "--port", "nope"])).toEqual({ kind: "help" });
+    expect(parseCommand(["-v"])).toEqual({ kind: "version" });
+    expect(USAGE).toContain("--state-dir <dir>");
+  });
+
+  it.each([
+    [[], /a command is required/],
+    [["down"], /unknown command "down"/],
+    [["up", "extra"], /unexpected argument "extra"/],
+    [["up", "--bogus"], /unknown option --bogus/],
+    [["up", "--port"], /--port/],
+    [["up", "--port", "http"], /--port must be a whole number/],
+    [["up", "--port", "65536"], /port must be a whole number from 0 to 65535/],
+    [["up", "--clock", "fast"], /--clock must be one of realtime, manual, per-transaction/],
+    [["up", "--seed", "a b"], /seed must be 1 to 64 letters/],
+    [["up", "--slot-ms", "0"], /slot milliseconds must be/],
+    [["up", "--launches", "5000"], /launch count must be/],
+    [["up", "--history-hours=-1"], /--history-hours must be a number/],
+    [["up", "--history-hours", "-1"], /argument is ambiguous/],
+    [["up", "--sol-usd", "0"], /SOL price in USD must be a positive number/],
+    [["up", "--state-dir", ""], /state directory must not be empty/],
+  ])("refuses %j with a sentence naming the option", (argv, message) => {
+    const command = parseCommand(argv);
+    expect(command.kind).toBe("error");
+    expect(command.kind === "error" && command.message).toMatch(message);
+  });
+
+  it("refuses a bad $PORT by name", () => {
+    expect(parseCommand(["up"], { PORT: "eighty" })).toEqual({ kind: "error", message: '$PORT must be a whole number, got "eighty"' });
+  });
+});
+
+describe("bin/basket-devnet.js", () => {
+  it("prints the usage and exits 0 on --help", async () => {
+    const { code, stdout } = await runCommand(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${USAGE}\n`);
+  });
+
+  it("exits 2 with one clear line on bad input, before starting anything", async () => {
+    const { code, stdout, stderr } = await runCommand(["up", "--clock", "fast"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("basket-devnet: --clock must be one of realtime, manual, per-transaction, got \"fast\"\nRun 'basket-devnet --help' for usage.\n");
+  });
+});

@@ -1,0 +1,108 @@
+import { parseArgs } from "node:util";
+import { CLOCK_MODES, type ClockMode } from "../chain/virtual-clock.ts";
+import { type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
+
+export const USAGE = `Usage: basket-devnet up [options]
+       basket-devnet --help | --version
+
+Runs the basket-token service's /v1 HTTP API and /v1/stream WebSocket on an in-process
+Solana VM, with a seeded world of launches, trades and activity bots.
+
+Options of up:
+  --seed <seed>          world seed: letters, digits, . _ - (default 1; an existing
+                         --state-dir keeps the seed it was made with)
+  --port <port>          TCP port, 0 for any free one (default $PORT, else 8790)
+  --host <host>          address to listen on (default 127.0.0.1)
+  --clock <mode>         realtime | manual | per-transaction (default realtime)
+  --slot-ms <ms>         wall milliseconds per slot in realtime mode (default 400;
+                         smaller fast-forwards virtual time, a slot stays 400 virtual ms)
+  --state-dir <dir>      persist the chain to <dir> and resume from it after a restart,
+                         even after kill -9 (default: memory only)
+  --launches <n>         launches in a new world, 0 to 1000 (default 60)
+  --history-hours <h>    virtual hours of history behind a new world (default 6)
+  --sol-usd <usd>        USD per SOL (default 150)
+  --no-bots              no activity bots (default: bots on, except per-transaction)
+  --log                  log every HTTP request
+  -h, --help             this text
+  -v, --version          the version
+
+Exit codes: 0 after SIGINT/SIGTERM, 1 when the simulator fails, 2 on bad input.`;
+
+export type Command =
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "up"; readonly options: SimulatorOptions }
+  | { readonly kind: "error"; readonly message: string };
+
+const OPTIONS = {
+  seed: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  clock: { type: "string" },
+  "slot-ms": { type: "string" },
+  "state-dir": { type: "string" },
+  launches: { type: "string" },
+  "history-hours": { type: "string" },
+  "sol-usd": { type: "string" },
+  "no-bots": { type: "boolean" },
+  log: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+class BadInput extends Error {}
+
+function whole(name: string, text: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw new BadInput(`${name} must be a whole number, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function decimal(name: string, text: string): number {
+  if (!/^\d{1,9}(\.\d{1,9})?$/.test(text)) throw new BadInput(`${name} must be a number like 6 or 0.5, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/**
+ * Reads the command line (and $PORT) into a command, validating every option up front:
+ * a mistake comes back as an `error` command with a sentence naming the option.
+ */
+export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): Command {
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    if (values.help) return { kind: "help" };
+    if (values.version) return { kind: "version" };
+    const [command, ...extra] = positionals;
+    if (command === undefined) return { kind: "error", message: "a command is required: basket-devnet up" };
+    if (command !== "up") return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the command is up` };
+    if (extra.length > 0) return { kind: "error", message: `unexpected argument ${JSON.stringify(extra[0])}` };
+    if (values.clock !== undefined && !CLOCK_MODES.includes(values.clock as ClockMode)) {
+      throw new BadInput(`--clock must be one of ${CLOCK_MODES.join(", ")}, got ${JSON.stringify(values.clock)}`);
+    }
+    const portText = values.port ?? env.PORT;
+    const options: SimulatorOptions = {
+      ...(values.seed === undefined ? {} : { seed: values.seed }),
+      ...(portText === undefined ? {} : { port: whole(values.port === undefined ? "$PORT" : "--port", portText) }),
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(values.clock === undefined ? {} : { clockMode: values.clock as ClockMode }),
+      ...(values["slot-ms"] === undefined ? {} : { slotMs: whole("--slot-ms", values["slot-ms"]) }),
+      ...(values["state-dir"] === undefined ? {} : { stateDir: values["state-dir"] }),
+      ...(values.launches === undefined ? {} : { launchCount: whole("--launches", values.launches) }),
+      ...(values["history-hours"] === undefined ? {} : { historyHours: decimal("--history-hours", values["history-hours"]) }),
+      ...(values["sol-usd"] === undefined ? {} : { solUsd: decimal("--sol-usd", values["sol-usd"]) }),
+      ...(values["no-bots"] ? { bots: false } : {}),
+      ...(values.log ? { logger: true } : {}),
+    };
+    // The simulator's own checks (ranges, the seed's alphabet) run here too, before anything starts.
+    resolveSimulatorOptions(options);
+    return { kind: "up", options };
+  } catch (error) {
+    if (error instanceof BadInput || error instanceof RangeError) return { kind: "error", message: error.message };
+    // parseArgs reports unknown options and missing values with a code and a sentence.
+    if (error instanceof TypeError && "code" in error) {
+      const option = /'([^']+)'/.exec(error.message)?.[1];
+      const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined;
+      return { kind: "error", message: unknown ? `unknown option ${option}` : error.message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Devnet } from "../../chain/devnet.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
+import { type Simulator, startSimulator } from "../simulator.ts";
+import { JOURNAL_FILE, StateJournal } from "../state-journal.ts";
+
+const dirs: string[] = [];
+function stateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "basket-state-"));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const SMALL = { port: 0, clockMode: "manual", launchCount: 10, historyHours: 1 } as const;
+const META = { k: "meta", v: 1, seed: "state-d", slotMillis: 400, genesisUnixTimestamp: "1767225600", launchCount: 10, historyHours: 1, solUsd: 150 };
+
+/** Advances slot by slot, letting the bots and the keeper submit between slots. */
+async function advance(simulator: Simulator, slots: number): Promise<void> {
+  for (let i = 0; i < slots; i++) {
+    simulator.devnet.advanceSlots(1);
+    await simulator.bots?.whenIdle();
+    await simulator.keeper.whenIdle();
+  }
+}
+
+/** Stops serving without the clean close's checkpoint: what the journal holds is all that survives. */
+async function abandon(simulator: Simulator): Promise<void> {
+  simulator.devnet.close();
+  simulator.bots?.stop();
+  simulator.keeper.stop();
+  await simulator.app.close();
+}
+
+const chainState = (devnet: Devnet) =>
+  [LAUNCH_PROGRAM_ADDRESS, CURVE_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS].map((owner) => devnet.getProgramAccounts(owner));
+
+function everyTrade(simulator: Simulator) {
+  return simulator.population.launches.flatMap((launch) => simulator.readModel.trades(launch.address, { limit: 200 })!.trades);
+}
+
+describe("--state-dir", () => {
+  it("resumes the same chain, trades, statuses and metadata after an unclean stop", async () => {
+    const dir = stateDir();
+    const first = await startSimulator({ ...SMALL, seed: "state-a", stateDir: dir });
+    expect(first.recovered).toBe(false);
+    await advance(first, 60);
+    const trades = everyTrade(first);
+    const landed = (JSON.parse(`[${readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").join(",")}]`) as { k: string; sig?: string }[])
+      .filter((entry) => entry.k === "tx")
+      .map((entry) => entry.sig!);
+    const statuses = landed.map((signature) => first.devnet.getTransactionStatus(signature as never));
+    const state = chainState(first.devnet);
+    const launchRows = first.population.launches.map((launch) => first.readModel.getLaunch(launch.address));
+    const slot = first.devnet.now().slot;
+    await abandon(first);
+
+    const second = await startSimulator({ ...SMALL, stateDir: dir, bots: false });
+    try {
+      expect(second.recovered).toBe(true);
+      expect(second.devnet.seed).toBe("state-a");
+      expect(second.devnet.now().slot).toBeGreaterThanOrEqual(slot - 25n);
+      expect(chainState(second.devnet)).toEqual(state);
+      expect(everyTrade(second)).toEqual(trades);
+      expect(landed.map((signature) => second.devnet.getTransactionStatus(signature as never))).toEqual(statuses);
+      const rows = second.population.launches.map((launch) => second.readModel.getLaunch(launch.address));
+      // Another port (0 picks a free one): compare image paths, not origins.
+      const facts = (row: (typeof rows)[number]) => [row?.status, row?.description, new URL(row!.imageUri).pathname, row?.progressBps];
+      expect(rows.map(facts)).toEqual(launchRows.map(facts));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses a seed other than the directory's", async () => {
+    const dir = stateDir();
+    const first = await startSimulator({ ...SMALL, seed: "state-b", stateDir: dir });
+    await first.close();
+    await expect(startSimulator({ ...SMALL, seed: "state-c", stateDir: dir })).rejects.toThrow(/holds the world of seed state-b, not state-c/);
+  });
+
+  it("builds again a world whose building was interrupted", async () => {
+    const dir = stateDir();
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\n`);
+    const simulator = await startSimulator({ ...SMALL, seed: "state-d", stateDir: dir });
+    expect(simulator.recovered).toBe(false);
+    expect(simulator.population.launches).toHaveLength(10);
+    await simulator.close();
+  });
+});
+
+describe("StateJournal", () => {
+  it("cuts a torn last line and keeps the whole ones", () => {
+    const dir = stateDir();
+    const path = join(dir, JOURNAL_FILE);
+    writeFileSync(path, `${JSON.stringify(META)}\n${JSON.stringify({ k: "prices", slot: 2 })}\n`);
+    appendFileSync(path, '{"k":"tx","slot":3,"se');
+    const opened = StateJournal.open(dir);
+    const entries: unknown[] = [];
+    opened.journal.forEachEntry((entry) => entries.push(entry));
+    expect(entries).toEqual([META, { k: "prices", slot: 2 }]);
+    expect(opened.meta).toEqual(META);
+    expect(opened.populated).toBe(false);
+    opened.journal.append({ k: "prices", slot: 4 });
+    opened.journal.close();
+    expect(readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line).slot)).toEqual([undefined, 2, 4]);
+  });
+
+  it("reads a journal larger than its 4 MiB read size, lines split across reads included", () => {
+    const dir = stateDir();
+    const filler = "x".repeat(1_000);
+    const lines = Array.from({ length: 6_000 }, (_, slot) => JSON.stringify({ k: "metadata", slot, launch: filler, metadata: {} }));
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\n${lines.join("\n")}\n`);
+    const { journal } = StateJournal.open(dir);
+    const slots: number[] = [];
+    journal.forEachEntry((entry) => entry.k !== "meta" && slots.push(entry.slot));
+    journal.close();
+    expect(journal.length).toBe(6_001);
+    expect(slots).toEqual(lines.map((_, slot) => slot));
+  });
+
+  it("refuses a damaged line", () => {
+    const dir = stateDir();
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\nnot json\n${JSON.stringify({ k: "prices", slot: 2 })}\n`);
+    const { journal } = StateJournal.open(dir);
+    expect(() => journal.forEachEntry(() => {})).toThrow(/line 2 is not JSON/);
+    journal.close();
+    writeFileSync(join(dir, JOURNAL_FILE), `not json\n`);
+    expect(() => StateJournal.open(dir)).toThrow(/line 1 is not JSON/);
+  });
+});

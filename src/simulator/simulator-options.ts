@@ -1,0 +1,81 @@
+import { CLOCK_MODES, type ClockMode, DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
+import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/populate-world.ts";
+
+export interface SimulatorOptions {
+  /** The world's seed; default "1". With an existing state directory its own seed is used, and a different one is refused. */
+  readonly seed?: string | number;
+  /** TCP port; 0 picks a free one; default 8790. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default `realtime`. */
+  readonly clockMode?: ClockMode;
+  /** Persist to this directory (write-ahead journal + checkpoints) and resume from it. */
+  readonly stateDir?: string;
+  /** Launches the world is populated with; default 60 (a state directory keeps its own). */
+  readonly launchCount?: number;
+  /** Virtual hours of history behind the world; default 6 (a state directory keeps its own). */
+  readonly historyHours?: number;
+  /** USD per SOL; default 150. */
+  readonly solUsd?: number;
+  /** Activity bots; default on, except in `per-transaction` mode where every bot trade would make a slot of its own. */
+  readonly bots?: boolean;
+  /** Wall milliseconds per slot in `realtime` mode; default 400 (a slot is always 400 virtual ms). */
+  readonly slotMs?: number;
+  /** Fastify's request log; default off. */
+  readonly logger?: boolean;
+  /** Progress lines (recovery, checkpoints); default none. */
+  readonly log?: (line: string) => void;
+}
+
+export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log">> & {
+  /** Undefined when the caller named none (a state directory then supplies it). */
+  readonly seed: string | undefined;
+  readonly stateDir: string | undefined;
+  readonly log: (line: string) => void;
+};
+
+export const DEFAULT_SEED = "1";
+export const DEFAULT_PORT = 8790;
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_SOL_USD = 150;
+
+const SEED = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Options spread over the defaults and checked once, up front: every mistake is a
+ * RangeError whose message names the option and what it accepts.
+ */
+export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimulatorOptions {
+  const seed = options.seed === undefined ? undefined : String(options.seed);
+  if (seed !== undefined && !SEED.test(seed)) throw new RangeError(`seed must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(seed)}`);
+  const port = options.port ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`port must be a whole number from 0 to 65535, got ${port}`);
+  const host = options.host ?? DEFAULT_HOST;
+  if (host.length === 0 || /\s/.test(host)) throw new RangeError(`host must be a host name or an IP address, got ${JSON.stringify(host)}`);
+  const clockMode = options.clockMode ?? "realtime";
+  if (!CLOCK_MODES.includes(clockMode)) throw new RangeError(`clock must be one of ${CLOCK_MODES.join(", ")}, got ${JSON.stringify(clockMode)}`);
+  const launchCount = options.launchCount ?? DEFAULT_LAUNCH_COUNT;
+  if (!Number.isInteger(launchCount) || launchCount < 0 || launchCount > 1_000) throw new RangeError(`launch count must be a whole number from 0 to 1000, got ${launchCount}`);
+  const historyHours = options.historyHours ?? DEFAULT_HISTORY_HOURS;
+  if (!(historyHours >= 0.1 && historyHours <= 240)) throw new RangeError(`history hours must be from 0.1 to 240, got ${historyHours}`);
+  const solUsd = options.solUsd ?? DEFAULT_SOL_USD;
+  if (!(solUsd > 0 && Number.isFinite(solUsd))) throw new RangeError(`SOL price in USD must be a positive number, got ${solUsd}`);
+  const slotMs = options.slotMs ?? DEFAULT_SLOT_MILLIS;
+  if (!Number.isInteger(slotMs) || slotMs < 1 || slotMs > 60_000) throw new RangeError(`slot milliseconds must be a whole number from 1 to 60000, got ${slotMs}`);
+  if (options.stateDir !== undefined && options.stateDir.length === 0) throw new RangeError("state directory must not be empty");
+  return {
+    seed,
+    port,
+    host,
+    clockMode,
+    stateDir: options.stateDir,
+    launchCount,
+    historyHours,
+    solUsd,
+    bots: options.bots ?? clockMode !== "per-transaction",
+    slotMs,
+    logger: options.logger ?? false,
+    log: options.log ?? (() => {}),
+  };
+}

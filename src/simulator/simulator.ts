@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../api/app.ts";
+import type { Devnet } from "../chain/devnet.ts";
+import type { ReadModel } from "../indexer/read-model.ts";
+import { attachStream } from "../stream/attach-stream.ts";
+import { STREAM_PATH } from "../stream/stream-options.ts";
+import { ActivityBots } from "../world/activity-bots.ts";
+import type { GenesisWorld } from "../world/genesis-world.ts";
+import { MediaLibrary } from "../world/media-library.ts";
+import { MigrationKeeper } from "../world/migration-keeper.ts";
+import type { Population } from "../world/populate-world.ts";
+import { reservePort, urlHost } from "./listen-address.ts";
+import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
+import { buildSimulatorWorld } from "./simulator-world.ts";
+
+export type { SimulatorOptions } from "./simulator-options.ts";
+
+/** Slots between price samples (10 s of virtual time): the `prices` frame's cadence. */
+export const PRICE_SAMPLE_SLOTS = 25n;
+/** A checkpoint is written once this many journal lines wait, or after CHECKPOINT_EVERY_MS. */
+const CHECKPOINT_EVERY_LINES = 5_000;
+const CHECKPOINT_EVERY_MS = 60_000;
+
+/** A running simulator: the chain, its world and read model, and the HTTP + WebSocket server. */
+export interface Simulator {
+  readonly devnet: Devnet;
+  readonly world: GenesisWorld;
+  readonly readModel: ReadModel;
+  readonly population: Population;
+  readonly app: FastifyInstance;
+  readonly bots: ActivityBots | null;
+  readonly keeper: MigrationKeeper;
+  readonly options: ResolvedSimulatorOptions;
+  /** e.g. http://127.0.0.1:8790 */
+  readonly baseUrl: string;
+  /** e.g. ws://127.0.0.1:8790/v1/stream */
+  readonly streamUrl: string;
+  /** True when the world was rebuilt from the state directory. */
+  readonly recovered: boolean;
+  /** Stops the clock, the bots, the keeper and the server; writes a last checkpoint. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole simulator: a Devnet with the seed's genesis world and populated history
+ * (or the world of `stateDir`, rebuilt), the read model fed by every landed transaction,
+ * prices sampled every 25 slots, activity bots and the migration keeper on slot ticks, and
+ * the `/v1` API with its stream listening on host:port (port 0: any free port).
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const resolved = resolveSimulatorOptions(options);
+  const port = await reservePort(resolved.host, resolved.port);
+  const baseUrl = `http://${urlHost(resolved.host)}:${port}`;
+  const built = await buildSimulatorWorld(resolved, baseUrl);
+  const { devnet, world, readModel, population, journal } = built;
+
+  const keeper = new MigrationKeeper(devnet, { keeper: population.keeper, parked: population.parked });
+  // A restart may find a launch whose migration was due when the last run stopped.
+  keeper.sweep();
+  const bots = resolved.bots ? new ActivityBots(world, { traders: population.traders }) : null;
+  const stopSampling = devnet.onSlot((now) => {
+    if (now.slot % PRICE_SAMPLE_SLOTS === 0n) built.samplePrices();
+  });
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ readModel, devnet, media: new MediaLibrary(), logger: resolved.logger });
+    attachStream(app, { readModel, clock: devnet });
+    await app.listen({ port, host: resolved.host });
+  } catch (error) {
+    bots?.stop();
+    keeper.stop();
+    journal?.close();
+    throw error;
+  }
+  devnet.withClockMode(resolved.clockMode);
+
+  let lastCheckpoint = Date.now();
+  const checkpointTimer = setInterval(() => {
+    if (!journal || journal.sinceCheckpoint === 0) return;
+    if (journal.sinceCheckpoint < CHECKPOINT_EVERY_LINES && Date.now() - lastCheckpoint < CHECKPOINT_EVERY_MS) return;
+    journal.checkpoint(devnet);
+    lastCheckpoint = Date.now();
+  }, 1_000);
+  checkpointTimer.unref();
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(checkpointTimer);
+      devnet.close();
+      stopSampling();
+      bots?.stop();
+      keeper.stop();
+      await Promise.all([bots?.whenIdle(), keeper.whenIdle()]);
+      await app.close();
+      if (journal) {
+        if (journal.sinceCheckpoint > 0) journal.checkpoint(devnet);
+        journal.close();
+      }
+    })());
+
+  return {
+    devnet,
+    world,
+    readModel,
+    population,
+    app,
+    bots,
+    keeper,
+    options: resolved,
+    baseUrl,
+    streamUrl: `${baseUrl.replace(/^http/, "ws")}${STREAM_PATH}`,
+    recovered: built.recovered,
+    close,
+  };
+}
