@@ -56,7 +56,7 @@ export interface LaunchBuilderOptions {
   readonly devnet: Devnet;
   readonly reader: MarketReader;
   /** The image a launch gets when the creator names none. */
-  readonly defaultImageUri: (symbol: string) => string;
+  readonly defaultImageUri: (symbol: string, launch: Address) => string;
   /** Receives the off-chain metadata of every launch built, keyed by its future address. */
   readonly onMetadata: (launch: Address, metadata: CreatedLaunchMetadata) => void;
 }
@@ -84,22 +84,22 @@ export class LaunchBuilder {
 
   async build(request: CreateLaunchRequest): Promise<DeskResult<BuiltCreate>> {
     const refusal = validate(request);
-    if (refusal) return refuseTrade("INVALID_LAUNCH", refusal);
+    if (refusal) return refuseTrade("INVALID_LAUNCH", { reason: refusal });
     const venues = await Promise.all(request.components.map((component) => this.options.reader.venue(component.mint)));
     const unpriced = request.components.find((_, i) => venues[i] === null);
-    if (unpriced) return refuseTrade("NO_ROUTE", `component ${unpriced.mint} has no SOL venue on this devnet, so it cannot be priced`);
+    if (unpriced) return refuseTrade("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
     const dnaUnitSol = request.dnaUnitSol ?? 1e-9;
     const dnaUnitLamportsE9 = BigInt(Math.round(dnaUnitSol * 1e18));
     const quantities = recipeQuantities({
       dnaUnitLamportsE9,
       components: request.components.map((component, i) => ({ targetBps: component.targetBps, lamportsReserve: venues[i]!.lamportsReserve, componentReserve: venues[i]!.componentReserve })),
     });
-    if (!quantities || dnaUnitLamportsE9 === 0n) return refuseTrade("INVALID_LAUNCH", "dnaUnitSol is too small or too large to price this recipe in whole base units");
+    if (!quantities || dnaUnitLamportsE9 === 0n) return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
     const curve = curveFor(request.supply, request.curveTargetSol, dnaUnitSol, {
       feeBps: request.feeBps ?? defaultCurveParameters.feeBps,
       creatorFeeShareBps: request.creatorFeeShareBps ?? defaultCurveParameters.creatorFeeShareBps,
     });
-    if (curve.curveInventory === 0n || curve.virtualDna === 0n) return refuseTrade("INVALID_LAUNCH", "supply and curveTargetSol leave the curve nothing to sell");
+    if (curve.curveInventory === 0n || curve.virtualDna === 0n) return refuseTrade("INVALID_LAUNCH", { reason: "supply and curveTargetSol leave the curve nothing to sell" });
 
     const mints = request.components.map((component) => component.mint);
     let seed = 1n;
@@ -107,7 +107,7 @@ export class LaunchBuilder {
     // The creator's first unused seed: each launch of a creator has its own address.
     while (this.options.devnet.getAccount(accounts.launch) !== null) accounts = await deriveLaunchAccounts(request.creator, ++seed, mints);
 
-    const imageUri = request.imageUri ?? this.options.defaultImageUri(request.symbol);
+    const imageUri = request.imageUri ?? this.options.defaultImageUri(request.symbol, accounts.launch);
     const instruction = getCreateLaunchInstruction({
       ...accounts,
       ...curve,

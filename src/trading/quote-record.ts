@@ -26,8 +26,8 @@ export interface TokenAmount {
 export interface RouteRecord {
   readonly fullyCovered: boolean;
   readonly solIn: string;
-  readonly legs: readonly { readonly kind: "swap"; readonly venue: string; readonly mintIn: string; readonly mintOut: string; readonly amountIn: string; readonly minOut: string }[];
-  readonly venues: readonly { readonly pool: string; readonly mint: string; readonly lamportsReserve: string; readonly componentReserve: string; readonly feeBps: number }[];
+  readonly legs: { readonly kind: "swap"; readonly venue: string; readonly mintIn: string; readonly mintOut: string; readonly amountIn: string; readonly minOut: string }[];
+  readonly venues: { readonly pool: string; readonly mint: string; readonly lamportsReserve: string; readonly componentReserve: string; readonly feeBps: number }[];
   readonly needsAccountSetup: boolean;
   readonly transactions: number;
   readonly note: string;
@@ -41,9 +41,9 @@ export interface CurveQuoteRecord {
   readonly mode: string;
   readonly amountIn: string;
   readonly preview: boolean;
-  readonly componentTargets: readonly TokenAmount[];
-  readonly componentFees: readonly TokenAmount[];
-  readonly componentFunding: readonly (TokenAmount & { readonly required: string; readonly held: string; readonly shortfall: string })[];
+  readonly componentTargets: TokenAmount[];
+  readonly componentFees: TokenAmount[];
+  readonly componentFunding: (TokenAmount & { readonly required: string; readonly held: string; readonly shortfall: string })[];
   readonly fullyCovered: boolean;
   readonly dnaUnitsNet: string;
   readonly expectedOut: string;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Address, type Instruction, getBase64Decoder, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
-import { type Devnet, type TransactionStatusReport } from "../chain/devnet.ts";
+import { type Devnet, type TransactionStatus, type TransactionStatusReport } from "../chain/devnet.ts";
 import { describeChainError } from "../chain/chain-error.ts";
 import { decodeWireTransaction, encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
 import { curveStateOf } from "../economics/curve-state-of.ts";
@@ -102,12 +102,12 @@ export class TradeDesk {
   }
 
   async build(quoteId: string, wallet: Address): Promise<DeskResult<BuildResult>> {
-    if (quoteId.startsWith("p_")) return refuseTrade("PREVIEW_QUOTE", `quote ${quoteId} was a preview: quote again with preview false to build it`);
+    if (quoteId.startsWith("p_")) return refuseTrade("PREVIEW_QUOTE", { quoteId });
     const lookup = this.quotes.get(quoteId);
     if (!lookup.found) {
       return lookup.reason === "expired"
-        ? refuseTrade("QUOTE_EXPIRED", `quote ${quoteId} expired (quotes live 30 seconds): quote again`)
-        : refuseTrade("QUOTE_NOT_FOUND", `no stored quote has id ${quoteId}`);
+        ? refuseTrade("QUOTE_EXPIRED", { quoteId })
+        : refuseTrade("QUOTE_NOT_FOUND", { quoteId });
     }
     const request = lookup.entry.value;
     const priced = await this.#price(request, wallet);
@@ -130,25 +130,25 @@ export class TradeDesk {
    */
   async submit(base64: string, quoteId: string | null): Promise<DeskResult<TransactionStatusReport>> {
     const transaction = decodeWireTransaction(base64);
-    if (!transaction) return refuseTrade("INVALID_TRANSACTION", "transaction is not a base64-encoded Solana transaction");
+    if (!transaction) return refuseTrade("INVALID_TRANSACTION");
     for (const [signer, signature] of Object.entries(transaction.signatures)) {
       const valid = signature !== null && (await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, transaction.messageBytes));
-      if (!valid) return refuseTrade("INVALID_SIGNATURE", `the signature of ${signer} is missing or does not sign this message`);
+      if (!valid) return refuseTrade("INVALID_SIGNATURE", { signer });
     }
     if (quoteId !== null) {
       const lookup = this.quotes.get(quoteId);
       const built = lookup.found ? lookup.entry.builtMessages : null;
       if (!built?.has(getBase64Decoder().decode(transaction.messageBytes))) {
-        return refuseTrade("MESSAGE_MISMATCH", `the transaction's message differs from every transaction built for quote ${quoteId}`);
+        return refuseTrade("MESSAGE_MISMATCH", { quoteId });
       }
     }
     const submitted = this.options.devnet.submit(transaction);
-    if (!submitted.accepted) return refuseTrade("SUBMISSION_REFUSED", describeChainError(submitted.error));
+    if (!submitted.accepted) return refuseTrade("SUBMISSION_REFUSED", { reason: describeChainError(submitted.error) });
     return { ok: true, value: this.options.devnet.getTransactionStatus(submitted.signature) };
   }
 
   /** The transaction's status, with a failed transaction's program error named in a sentence. */
-  status(report: TransactionStatusReport): { signature: string; status: string; slot: bigint | null; error: string | null } {
+  status(report: TransactionStatusReport): { signature: string; status: TransactionStatus; slot: bigint | null; error: string | null } {
     const error = report.error;
     const sentence =
       error === null ? null : error.kind === "instruction" && error.customCode !== null ? describeProgramError(error.customCode) : describeChainError(error);
@@ -159,14 +159,14 @@ export class TradeDesk {
 
   async #price(request: QuoteRequest, wallet: Address | null): Promise<DeskResult<Priced>> {
     const records = this.reader.launch(request.launch);
-    if (!records) return refuseTrade("LAUNCH_NOT_FOUND", `no launch at address ${request.launch}`);
+    if (!records) return refuseTrade("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
     if (launch.status === "graduated") return this.#priceMarket(request, wallet, launch.mint, launch.components.map((c) => c.mint));
     if (launch.status !== "activeBonding") {
-      return refuseTrade("LAUNCH_NOT_TRADABLE", `launch ${request.launch} is ${launch.status}: trading resumes on its pair pools once it graduates`);
+      return refuseTrade("LAUNCH_NOT_TRADABLE", { launch: request.launch, status: launch.status });
     }
     if (request.direction === "sell" && request.mode !== "exactIn") {
-      return refuseTrade("MODE_NOT_SUPPORTED", "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up");
+      return refuseTrade("MODE_NOT_SUPPORTED");
     }
     const mints = curve.components.map((component) => component.mint);
     const venues = await Promise.all(mints.map((mint) => this.reader.venue(mint)));
@@ -179,10 +179,10 @@ export class TradeDesk {
     } else if (request.mode === "exactOut") pricing = priceBuyExactOut(market, amountIn, slippageBps, held);
     else if (request.mode === "exactIn") pricing = priceBuyExactIn(market, amountIn, slippageBps, held);
     else pricing = priceBuyExactInSol(market, amountIn, slippageBps, held);
-    if ("ok" in pricing) return refuseTrade("TRADE_REFUSED", `the curve would refuse this trade: ${describeProgramError(pricing.error)}`);
+    if ("ok" in pricing) return refuseTrade("TRADE_REFUSED", { reason: describeProgramError(pricing.error) });
     if (pricing.direction === "buy" && wallet && pricing.solIn === null) {
       const missing = pricing.funding.find((component) => component.lamportsIn === null)!;
-      return refuseTrade("NO_ROUTE", `no venue can supply ${missing.shortfall} base units of component ${missing.mint}`);
+      return refuseTrade("NO_ROUTE", { what: `${missing.shortfall} base units of component ${missing.mint}` });
     }
     if (!wallet) return { ok: true, value: { kind: "curve", curve: { market, pricing }, steps: null, needsAccountSetup: false } };
     const accounts = await deriveTradeAccounts(wallet, request.launch, mints);
@@ -199,7 +199,7 @@ export class TradeDesk {
       if (venue && pair) paths.push({ venue, pair });
     }
     const path = bestMarketPath(request.direction, request.amountIn, paths, request.slippageBps);
-    if (!path) return refuseTrade("NO_ROUTE", `no pair pool of launch ${request.launch} can take ${request.amountIn} in`);
+    if (!path) return refuseTrade("NO_ROUTE", { what: `a path through the pair pools of launch ${request.launch} for ${request.amountIn} in` });
     if (!wallet) return { ok: true, value: { kind: "market", market: path, steps: null, needsAccountSetup: false } };
     const [wrappedSol, component, primary] = await Promise.all([
       this.reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
@@ -273,13 +273,13 @@ export class TradeDesk {
       const mint = priced.kind === "curve" ? (await deriveTradeAccounts(wallet, request.launch, [])).primaryMint : null;
       const held = mint ? (await this.reader.holdings(wallet, [mint]))[0]! : 0n;
       if (priced.kind === "curve" && held < request.amountIn) {
-        return refuseTrade("INSUFFICIENT_FUNDS", `wallet ${wallet} holds ${held} launch base units and the sell gives up ${request.amountIn}`);
+        return refuseTrade("INSUFFICIENT_FUNDS", { wallet, shortfall: `holds ${held} launch base units and the sell gives up ${request.amountIn}` });
       }
     }
     // Spend, tip, one signature per transaction, and rent for every token account the plan may open.
     const needed = spend + tip + SIGNATURE_FEE_LAMPORTS * BigInt(transactions) + rent * 3n;
     if (lamports < needed) {
-      return refuseTrade("INSUFFICIENT_FUNDS", `wallet ${wallet} holds ${lamports} lamports and this trade needs about ${needed} (swaps, tip, fees and token-account rent)`);
+      return refuseTrade("INSUFFICIENT_FUNDS", { wallet, shortfall: `holds ${lamports} lamports and this trade needs about ${needed} (swaps, tip, fees and token-account rent)` });
     }
     return { ok: true, value: null };
   }

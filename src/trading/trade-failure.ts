@@ -1,26 +1,25 @@
-/**
- * Why the trade flow refused a request, as data: a stable code, the HTTP status the API
- * answers with, and a sentence for the `error` field. Codes are never renamed or reused.
- */
-export const TRADE_FAILURE_STATUS = {
-  LAUNCH_NOT_FOUND: 404,
-  LAUNCH_NOT_TRADABLE: 409,
-  MODE_NOT_SUPPORTED: 400,
-  TRADE_REFUSED: 422,
-  NO_ROUTE: 422,
-  QUOTE_NOT_FOUND: 404,
-  QUOTE_EXPIRED: 410,
-  PREVIEW_QUOTE: 400,
-  INSUFFICIENT_FUNDS: 400,
-  INVALID_TRANSACTION: 400,
-  INVALID_SIGNATURE: 400,
-  MESSAGE_MISMATCH: 400,
-  SUBMISSION_REFUSED: 400,
-  INVALID_LAUNCH: 400,
-} as const;
+import { type ApiErrorCode, type ApiErrorParams, apiError } from "../errors/index.ts";
 
-export type TradeFailureCode = keyof typeof TRADE_FAILURE_STATUS;
+/** The catalogue codes the trade flow can answer with (src/errors holds their statuses and sentences). */
+export type TradeFailureCode = Extract<
+  ApiErrorCode,
+  | "LAUNCH_NOT_FOUND"
+  | "LAUNCH_NOT_TRADABLE"
+  | "MODE_NOT_SUPPORTED"
+  | "TRADE_REFUSED"
+  | "NO_ROUTE"
+  | "QUOTE_NOT_FOUND"
+  | "QUOTE_EXPIRED"
+  | "PREVIEW_QUOTE"
+  | "INSUFFICIENT_FUNDS"
+  | "INVALID_TRANSACTION"
+  | "INVALID_SIGNATURE"
+  | "MESSAGE_MISMATCH"
+  | "SUBMISSION_REFUSED"
+  | "INVALID_LAUNCH"
+>;
 
+/** Why the trade flow refused a request: a stable code, its HTTP status, the sentence. */
 export interface TradeFailure {
   readonly code: TradeFailureCode;
   readonly status: number;
@@ -29,6 +28,11 @@ export interface TradeFailure {
 
 export type DeskResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: TradeFailure };
 
-export function refuseTrade(code: TradeFailureCode, message: string): { ok: false; failure: TradeFailure } {
-  return { ok: false, failure: { code, status: TRADE_FAILURE_STATUS[code], message } };
+/** A refusal with the catalogue's sentence for `code`, filled from `params`. */
+export function refuseTrade<C extends TradeFailureCode>(
+  code: C,
+  ...params: keyof ApiErrorParams<C> extends never ? [] : [ApiErrorParams<C>]
+): { ok: false; failure: TradeFailure } {
+  const error = (apiError as (code: C, ...rest: unknown[]) => ReturnType<typeof apiError>)(code, ...params);
+  return { ok: false, failure: { code, status: error.status, message: error.body.error } };
 }
