@@ -1,5 +1,6 @@
 import type { Devnet } from "../chain/devnet.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
+import type { DevnetControl } from "../control/devnet-control.ts";
 import type { LaunchBuilder } from "../trading/launch-builder.ts";
 import type { TradeDesk } from "../trading/trade-desk.ts";
 import type { MediaLibrary } from "../world/media-library.ts";
@@ -11,6 +12,8 @@ export interface ApiDeps {
   readonly media: MediaLibrary;
   /** The trade flow (quote, build, submit, status, build-create); its routes are absent without it. */
   readonly trading?: { readonly desk: TradeDesk; readonly builder: LaunchBuilder };
+  /** The simulator's `/devnet/` controls; absent, the routes are too. */
+  readonly control?: DevnetControl;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
   /**

@@ -9,6 +9,7 @@ import { assetsRoutes } from "./routes/assets/assets-routes.ts";
 import { launchesRoutes } from "./routes/launches/launches-routes.ts";
 import { mediaRoutes } from "./routes/media/media-routes.ts";
 import { searchRoutes } from "./routes/search/search-routes.ts";
+import { devnetRoutes } from "./routes/devnet/devnet-routes.ts";
 import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
 import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
@@ -51,6 +52,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(walletsRoutes, { prefix: "/v1", readModel, devnet });
   await app.register(mediaRoutes, { prefix: "/v1", media });
   if (deps.trading) await app.register(tradeFlowRoutes, { prefix: "/v1", ...deps.trading });
+  if (deps.control) await app.register(devnetRoutes, { prefix: "/devnet", control: deps.control });
 
   // The document describing this very instance, for integrators and the conformance suite.
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

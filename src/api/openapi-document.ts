@@ -23,6 +23,7 @@ export async function generateOpenApiDocument(): Promise<Record<string, unknown>
     devnet: unused("devnet"),
     media: unused("media"),
     trading: { desk: unused("desk"), builder: unused("builder") },
+    control: unused("control"),
   } as ApiDeps);
   await app.ready();
   const document = app.swagger() as unknown as Record<string, unknown>;

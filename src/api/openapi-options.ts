@@ -8,6 +8,8 @@ export const OPENAPI_TAGS = [
   { name: "assets", description: "Component tokens and their sampled prices." },
   { name: "wallets", description: "Balances read from the chain, and launches a wallet created." },
   { name: "media", description: "Generated images that records link to." },
+  { name: "trade flow", description: "Quote, build (unsigned transactions), submit (signed), status; and launch creation." },
+  { name: "devnet", description: "The simulator's own controls, outside /v1: faucet, clock, prices, forced graduation, snapshots and faults. A real deployment has none of them." },
 ];
 
 /**

@@ -382,6 +382,13 @@ export class Devnet {
     }
   }
 
+  /** Every landed transaction the chain remembers, in landing order (slot, then seq). */
+  landedTransactions(): LandedTransaction[] {
+    const landed: LandedTransaction[] = [];
+    for (const record of this.#records.values()) if (record.state === "landed") landed.push(record.transaction);
+    return landed.sort((a, b) => (a.slot === b.slot ? a.seq - b.seq : a.slot < b.slot ? -1 : 1));
+  }
+
   // ---------------------------------------------------------------- accounts
 
   getAccount(address: Address): EncodedAccount | null {

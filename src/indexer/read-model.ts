@@ -51,11 +51,13 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
  */
 export class ReadModel {
   readonly #options: ReadModelOptions;
-  readonly #folder: EventFolder;
+  #folder: EventFolder;
   readonly #listings: Map<string, TokenListing>;
   readonly #listeners = new Set<(changes: readonly Change[]) => void>();
-  /** Metadata of launches built but not landed yet (build-create speaks before the chain does). */
-  readonly #pendingMetadata = new Map<string, LaunchMetadata>();
+  /** Every launch's off-chain metadata, landed or not: build-create speaks before the chain does, and a rebuild re-applies it. */
+  readonly #metadata = new Map<string, LaunchMetadata>();
+  /** The launches of `#metadata` not landed yet, oldest first. */
+  readonly #pending = new Set<string>();
 
   constructor(options: ReadModelOptions) {
     if (!(options.solUsd > 0)) throw new RangeError(`solUsd must be positive, got ${options.solUsd}`);
@@ -67,15 +69,30 @@ export class ReadModel {
   /** Folds one landed transaction (a failed one changes nothing) and announces its changes. */
   ingest(transaction: LandedTransaction): readonly Change[] {
     const changes = this.#folder.fold(transaction);
+    this.#applyMetadata(changes);
+    return this.#announce(changes);
+  }
+
+  /**
+   * Forgets every folded transaction and folds `transactions` again (the chain went back to
+   * a snapshot). Metadata is kept and re-applied; listeners hear nothing but the caller's
+   * own announcement (the stream sends `resync`).
+   */
+  rebuild(transactions: readonly LandedTransaction[]): void {
+    this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp);
+    for (const launch of this.#metadata.keys()) this.#pending.add(launch);
+    for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
+    this.#folder.book.sample(this.#options.now().unixTimestamp);
+  }
+
+  #applyMetadata(changes: readonly Change[]): void {
     for (const change of changes) {
       if (change.kind !== "launch") continue;
-      const pending = this.#pendingMetadata.get(change.launch);
-      if (pending) {
-        this.#pendingMetadata.delete(change.launch);
-        this.setMetadata(change.launch, pending);
-      }
+      const metadata = this.#metadata.get(change.launch);
+      const state = this.#folder.directory.byAddress(change.launch);
+      if (metadata && state) state.metadata = { ...metadata };
+      this.#pending.delete(change.launch);
     }
-    return this.#announce(changes);
   }
 
   /**
@@ -84,13 +101,18 @@ export class ReadModel {
    * past MAX_PENDING_METADATA (builds that never land).
    */
   setMetadata(launch: string, metadata: LaunchMetadata): void {
+    this.#metadata.set(launch, { ...metadata });
     const state = this.#folder.directory.byAddress(launch);
     if (state) {
       state.metadata = { ...metadata };
       return;
     }
-    this.#pendingMetadata.set(launch, { ...metadata });
-    if (this.#pendingMetadata.size > MAX_PENDING_METADATA) this.#pendingMetadata.delete(this.#pendingMetadata.keys().next().value!);
+    this.#pending.add(launch);
+    if (this.#pending.size > MAX_PENDING_METADATA) {
+      const oldest = this.#pending.values().next().value!;
+      this.#pending.delete(oldest);
+      this.#metadata.delete(oldest);
+    }
   }
 
   /** Copies the venues' reserves into the price book; `[{kind: "prices"}]` when a price moved. */

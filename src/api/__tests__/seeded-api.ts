@@ -6,6 +6,7 @@ import { GenesisWorld } from "../../world/genesis-world.ts";
 import { MediaLibrary, launchImageFile, mediaUri, tokenLogoFile } from "../../world/media-library.ts";
 import { type Population, populateWorld } from "../../world/populate-world.ts";
 import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
+import { DevnetControl } from "../../control/devnet-control.ts";
 import { LaunchBuilder } from "../../trading/launch-builder.ts";
 import { TradeDesk } from "../../trading/trade-desk.ts";
 import { buildApp } from "../app.ts";
@@ -27,7 +28,7 @@ export interface SeededApi {
  * landed transaction folded into the read model from the first genesis slot on, and the
  * API built on top. Nothing is mocked; `wallClock` drives the legacy cache when given.
  */
-export async function startSeededApi(options: { seed?: string; launchCount?: number; wallClock?: () => number; trading?: boolean } = {}): Promise<SeededApi> {
+export async function startSeededApi(options: { seed?: string; launchCount?: number; wallClock?: () => number; trading?: boolean; control?: boolean } = {}): Promise<SeededApi> {
   const devnet = Devnet.start({ seed: options.seed ?? "api-tests" });
   // Genesis lands before the read model can exist (it needs the component mints): keep the
   // backlog, then fold it in order, so venue creation is indexed like everything after it.
@@ -57,13 +58,17 @@ export async function startSeededApi(options: { seed?: string; launchCount?: num
     onMetadata: (launch, metadata) => model.setMetadata(launch, metadata),
   });
   model.samplePrices();
-  const trading = options.trading ? await tradingFor(world, model) : undefined;
+  const trading = options.trading || options.control ? await tradingFor(world, model) : undefined;
+  const control = options.control
+    ? new DevnetControl({ devnet, world, readModel: model, reader: trading!.desk.reader, snapshotsAllowed: true })
+    : undefined;
   const app = await buildApp({
     readModel: model,
     devnet,
     media: new MediaLibrary(),
     ...(options.wallClock ? { wallClock: options.wallClock } : {}),
     ...(trading ? { trading } : {}),
+    ...(control ? { control } : {}),
   });
   await app.ready();
   return { app, devnet, world, readModel: model, population };

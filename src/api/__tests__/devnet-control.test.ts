@@ -1,0 +1,100 @@
+/** The `/devnet/` control routes over HTTP, each response validated against the OpenAPI document. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateKeyPairSigner } from "@solana/kit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OPENAPI_PATH } from "../openapi-document.ts";
+import { OpenApiValidator } from "./openapi-validator.ts";
+import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
+
+let api: SeededApi;
+let validator: OpenApiValidator;
+
+async function call(method: "GET" | "POST", url: string, payload?: unknown) {
+  const response = await api.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const contentType = String(response.headers["content-type"] ?? "");
+  const body = contentType.startsWith("application/json") ? response.json() : response.body;
+  expect(validator.errorsOf(method, url.split("?")[0]!, response.statusCode, contentType, body)).toEqual([]);
+  return { status: response.statusCode, body };
+}
+
+beforeAll(async () => {
+  api = await startSeededApi({ seed: "devnet-control", launchCount: 12, control: true });
+  validator = new OpenApiValidator(JSON.parse(readFileSync(join(import.meta.dirname, "../../..", OPENAPI_PATH), "utf8")));
+});
+
+describe("/devnet control", () => {
+  it("airdrops SOL and a component, and balances show them at once", async () => {
+    const wallet = (await generateKeyPairSigner()).address;
+    const mint = api.world.components[1]!.mint;
+    const response = await call("POST", "/devnet/airdrop", { wallet, lamports: "2500000000", mint, amount: "12345" });
+    expect(response).toMatchObject({ status: 200, body: { solLamports: "2500000000", tokenAmount: "12345" } });
+    const balances = (await get(api.app, `/v1/wallets/${wallet}/balances`)).body;
+    expect(balances.solLamports).toBe("2500000000");
+    expect(balances.tokens).toContainEqual(expect.objectContaining({ mint, amount: "12345" }));
+  });
+
+  it("moves the clock by slots and by seconds, and sets its mode", async () => {
+    const before = (await call("GET", "/devnet/clock")).body;
+    const moved = (await call("POST", "/devnet/advance", { slots: 10 })).body;
+    expect(moved.slot).toBe(before.slot + 10);
+    const later = (await call("POST", "/devnet/advance", { seconds: 4 })).body;
+    expect(later.unixMillis - moved.unixMillis).toBe(4_000);
+    expect((await call("POST", "/devnet/clock", { mode: "per-transaction" })).body.mode).toBe("per-transaction");
+    expect((await call("POST", "/devnet/clock", { mode: "manual" })).body.mode).toBe("manual");
+  });
+
+  it("moves a component's price and the assets route follows", async () => {
+    const component = api.world.components[2]!;
+    const asset = () => (get(api.app, "/v1/assets").then((r) => r.body.assets.find((a: { mint: string }) => a.mint === component.mint)));
+    const before = await asset();
+    const target = before.priceSol * 1.5;
+    expect((await call("POST", "/devnet/prices", { mint: component.mint, priceSol: target })).status).toBe(200);
+    expect((await asset()).priceSol / target).toBeCloseTo(1, 5);
+  });
+
+  it("forces a launch through graduation", async () => {
+    const bonding = (await get(api.app, "/v1/launches?status=activeBonding&limit=100")).body.launches[0];
+    const response = await call("POST", "/devnet/graduate", { launch: bonding.address });
+    expect(response.body).toMatchObject({ status: "graduated" });
+    expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("graduated");
+    expect((await call("POST", "/devnet/graduate", { launch: bonding.address })).body).toMatchObject({ code: "DEVNET_REFUSED" });
+  });
+
+  it("restores a snapshot: the chain and the read model go back", async () => {
+    const saved = (await call("POST", "/devnet/snapshot")).body;
+    const wallet = (await generateKeyPairSigner()).address;
+    await call("POST", "/devnet/airdrop", { wallet, lamports: "1000" });
+    // The paged list: the legacy one is cached for 3 s and may name a launch graduated above.
+    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find((row: { status: string }) => row.status === "activeBonding");
+    await call("POST", "/devnet/graduate", { launch: bonding.address });
+    expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("graduated");
+
+    expect((await call("POST", "/devnet/restore", { id: saved.id })).body.slot).toBe(saved.slot);
+    expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("activeBonding");
+    expect((await get(api.app, `/v1/wallets/${wallet}/balances`)).body.solLamports).toBe("0");
+    expect((await call("POST", "/devnet/restore", { id: "s999" })).status).toBe(404);
+  });
+
+  it.each<[string, string, unknown]>([
+    ["an airdrop with nothing to give", "/devnet/airdrop", { wallet: "11111111111111111111111111111111" }],
+    ["an airdrop of an unknown mint", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", mint: "11111111111111111111111111111111", amount: "1" }],
+    ["an airdrop of two million SOL", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", lamports: "2000000000000000" }],
+    ["an amount without a mint", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", amount: "5" }],
+    ["a clock mode of fast", "/devnet/clock", { mode: "fast" }],
+    ["an advance of 0 slots", "/devnet/advance", { slots: 0 }],
+    ["an advance of both slots and seconds", "/devnet/advance", { slots: 1, seconds: 1 }],
+    ["a negative price", "/devnet/prices", { mint: "11111111111111111111111111111111", priceSol: -1 }],
+    ["a delay without slots", "/devnet/faults/transaction", { kind: "delay" }],
+    ["a stream drop without frames", "/devnet/faults/stream", { kind: "drop" }],
+  ])("refuses %s with a 4xx and a sentence", async (_, url, body) => {
+    const response = await call("POST", url, body);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+  });
+
+  it("drops the next submitted transaction on a transaction fault", async () => {
+    expect((await call("POST", "/devnet/faults/transaction", { kind: "drop" })).body).toEqual({ armed: "drop" });
+  });
+});

@@ -1,0 +1,174 @@
+import type { Address } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import type { Devnet, DevnetSnapshot } from "../chain/devnet.ts";
+import { signInstructions } from "../chain/sign-instructions.ts";
+import type { ClockMode } from "../chain/virtual-clock.ts";
+import { U64_MAX } from "../economics/index.ts";
+import { apiError, type ApiError } from "../errors/index.ts";
+import type { ReadModel } from "../indexer/read-model.ts";
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  deriveMigrateAccounts,
+  deriveTradeAccounts,
+  getBuyExactOutInstruction,
+  getMigrateInstruction,
+} from "../programs/index.ts";
+import type { MarketReader } from "../trading/market-reader.ts";
+import type { GenesisWorld } from "../world/genesis-world.ts";
+import { moveVenuePrice } from "./venue-price-mover.ts";
+
+/** What a stream fault can be; the stream server implements them. */
+export interface StreamFaults {
+  resync(): void;
+  closeSockets(): void;
+  injectFault(fault: { kind: "drop" | "duplicate"; frames: number }): void;
+}
+
+export interface DevnetControlOptions {
+  readonly devnet: Devnet;
+  readonly world: GenesisWorld;
+  readonly readModel: ReadModel;
+  readonly reader: MarketReader;
+  readonly stream?: StreamFaults;
+  /** With a state directory the journal is the truth: going back to a snapshot would fork it. */
+  readonly snapshotsAllowed: boolean;
+}
+
+export type ControlResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: ApiError };
+
+const refuse = (reason: string): { ok: false; failure: ApiError } => ({ ok: false, failure: apiError("DEVNET_REFUSED", { reason }) });
+
+/** Snapshots kept at once; the oldest goes first. */
+const MAX_SNAPSHOTS = 16;
+
+/**
+ * The `/devnet/` powers a simulator has and a real deployment does not: the faucet, the
+ * clock, prices, forced graduation, snapshots and faults. Expected refusals are returned
+ * as catalogue errors.
+ */
+export class DevnetControl {
+  readonly #snapshots = new Map<string, DevnetSnapshot>();
+  #counter = 0;
+
+  constructor(readonly options: DevnetControlOptions) {}
+
+  clock() {
+    const { devnet } = this.options;
+    const now = devnet.now();
+    const latest = devnet.latestBlockhash();
+    return {
+      mode: devnet.clockMode,
+      slot: Number(now.slot),
+      blockHeight: Number(now.blockHeight),
+      unixTimestamp: Number(now.unixTimestamp),
+      unixMillis: Number(now.unixMillis),
+      blockhash: latest.blockhash as string,
+      lastValidBlockHeight: Number(latest.lastValidBlockHeight),
+    };
+  }
+
+  setClockMode(mode: ClockMode) {
+    this.options.devnet.withClockMode(mode);
+    return this.clock();
+  }
+
+  /** Moves virtual time; every transaction due on the way lands. */
+  advance(request: { slots?: number; seconds?: number }) {
+    const { devnet } = this.options;
+    const landed = request.slots !== undefined ? devnet.advanceSlots(request.slots) : devnet.advanceSeconds(request.seconds ?? 0);
+    return { ...this.clock(), landed: landed.length };
+  }
+
+  /** SOL by the faucet's power, or a component minted by the faucet into the wallet's token account. */
+  async airdrop(request: { wallet: Address; lamports?: bigint; mint?: Address; amount?: bigint }): Promise<ControlResult<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
+    const { world, reader, devnet } = this.options;
+    if (request.mint !== undefined) {
+      if (!world.components.some((component) => component.mint === request.mint)) {
+        return { ok: false, failure: apiError("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" }) };
+      }
+      await world.fund(request.wallet, { components: [{ mint: request.mint, amount: request.amount ?? 0n }] });
+    }
+    if (request.lamports !== undefined) devnet.airdrop(request.wallet, request.lamports);
+    const tokenAmount = request.mint === undefined ? null : reader.tokenBalance(await reader.tokenAccountOf(request.wallet, request.mint)).toString();
+    return { ok: true, value: { wallet: request.wallet, solLamports: devnet.getBalance(request.wallet).toString(), mint: request.mint ?? null, tokenAmount } };
+  }
+
+  /** Moves a component's venue to a price, then samples prices so the read model and the stream see it. */
+  async setPrice(mint: Address, priceSol: number): Promise<ControlResult<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
+    const moved = await moveVenuePrice(this.options.world, mint, priceSol);
+    if (!moved.ok) return refuse(moved.reason);
+    this.options.readModel.samplePrices();
+    return { ok: true, value: { mint, priceSol, lamportsReserve: moved.lamportsReserve.toString(), componentReserve: moved.componentReserve.toString() } };
+  }
+
+  /**
+   * Completes a launch's curve (the faucet buys what is left) and migrates every component,
+   * with real transactions: the launch ends `graduated` with its pair pools.
+   */
+  async graduate(launchAddress: Address): Promise<ControlResult<{ launch: string; status: string }>> {
+    const { devnet, world, reader } = this.options;
+    const records = reader.launch(launchAddress);
+    if (!records) return { ok: false, failure: apiError("LAUNCH_NOT_FOUND", { launch: launchAddress }) };
+    if (records.launch.status === "graduated") return refuse(`launch ${launchAddress} has already graduated`);
+    const { faucet } = world;
+    const send = async (instructions: Parameters<typeof signInstructions>[0]["instructions"]) => {
+      const result = devnet.send(await signInstructions({ feePayer: faucet, instructions, lifetime: devnet.latestBlockhash(), computeUnitLimit: 400_000 }));
+      return result.landed && result.transaction.ok;
+    };
+    const mints = records.curve.components.map((component) => component.mint);
+    if (records.launch.status === "activeBonding") {
+      // Ample components for whatever is left; the surplus stays with the faucet.
+      await world.fund(faucet.address, { components: mints.map((mint) => ({ mint, amount: U64_MAX / 4n })) });
+      const accounts = await deriveTradeAccounts(faucet.address, launchAddress, mints);
+      const buyout = await send([
+        getCreateAssociatedTokenIdempotentInstruction({ payer: faucet, ata: accounts.traderPrimaryAccount, owner: faucet.address, mint: accounts.primaryMint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+        getBuyExactOutInstruction({ ...accounts, amount: records.curve.inventoryRemaining, maxDnaIn: U64_MAX }),
+      ]);
+      if (!buyout) return refuse("the curve refused the buy that completes it");
+    }
+    const launch = reader.launch(launchAddress)!.launch;
+    for (const [index, mint] of mints.entries()) {
+      if (launch.poolCreatedBits & (1 << index)) continue;
+      const accounts = await deriveMigrateAccounts(launchAddress, mint);
+      if (!(await send([getMigrateInstruction({ ...accounts, payer: faucet.address, componentIndex: index })]))) {
+        return refuse(`migrating component ${index} of launch ${launchAddress} failed`);
+      }
+    }
+    return { ok: true, value: { launch: launchAddress, status: reader.launch(launchAddress)!.launch.status } };
+  }
+
+  snapshot(): ControlResult<{ id: string; slot: number }> {
+    if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
+    const id = `s${++this.#counter}`;
+    this.#snapshots.set(id, this.options.devnet.snapshot());
+    if (this.#snapshots.size > MAX_SNAPSHOTS) this.#snapshots.delete(this.#snapshots.keys().next().value!);
+    return { ok: true, value: { id, slot: Number(this.options.devnet.now().slot) } };
+  }
+
+  /** Back to a snapshot: the chain, time, statuses and the read model; stream clients get `resync`. */
+  restore(id: string): ControlResult<{ id: string; slot: number }> {
+    if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
+    const snapshot = this.#snapshots.get(id);
+    if (!snapshot) return { ok: false, failure: apiError("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) }) };
+    const { devnet, readModel, stream } = this.options;
+    devnet.restore(snapshot);
+    readModel.rebuild(devnet.landedTransactions());
+    stream?.resync();
+    return { ok: true, value: { id, slot: Number(devnet.now().slot) } };
+  }
+
+  /** The next submitted transaction is dropped (never lands) or delayed. */
+  transactionFault(fault: { kind: "drop" } | { kind: "delay"; slots: number }) {
+    this.options.devnet.injectFault(fault);
+    return { armed: fault.kind };
+  }
+
+  streamFault(fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" }): ControlResult<{ applied: string }> {
+    const { stream } = this.options;
+    if (!stream) return refuse("this server has no stream attached");
+    if (fault.kind === "resync") stream.resync();
+    else if (fault.kind === "close") stream.closeSockets();
+    else stream.injectFault(fault);
+    return { ok: true, value: { applied: fault.kind } };
+  }
+}
