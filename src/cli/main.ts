@@ -8,7 +8,6 @@ const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.me
 /** What `up` prints once the server listens: the addresses a client needs, and how to get SOL. */
 function banner(simulator: Simulator, seconds: number): string {
   const { options, baseUrl } = simulator;
-  const airdrop = simulator.app.hasRoute({ method: "POST", url: "/devnet/airdrop" });
   const lines = [
     `basket-devnet ${VERSION}: seed ${simulator.devnet.seed}, clock ${options.clockMode}, ` +
       `${simulator.population.launches.length} launches, ready in ${seconds.toFixed(1)} s`,
@@ -21,7 +20,6 @@ function banner(simulator: Simulator, seconds: number): string {
     `  Faucet     curl -X POST ${baseUrl}/devnet/airdrop -H 'content-type: application/json' \\`,
     `               -d '{"wallet":"<your address>","lamports":"2000000000"}'`,
   );
-  if (!airdrop) lines.push("             (the /devnet control routes arrive with the trade-flow issue; not served yet)");
   return lines.join("\n");
 }
 

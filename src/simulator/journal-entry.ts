@@ -23,13 +23,13 @@ import type { LaunchMetadata } from "../world/world-plan.ts";
  * | account    | slot, address, owner, lamports, data (base64), executable, space    | devnet.setAccount at slot      |
  * | metadata   | slot, launch, metadata (LaunchMetadata)                             | readModel.setMetadata          |
  * | prices     | slot                                                                | readModel.samplePrices at slot |
- * | populated  | slot                                                                | the world's history is complete |
+ * | populated  | slot, parked (addresses the keeper leaves alone)                     | the world's history is complete |
  * | restore    | slot                                                                | a control-API restore: a checkpoint follows at once |
  *
  * Slots and seqs are JSON numbers (a slot passes 2^53 after ~114 million years of 400 ms
  * slots); amounts are decimal strings; bytes are base64.
  */
-export type JournalEntry = JournalMeta | TransactionEntry | AirdropEntry | AccountEntry | MetadataEntry | MarkEntry;
+export type JournalEntry = JournalMeta | TransactionEntry | AirdropEntry | AccountEntry | MetadataEntry | PopulatedEntry | MarkEntry;
 
 export interface JournalMeta {
   readonly k: "meta";
@@ -80,8 +80,15 @@ export interface MetadataEntry {
   readonly metadata: LaunchMetadata;
 }
 
+/** The world's history is complete; its exhibits are recorded so no later code change can move them. */
+export interface PopulatedEntry {
+  readonly k: "populated";
+  readonly slot: number;
+  readonly parked: readonly string[];
+}
+
 export interface MarkEntry {
-  readonly k: "prices" | "populated" | "restore";
+  readonly k: "prices" | "restore";
   readonly slot: number;
 }
 

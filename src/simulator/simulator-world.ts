@@ -1,3 +1,4 @@
+import { address } from "@solana/kit";
 import { Devnet, type LandedTransaction } from "../chain/devnet.ts";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP, DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
 import { type LaunchMetadata, ReadModel, type ReadModelOptions } from "../indexer/read-model.ts";
@@ -114,7 +115,7 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
   });
   samplePrices();
   if (journal) {
-    journal.append({ k: "populated", slot: Number(devnet.now().slot) });
+    journal.append({ k: "populated", slot: Number(devnet.now().slot), parked: [...population.parked] });
     // The history is the bulk of a young journal: a restart should not re-execute it.
     journal.checkpoint(devnet);
   }
@@ -145,7 +146,10 @@ async function recover(options: ResolvedSimulatorOptions, opened: OpenedState, m
   devnet.onLanded((landed) => readModel.ingest(landed));
   journal.attach(devnet);
   journalMetadata(readModel, devnet, journal);
-  const population = await describePopulation(world, { launchCount: meta.launchCount, historyHours: meta.historyHours });
+  const { launches, traders, keeper } = await describePopulation(world, { launchCount: meta.launchCount, historyHours: meta.historyHours });
+  // The exhibits as the journal recorded them, not as today's plan would compute them.
+  const parked = new Set((opened.populated?.parked ?? []).map((launch) => address(launch)));
+  const population: Population = { launches, traders, keeper, parked };
   options.log(
     `resumed ${options.stateDir}: ${replay.lines} journal lines, ${replay.recalled} transactions from the checkpoint, ` +
       `${replay.replayed} lines replayed, slot ${devnet.now().slot}, in ${Math.round(performance.now() - started)} ms`,

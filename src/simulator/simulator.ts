@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app.ts";
 import type { Devnet } from "../chain/devnet.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
+import { DevnetControl } from "../control/devnet-control.ts";
 import { attachStream } from "../stream/attach-stream.ts";
+import type { StreamServer } from "../stream/stream-server.ts";
 import { STREAM_PATH } from "../stream/stream-options.ts";
 import { ActivityBots } from "../world/activity-bots.ts";
 import type { GenesisWorld } from "../world/genesis-world.ts";
@@ -11,9 +13,12 @@ import { MigrationKeeper } from "../world/migration-keeper.ts";
 import type { Population } from "../world/populate-world.ts";
 import { reservePort, urlHost } from "./listen-address.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
+import { tradingFor } from "./simulator-trading.ts";
 import { buildSimulatorWorld } from "./simulator-world.ts";
 
 export type { SimulatorOptions } from "./simulator-options.ts";
+
+
 
 /** Slots between price samples (10 s of virtual time): the `prices` frame's cadence. */
 export const PRICE_SAMPLE_SLOTS = 25n;
@@ -62,10 +67,26 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (now.slot % PRICE_SAMPLE_SLOTS === 0n) built.samplePrices();
   });
 
+  const trading = await tradingFor(world, readModel);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ readModel, devnet, media: new MediaLibrary(), logger: resolved.logger });
-    attachStream(app, { readModel, clock: devnet });
+    // The stream needs the app's server and the control needs the stream: a late-bound seam.
+    let stream: StreamServer | null = null;
+    const control = new DevnetControl({
+      devnet,
+      world,
+      readModel,
+      reader: trading.desk.reader,
+      stream: {
+        resync: () => stream?.resync(),
+        closeSockets: () => stream?.closeSockets(),
+        injectFault: (fault) => stream?.injectFault(fault),
+      },
+      // With a state directory the journal is the truth: going back would fork it.
+      snapshotsAllowed: resolved.stateDir === null,
+    });
+    app = await buildApp({ readModel, devnet, media: new MediaLibrary(), logger: resolved.logger, trading, control });
+    stream = attachStream(app, { readModel, clock: devnet });
     await app.listen({ port, host: resolved.host });
   } catch (error) {
     bots?.stop();

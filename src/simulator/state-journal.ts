@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { Devnet } from "../chain/devnet.ts";
-import { type JournalEntry, type JournalMeta, entryOfWrite } from "./journal-entry.ts";
+import { type JournalEntry, type JournalMeta, type PopulatedEntry, entryOfWrite } from "./journal-entry.ts";
 
 /*
  * A state directory holds two files:
@@ -35,8 +35,8 @@ export interface OpenedState {
   readonly journal: StateJournal;
   /** The first line, when the journal has one. */
   readonly meta: JournalMeta | null;
-  /** Whether the world's history was complete (a `populated` line) when the last run stopped. */
-  readonly populated: boolean;
+  /** The `populated` line: present when the world's history was complete before the last run stopped. */
+  readonly populated: PopulatedEntry | null;
   readonly checkpoint: Checkpoint | null;
 }
 
@@ -93,11 +93,11 @@ export class StateJournal {
     mkdirSync(dir, { recursive: true });
     const fd = openSync(join(dir, JOURNAL_FILE), "a+");
     let meta: JournalMeta | null = null;
-    let populated = false;
+    let populated: PopulatedEntry | null = null;
     const { lines, bytes } = forEachLine(fd, (line, index) => {
       if (index === 0) meta = parseLine(line, 0) as JournalMeta;
       // Lines are written with `k` first: the outline needs no full parse.
-      else if (line.startsWith('{"k":"populated"')) populated = true;
+      else if (line.startsWith('{"k":"populated"')) populated = parseLine(line, index) as PopulatedEntry;
     });
     ftruncateSync(fd, bytes);
     const checkpoint = readCheckpoint(join(dir, CHECKPOINT_FILE));
@@ -110,7 +110,7 @@ export class StateJournal {
       closeSync(fd);
       throw new Error(`${dir}: the journal does not start with its meta line`);
     }
-    return { journal: new StateJournal(dir, fd, lines, checkpoint?.entries ?? 0), meta: found, populated, checkpoint };
+    return { journal: new StateJournal(dir, fd, lines, checkpoint?.entries ?? 0), meta: found, populated: populated as PopulatedEntry | null, checkpoint };
   }
 
   /** Calls `visit` with every line the journal held when it was opened, in order. */

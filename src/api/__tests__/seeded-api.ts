@@ -1,14 +1,11 @@
-import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Devnet, type LandedTransaction } from "../../chain/devnet.ts";
 import { ReadModel } from "../../indexer/read-model.ts";
 import { GenesisWorld } from "../../world/genesis-world.ts";
-import { MediaLibrary, launchImageFile, mediaUri, tokenLogoFile } from "../../world/media-library.ts";
+import { MediaLibrary, mediaUri, tokenLogoFile } from "../../world/media-library.ts";
 import { type Population, populateWorld } from "../../world/populate-world.ts";
-import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
 import { DevnetControl } from "../../control/devnet-control.ts";
-import { LaunchBuilder } from "../../trading/launch-builder.ts";
-import { TradeDesk } from "../../trading/trade-desk.ts";
+import { tradingFor } from "../../simulator/simulator-trading.ts";
 import { buildApp } from "../app.ts";
 
 /** The base URL records carry for media: the simulator's default address. */
@@ -74,30 +71,6 @@ export async function startSeededApi(options: { seed?: string; launchCount?: num
   return { app, devnet, world, readModel: model, population };
 }
 
-/** The trade desk and launch builder over this world, as the simulator wires them. */
-async function tradingFor(world: GenesisWorld, readModel: ReadModel) {
-  const { devnet } = world;
-  const tips = await deriveKeyPairSigner(devnet.seed, "tips");
-  devnet.airdrop(tips.address, 1_000_000_000n);
-  const desk = new TradeDesk({
-    devnet,
-    venueAuthority: world.faucet.address,
-    tipRecipient: tips.address,
-    defaultTipLamports: 10_000n,
-    autoComputeUnitPrice: 10_000n,
-    tokenInfo: (mint) => {
-      const listing = readModel.tokenListing(mint);
-      return listing ? { symbol: listing.symbol, decimals: listing.decimals } : { symbol: "", decimals: 0 };
-    },
-  });
-  const builder = new LaunchBuilder({
-    devnet,
-    reader: desk.reader,
-    defaultImageUri: (symbol, launch) => mediaUri(launchImageFile(symbol, createHash("sha256").update(launch).digest("hex").slice(0, 6))),
-    onMetadata: (launch, metadata) => readModel.setMetadata(launch, metadata),
-  });
-  return { desk, builder };
-}
 
 /** GET `url` through `app.inject`, with the body parsed when it is JSON. */
 export async function get(app: FastifyInstance, url: string): Promise<{ status: number; body: any; contentType: string; raw: string; headers: Record<string, unknown> }> {

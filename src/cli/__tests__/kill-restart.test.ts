@@ -51,21 +51,22 @@ const chainFacts = ({ signature, launch, trader, direction, primaryAmount, dnaUn
 });
 
 describe("basket-devnet up --state-dir after kill -9", () => {
-  it("serves again every trade it served before it was killed", async () => {
+  it("serves again every trade it served before it was killed", { timeout: 180_000 }, async () => {
     const first = await spawnDevnet(ARGS);
     running.push(first);
     expect(first.output()).toContain("(new)");
     const historyTrades = await everyTrade(first.baseUrl);
     const historyEnd = Math.max(...[...historyTrades.values()].map((trade) => trade.slot));
 
-    // Let the bots trade past the history, then read everything the server serves.
+    // Let the bots trade past the history (a loaded machine runs them slower: wait for a
+    // count, not a time), then read everything the server serves.
     let seen = historyTrades;
-    for (let i = 0; i < 40 && seen.size < historyTrades.size + 30; i++) {
+    const botTrades = () => [...seen.values()].filter((trade) => trade.slot > historyEnd);
+    for (const deadline = Date.now() + 45_000; botTrades().length < 25 && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       seen = await everyTrade(first.baseUrl);
     }
-    const botTrades = [...seen.values()].filter((trade) => trade.slot > historyEnd);
-    expect(botTrades.length).toBeGreaterThanOrEqual(30);
+    expect(botTrades().length).toBeGreaterThanOrEqual(25);
     await stop(first.child, "SIGKILL");
 
     const second = await spawnDevnet(ARGS);

@@ -105,7 +105,7 @@ describe("StateJournal", () => {
     opened.journal.forEachEntry((entry) => entries.push(entry));
     expect(entries).toEqual([META, { k: "prices", slot: 2 }]);
     expect(opened.meta).toEqual(META);
-    expect(opened.populated).toBe(false);
+    expect(opened.populated).toBeNull();
     opened.journal.append({ k: "prices", slot: 4 });
     opened.journal.close();
     expect(readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line).slot)).toEqual([undefined, 2, 4]);
