@@ -71,8 +71,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
     kind: fc.constant("sell" as const),
     trader,
-    // A share of the trader's holding; above 1 asks for more than it has.
-    share: fc.double({ min: 0, max: 1.2, noNaN: true }),
+    // A share of the trader's holding, in thousandths; above 1 asks for more than it has.
+    // (fc.double is uniform over representable doubles: nearly all would be ~0.)
+    share: fc.integer({ min: 0, max: 1_200 }).map((thousandths) => thousandths / 1_000),
     minDnaOut: fc.oneof(fc.constant(0n), fc.bigInt(0n, 50n * DNA)),
   }),
   fc.record({
@@ -223,7 +224,9 @@ describe("economics agree with the programs", () => {
           await check(step);
         }
       }),
-      { numRuns: 500 },
+      // A fixed seed: the coverage below is then a fact about these 500 sequences, not luck.
+      // Change it freely; the property holds for any seed (the coverage list may need a look).
+      { numRuns: 500, seed: 20_261_122 },
     );
     expect([...seen].sort()).toEqual(
       expect.arrayContaining([
