@@ -97,4 +97,10 @@ describe("/devnet control", () => {
   it("drops the next submitted transaction on a transaction fault", async () => {
     expect((await call("POST", "/devnet/faults/transaction", { kind: "drop" })).body).toEqual({ armed: "drop" });
   });
+
+  it("exercised every documented /devnet success response but the stream's (tested with the stream)", () => {
+    const successes = validator.documented().filter((entry) => entry.includes(" /devnet/") && !entry.includes("/faults/stream") && entry.endsWith(" 200"));
+    expect(successes.length).toBeGreaterThanOrEqual(8);
+    expect(successes.filter((entry) => !validator.exercised.has(entry))).toEqual([]);
+  });
 });

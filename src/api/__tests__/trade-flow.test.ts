@@ -220,3 +220,12 @@ describe("refusals", () => {
     expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address)).toEqual([built.body.launch]);
   });
 });
+
+describe("coverage", () => {
+  it("exercised every documented success response of the trade flow", () => {
+    const flow = ["POST /v1/trades/", "POST /v1/transactions/", "GET /v1/transactions/", "POST /v1/launches/build-create"];
+    const successes = validator.documented().filter((entry) => flow.some((prefix) => entry.startsWith(prefix)) && entry.endsWith(" 200"));
+    expect(successes.length).toBe(5);
+    expect(successes.filter((entry) => !validator.exercised.has(entry))).toEqual([]);
+  });
+});

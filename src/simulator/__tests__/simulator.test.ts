@@ -76,6 +76,37 @@ describe("startSimulator", () => {
     socket.close();
   });
 
+  it("disturbs the stream on request: resync to every socket, then close them all with 1001", async () => {
+    const socket = new WebSocket(simulator.streamUrl);
+    const frames: { kind: string; reason?: string }[] = [];
+    socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+    await once(socket, "open");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const post = (body: unknown) =>
+      fetch(`${simulator.baseUrl}/devnet/faults/stream`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ kind: "resync" })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frames.map((frame) => frame.kind)).toContain("resync");
+    const closed = once(socket, "close");
+    expect((await post({ kind: "close" })).status).toBe(200);
+    const [code] = (await closed) as [number];
+    expect(code).toBe(1001);
+  });
+
+  it("runs the trade flow and the faucet on the same server", async () => {
+    const wallet = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+    const airdrop = await fetch(`${simulator.baseUrl}/devnet/airdrop`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ wallet, lamports: "5000000000" }) });
+    expect(airdrop.status).toBe(200);
+    const launch = (await getJson("/v1/launches?tab=new&state=bonding&limit=1")).body.launches[0];
+    const quote = await fetch(`${simulator.baseUrl}/v1/trades/quote`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }),
+    });
+    expect(quote.status).toBe(200);
+    expect((await quote.json()).quote.route.transactions).toBeGreaterThanOrEqual(2);
+  });
+
   it("refuses bad options before starting anything", async () => {
     await expect(startSimulator({ port: 70_000 })).rejects.toThrow(/port must be/);
     await expect(startSimulator({ clockMode: "sometimes" as never })).rejects.toThrow(/clock must be one of/);

@@ -1,0 +1,100 @@
+/**
+ * Issue 4's benchmark: whole trade flows per second — quote → build → sign → submit →
+ * land → status, over real HTTP against the real simulator, client and server on this
+ * machine — as a ratio of raw LiteSVM execution of the same settling transactions, with
+ * the time of each stage. The wallets hold their components, so each plan is one settling
+ * transaction and both sides execute the same thing.
+ */
+import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { BasketClient } from "../src/client/basket-client.ts";
+import { decodeWireTransaction } from "../src/chain/unsigned-transaction.ts";
+import { startSimulator } from "../src/simulator/simulator.ts";
+import { median, table } from "./measure.ts";
+
+const FLOWS = 150;
+const STAGES = ["quote", "build", "sign", "submit", "land", "status"] as const;
+type Stage = (typeof STAGES)[number];
+
+function sign(base64: string, keypair: Keypair): string {
+  const transaction = VersionedTransaction.deserialize(Buffer.from(base64, "base64"));
+  transaction.sign([keypair]);
+  return Buffer.from(transaction.serialize()).toString("base64");
+}
+
+export async function tradeFlowBench(): Promise<string> {
+  const simulator = await startSimulator({ seed: "bench-flow", port: 0, clockMode: "manual", bots: false, launchCount: 4, historyHours: 0.1 });
+  try {
+    const client = new BasketClient(simulator.baseUrl);
+    const launch = (await client.launches({ tab: "new", state: "bonding", limit: 10 })).launches[0] as { address: string; components: { mint: string }[] };
+    const wallets = async (count: number) => {
+      const list: Keypair[] = [];
+      for (let i = 0; i < count; i++) {
+        const keypair = Keypair.generate();
+        const wallet = keypair.publicKey.toBase58();
+        await client.devnet("airdrop", { wallet, lamports: "10000000000" });
+        for (const component of launch.components) await client.devnet("airdrop", { wallet, mint: component.mint, amount: "1000000000000000" });
+        list.push(keypair);
+      }
+      return list;
+    };
+
+    // Full flows over HTTP, one wallet each, timed by stage.
+    const flowWallets = await wallets(FLOWS);
+    const times: Record<Stage, number[]> = { quote: [], build: [], sign: [], submit: [], land: [], status: [] };
+    const timed = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
+      const started = performance.now();
+      const result = await work();
+      times[stage].push(performance.now() - started);
+      return result;
+    };
+    const flowsStarted = performance.now();
+    for (const keypair of flowWallets) {
+      const wallet = keypair.publicKey.toBase58();
+      const { quote } = await timed("quote", () => client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }));
+      const built = await timed("build", () => client.build(quote.quoteId, wallet));
+      if (built.plan && built.plan.length !== 1) throw new Error(`expected one settling step, got ${built.plan.length}`);
+      const signed = await timed("sign", () => sign(built.transaction, keypair));
+      const submitted = await timed("submit", () => client.submit(signed, quote.quoteId));
+      await timed("land", () => client.devnet("advance", { slots: 1 }));
+      const status = await timed("status", () => client.transaction(submitted.signature));
+      if (status.status !== "confirmed") throw new Error(`flow ended ${status.status}: ${status.error}`);
+    }
+    const flowsPerSecond = FLOWS / ((performance.now() - flowsStarted) / 1000);
+
+    // Raw: the same settling transactions, built and signed beforehand, straight into LiteSVM.
+    const rawWallets = await wallets(FLOWS);
+    const prepared = [];
+    for (const keypair of rawWallets) {
+      const wallet = keypair.publicKey.toBase58();
+      const { quote } = await client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet });
+      const built = await client.build(quote.quoteId, wallet);
+      prepared.push(decodeWireTransaction(sign(built.transaction, keypair))!);
+    }
+    const rawStarted = performance.now();
+    for (const transaction of prepared) {
+      const result = simulator.devnet.send(transaction);
+      if (!result.landed || !result.transaction.ok) throw new Error("raw settle failed");
+    }
+    const rawPerSecond = FLOWS / ((performance.now() - rawStarted) / 1000);
+
+    const total = STAGES.reduce((sum, stage) => sum + median(times[stage]), 0);
+    return [
+      "## Trade flow (issue 4)",
+      "",
+      table(
+        ["measure", "value"],
+        [
+          [`full flows / s over HTTP (${FLOWS} flows, one settling transaction each)`, flowsPerSecond.toFixed(1)],
+          ["raw LiteSVM execution of the same settling transactions / s", rawPerSecond.toFixed(0)],
+          ["ratio flows / raw", (flowsPerSecond / rawPerSecond).toFixed(4)],
+        ],
+      ),
+      "",
+      "Time per flow by stage (median ms, client-observed over loopback HTTP; sign is client-side):",
+      "",
+      table(["stage", "median ms", "share"], STAGES.map((stage) => [stage, median(times[stage]).toFixed(2), `${((median(times[stage]) / total) * 100).toFixed(0)}%`])),
+    ].join("\n");
+  } finally {
+    await simulator.close();
+  }
+}
