@@ -73,7 +73,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
     },
   );
 
-  app.get("/clock", { schema: { operationId: "devnetClock", summary: "The simulator's clock", tags, response: { 200: ClockSchema } } }, async () => control.clock());
+  app.get("/clock", { schema: { operationId: "devnetClock", summary: "The simulator's clock", description: "Mode, slot, block height (equal to the slot: no slot is skipped), unix time (400 ms a slot from genesis) and the latest blockhash with its lastValidBlockHeight.", tags, response: { 200: ClockSchema } } }, async () => control.clock());
 
   app.post(
     "/clock",
@@ -81,6 +81,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       schema: {
         operationId: "devnetSetClockMode",
         summary: "Set the clock mode",
+        description: "`realtime` lands a slot every 400 ms of wall time (or --slot-ms); `manual` moves only through /devnet/advance; `per-transaction` lands each submission at once in a slot of its own.",
         tags,
         body: Type.Object({ mode: stringEnum(CLOCK_MODES, { description: "The new mode." }) }),
         response: { 200: ClockSchema, ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }) },
@@ -147,7 +148,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
   const SnapshotSchema = Type.Object({ id: Type.String(), slot: Type.Integer() }, { additionalProperties: false });
   app.post(
     "/snapshot",
-    { schema: { operationId: "devnetSnapshot", summary: "Save the chain, its clock and its statuses", tags, response: { 200: SnapshotSchema, ...errorResponses({ 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }) } } },
+    { schema: { operationId: "devnetSnapshot", summary: "Save the chain, its clock and its statuses", description: "Keeps up to 16 snapshots in memory and returns the id to restore. Refused while a state directory journals the chain (going back would fork the journal).", tags, response: { 200: SnapshotSchema, ...errorResponses({ 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }) } } },
     async (_, reply) => send(reply, control.snapshot()),
   );
   app.post(
@@ -171,6 +172,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       schema: {
         operationId: "devnetTransactionFault",
         summary: "Drop or delay the next submitted transaction",
+        description: "Arms a fault for the next submission only: `drop` accepts it and never lands it (its status stays unknown, then expired past its lastValidBlockHeight); `delay` lands it `slots` later than usual.",
         tags,
         body: Type.Object({ kind: stringEnum(["drop", "delay"] as const, { description: "`drop`: it never lands; `delay`: it lands `slots` later." }), slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) }),
         response: { 200: Type.Object({ armed: Type.String() }, { additionalProperties: false }), ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }) },
