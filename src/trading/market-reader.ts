@@ -3,16 +3,29 @@ import { findAssociatedTokenPda } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import {
   type CurveAccount,
+  type DerivedTradeAccounts,
   LAUNCH_PROGRAM_ADDRESS,
   type LaunchAccount,
   NATIVE_MINT_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   derivePoolAccounts,
+  deriveTradeAccounts,
   getCurveAccountDecoder,
   getLaunchAccountDecoder,
   getPoolAccountDecoder,
 } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
+
+/** Token-account addresses remembered at once before the cache starts over. */
+const MAX_CACHED_TOKEN_ACCOUNTS = 100_000;
+
+/** A launch's own derived addresses; the vaults follow the recipe's order. */
+interface LaunchAddresses {
+  readonly primaryMint: Address;
+  readonly curve: Address;
+  readonly primaryVault: Address;
+  readonly vaults: readonly Address[];
+}
 
 const launchDecoder = getLaunchAccountDecoder();
 const curveDecoder = getCurveAccountDecoder();
@@ -26,6 +39,7 @@ const poolDecoder = getPoolAccountDecoder();
 export class MarketReader {
   readonly #venueAddresses = new Map<Address, Promise<{ pool: Address; vaultA: Address; vaultB: Address }>>();
   readonly #tokenAccounts = new Map<string, Promise<Address>>();
+  readonly #launchAddresses = new Map<Address, Promise<LaunchAddresses>>();
 
   constructor(
     readonly devnet: Devnet,
@@ -68,10 +82,44 @@ export class MarketReader {
     const key = `${owner}:${mint}`;
     let account = this.#tokenAccounts.get(key);
     if (!account) {
+      // Bounded: a long-lived server meets many wallets; re-deriving one is cheap enough.
+      if (this.#tokenAccounts.size >= MAX_CACHED_TOKEN_ACCOUNTS) this.#tokenAccounts.clear();
       account = findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }).then(([found]) => found);
       this.#tokenAccounts.set(key, account);
     }
     return account;
+  }
+
+  /**
+   * The accounts of a trade by `wallet` on `launch` (recipe mints in order). The launch's
+   * own addresses — mint, curve, vaults — are derived once per launch: each derivation
+   * hashes and checks a curve point per bump tried, and a quote needs a dozen.
+   */
+  async tradeAccounts(wallet: Address, launch: Address, mints: readonly Address[]): Promise<DerivedTradeAccounts> {
+    let fixed = this.#launchAddresses.get(launch);
+    if (!fixed) {
+      fixed = deriveTradeAccounts(launch, launch, mints).then((derived) => ({
+        primaryMint: derived.primaryMint,
+        curve: derived.curve,
+        primaryVault: derived.primaryVault,
+        vaults: derived.components.map((component) => component.vault),
+      }));
+      this.#launchAddresses.set(launch, fixed);
+    }
+    const addresses = await fixed;
+    const [traderPrimaryAccount, ...traderAccounts] = await Promise.all([
+      this.tokenAccountOf(wallet, addresses.primaryMint),
+      ...mints.map((mint) => this.tokenAccountOf(wallet, mint)),
+    ]);
+    return {
+      trader: wallet,
+      launch,
+      curve: addresses.curve,
+      primaryMint: addresses.primaryMint,
+      primaryVault: addresses.primaryVault,
+      traderPrimaryAccount: traderPrimaryAccount!,
+      components: mints.map((mint, i) => ({ mint, traderAccount: traderAccounts[i]!, vault: addresses.vaults[i]! })),
+    };
   }
 
   /** Token amount in `account`; 0 when it does not exist. */

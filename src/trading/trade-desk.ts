@@ -5,7 +5,7 @@ import { describeChainError } from "../chain/chain-error.ts";
 import { decodeWireTransaction, encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Refusal } from "../economics/index.ts";
-import { NATIVE_MINT_ADDRESS, deriveTradeAccounts, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
+import { NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import { type CurvePricing, type CurveMarket, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
 import { type PlanContext, type PlannedStep, SETTLE_COMPUTE_UNITS, planCurveBuy, planCurveSell, settleExtras } from "./curve-plan.ts";
@@ -185,7 +185,7 @@ export class TradeDesk {
       return refuseTrade("NO_ROUTE", { what: `${missing.shortfall} base units of component ${missing.mint}` });
     }
     if (!wallet) return { ok: true, value: { kind: "curve", curve: { market, pricing }, steps: null, needsAccountSetup: false } };
-    const accounts = await deriveTradeAccounts(wallet, request.launch, mints);
+    const accounts = await this.reader.tradeAccounts(wallet, request.launch, mints);
     const context = await this.#planContext(request, wallet, accounts, venues);
     const steps = pricing.direction === "buy" ? planCurveBuy(pricing, context) : planCurveSell(pricing, amountIn, context);
     const needsAccountSetup = !(await this.reader.hasTokenAccount(wallet, accounts.primaryMint));
@@ -270,7 +270,7 @@ export class TradeDesk {
     if (priced.kind === "curve" && priced.curve!.pricing.direction === "buy") spend = priced.curve!.pricing.solIn ?? 0n;
     if (priced.kind === "market" && request.direction === "buy") spend = request.amountIn;
     if (request.direction === "sell") {
-      const mint = priced.kind === "curve" ? (await deriveTradeAccounts(wallet, request.launch, [])).primaryMint : null;
+      const mint = priced.kind === "curve" ? (this.reader.launch(request.launch)?.launch.mint ?? null) : null;
       const held = mint ? (await this.reader.holdings(wallet, [mint]))[0]! : 0n;
       if (priced.kind === "curve" && held < request.amountIn) {
         return refuseTrade("INSUFFICIENT_FUNDS", { wallet, shortfall: `holds ${held} launch base units and the sell gives up ${request.amountIn}` });

@@ -104,7 +104,7 @@ describe("startSimulator", () => {
       body: JSON.stringify({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }),
     });
     expect(quote.status).toBe(200);
-    expect((await quote.json()).quote.route.transactions).toBeGreaterThanOrEqual(2);
+    expect(((await quote.json()) as { quote: { route: { transactions: number } } }).quote.route.transactions).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses bad options before starting anything", async () => {
