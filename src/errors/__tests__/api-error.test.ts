@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { API_ERROR_CATALOGUE, type ApiErrorCode, apiError, errorTableMarkdown, isApiError, quoted } from "../index.ts";
 
@@ -42,5 +43,10 @@ describe("the API error catalogue", () => {
     const table = errorTableMarkdown();
     expect(table.split("\n")).toHaveLength(2 + Object.keys(API_ERROR_CATALOGUE).length);
     expect(table).toContain("| `INVALID_QUERY` | 400 | query parameter <parameter> <rule> |");
+  });
+
+  it("is the table the README shows (regenerate it with errorTableMarkdown() when a code is added)", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(errorTableMarkdown());
   });
 });
