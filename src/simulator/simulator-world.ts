@@ -42,7 +42,8 @@ export async function buildSimulatorWorld(options: ResolvedSimulatorOptions, med
   return create(options, opened?.journal ?? null, mediaBaseUrl);
 }
 
-function readModelFor(world: GenesisWorld, now: ReadModelOptions["now"], solUsd: number, mediaBaseUrl: string): ReadModel {
+/** The read model of `world`: its components listed with their logos, its faucet's pools as venues. */
+export function readModelFor(world: GenesisWorld, now: ReadModelOptions["now"], solUsd: number, mediaBaseUrl: string): ReadModel {
   return new ReadModel({
     now,
     solUsd,

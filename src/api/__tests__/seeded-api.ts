@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { Devnet, type LandedTransaction } from "../../chain/devnet.ts";
-import { ReadModel } from "../../indexer/read-model.ts";
+import type { ReadModel } from "../../indexer/read-model.ts";
 import { GenesisWorld } from "../../world/genesis-world.ts";
-import { MediaLibrary, mediaUri, tokenLogoFile } from "../../world/media-library.ts";
+import { MediaLibrary } from "../../world/media-library.ts";
 import { type Population, populateWorld } from "../../world/populate-world.ts";
 import { DevnetControl } from "../../control/devnet-control.ts";
 import { tradingFor } from "../../simulator/simulator-trading.ts";
+import { readModelFor } from "../../simulator/simulator-world.ts";
 import { buildApp } from "../app.ts";
 
 /** The base URL records carry for media: the simulator's default address. */
@@ -33,20 +34,7 @@ export async function startSeededApi(options: { seed?: string; launchCount?: num
   let readModel: ReadModel | null = null;
   devnet.onLanded((transaction) => (readModel ? readModel.ingest(transaction) : backlog.push(transaction)));
   const world = await GenesisWorld.create(devnet);
-  const model = new ReadModel({
-    now: () => devnet.now(),
-    solUsd: 150,
-    components: world.components.map((component) => ({
-      mint: component.mint,
-      symbol: component.listing.symbol,
-      name: component.listing.name,
-      decimals: component.listing.decimals,
-      logoUri: mediaUri(tokenLogoFile(component.listing.symbol)),
-      category: component.listing.category,
-    })),
-    venueAuthority: world.faucet.address,
-    mediaBaseUrl: MEDIA_BASE_URL,
-  });
+  const model = readModelFor(world, () => devnet.now(), 150, MEDIA_BASE_URL);
   for (const transaction of backlog) model.ingest(transaction);
   readModel = model;
   model.samplePrices();

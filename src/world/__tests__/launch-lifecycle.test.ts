@@ -32,7 +32,6 @@ import {
   run,
   sellOut,
   startWorld,
-  tradeAccounts,
   trader,
 } from "./world-fixture.ts";
 
