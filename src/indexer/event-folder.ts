@@ -21,8 +21,9 @@ export const LIVE_TRADES = 12;
 
 /**
  * Folds landed transactions' program events into the read model's state: launches and
- * their tapes, venues and pair pools, the newest trades. Transactions must arrive in
- * landing order (slot, then position in slot); a failed one changes nothing.
+ * their tapes, venues and pair pools, the newest trades. Transactions arrive in landing
+ * order (slot, then position in slot); a failed one changes nothing, and one delivered
+ * twice is folded once.
  */
 export class EventFolder {
   readonly directory = new LaunchDirectory();
@@ -34,13 +35,21 @@ export class EventFolder {
   readonly #venueAuthority: string;
   #tradeSlot = -1n;
   #tradeSeq = 0;
+  /** The last transaction folded, by (slot, position in slot). */
+  #lastSlot = -1n;
+  #lastSeq = 0;
 
   constructor(venueAuthority: string, sampledAt: bigint) {
     this.#venueAuthority = venueAuthority;
     this.book = new PriceBook(sampledAt);
   }
 
+  /** Folds `transaction`; one at or before the last folded (a duplicate delivery) is ignored. */
   fold(transaction: LandedTransaction): Change[] {
+    const { slot, seq } = transaction;
+    if (slot < this.#lastSlot || (slot === this.#lastSlot && seq <= this.#lastSeq)) return [];
+    this.#lastSlot = slot;
+    this.#lastSeq = seq;
     if (!transaction.ok) return [];
     const changes: Change[] = [];
     for (const event of decodeProgramEvents(transaction.logs)) {

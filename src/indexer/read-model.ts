@@ -66,7 +66,10 @@ export class ReadModel {
     this.#listings = new Map(options.components.map((listing) => [listing.mint, listing]));
   }
 
-  /** Folds one landed transaction (a failed one changes nothing) and announces its changes. */
+  /**
+   * Folds one landed transaction and announces its changes. A failed one changes nothing;
+   * one at or before the last folded (slot, seq) — a duplicate delivery — is ignored.
+   */
   ingest(transaction: LandedTransaction): readonly Change[] {
     const changes = this.#folder.fold(transaction);
     this.#applyMetadata(changes);

@@ -93,7 +93,8 @@ export class ActivityBots {
 
   async #curveTrade(label: string, trader: KeyPairSigner): Promise<Transaction | null> {
     const seed = this.#devnet.seed;
-    const bonding = this.#launches.filter((launch) => launch.status === "activeBonding");
+    // Basket launches only: a collectible's curve raises for a card, not for bots' sport.
+    const bonding = this.#launches.filter((launch) => launch.status === "activeBonding" && launch.kind === "pairs");
     if (bonding.length === 0) return this.#venueSwap(label, trader);
     const launch = bonding[seededInteger(seed, `${label}:launch`, 0, bonding.length - 1)]!;
     const curveAccount = this.#devnet.getAccount(launch.curve);

@@ -107,3 +107,20 @@ describe("the curated lists", () => {
     expect(chain.model.search("ALMOST1", "all")[0]!.symbol).toBe("ALMOST1");
   });
 });
+
+describe("ingest", () => {
+  it("folds a transaction delivered twice once, and announces nothing the second time", () => {
+    const chain = new SyntheticChain();
+    const launched = chain.createLaunch("ONCE");
+    const delivered: Parameters<ReadModel["ingest"]>[0][] = [];
+    const ingest = chain.model.ingest.bind(chain.model);
+    chain.model.ingest = (transaction) => (delivered.push(transaction), ingest(transaction));
+    chain.trade(launched, randomAddress(), "buy", 10n ** 12n);
+    expect(delivered).toHaveLength(1);
+    const announced: unknown[] = [];
+    chain.model.onChange((changes) => announced.push(...changes));
+    expect(ingest(delivered[0]!)).toEqual([]);
+    expect(announced).toEqual([]);
+    expect(chain.model.getLaunch("ONCE")).toMatchObject({ trades24: 1, holders: 1 });
+  });
+});

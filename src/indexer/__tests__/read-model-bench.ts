@@ -5,7 +5,7 @@ import type { Address, Signature } from "@solana/kit";
 import { getAddressDecoder, getBase58Decoder } from "@solana/kit";
 import type { LandedTransaction } from "../../chain/devnet.ts";
 import { buyExactOut, defaultCurveParameters, initialCurveState, sell, type CurveState } from "../../economics/index.ts";
-import { ReadModel } from "../../indexer/read-model.ts";
+import { ReadModel } from "../read-model.ts";
 import { logsOf } from "./synthetic-chain.ts";
 
 const LAUNCHES = Number(process.env.LAUNCHES ?? 1000);

@@ -91,7 +91,9 @@ export class SyntheticChain {
   }
 
   advanceSeconds(seconds: number): void {
-    this.slot += BigInt(Math.ceil((seconds * 1000) / 400));
+    const slots = BigInt(Math.ceil((seconds * 1000) / 400));
+    if (slots === 0n) return; // same slot: the next transaction lands after the last one in it
+    this.slot += slots;
     this.#seq = 0;
   }
 
