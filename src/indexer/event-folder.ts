@@ -4,15 +4,18 @@ import {
   type MigrationStepEvent,
   NATIVE_MINT_ADDRESS,
   type StatusChangedEvent,
+  type SwapEvent,
   type TradeEvent,
   decodeProgramEvents,
 } from "../programs/index.ts";
 import { base58ToBytes } from "./base58-bytes.ts";
+import { componentDnaValue, pairReserves } from "./launch-figures.ts";
 import type { Change } from "./change.ts";
 import { LaunchDirectory } from "./launch-directory.ts";
 import { launchPricing, priceRecipe } from "./launch-pricing.ts";
 import { LaunchState } from "./launch-state.ts";
 import { PriceBook } from "./price-book.ts";
+import type { TapeEntry } from "./trade-tape.ts";
 import { TraderTable } from "./trader-table.ts";
 
 /** How many trades `GET /v1/trades/live` shows. */
@@ -70,8 +73,11 @@ export class EventFolder {
           if (event.authority === this.#venueAuthority && event.mintA === NATIVE_MINT_ADDRESS) this.book.addVenue(event.pool, event.mintB);
           break;
         case "liquidityAdded":
+          this.#reserves(event.pool, event.reserveA, event.reserveB);
+          break;
         case "swap":
           this.#reserves(event.pool, event.reserveA, event.reserveB);
+          this.#pairTraded(event, transaction, changes);
           break;
       }
     }
@@ -92,30 +98,69 @@ export class EventFolder {
   #traded(event: TradeEvent, transaction: LandedTransaction, changes: Change[]): void {
     const launch = this.directory.byAddress(event.launch);
     if (!launch) return;
+    this.#record(launch, transaction, changes, {
+      unixTimestamp: event.unixTimestamp,
+      direction: event.direction,
+      pairPool: false,
+      primaryAmount: event.primaryAmount,
+      dnaUnits: event.dnaAmount,
+      trader: event.trader,
+      virtualPrimary: event.virtualPrimary,
+      virtualDna: event.virtualDna,
+    });
+    launch.virtualPrimary = event.virtualPrimary;
+    launch.virtualDna = event.virtualDna;
+    launch.creatorFeeDna += event.creatorFeeDna;
+  }
+
+  /**
+   * A swap on a graduated launch's pair pool is a market trade of that launch: it joins the
+   * tape like a curve trade, its DNA value is the component's at its recipe weight
+   * (C·10^9·targetBps/(quantity·10^4)), and its price columns hold the pools' totals so
+   * the price it records is the launch's spot price after it (spotPriceE12's formula).
+   */
+  #pairTraded(event: SwapEvent, transaction: LandedTransaction, changes: Change[]): void {
+    const pair = this.#pairPools.get(event.pool);
+    if (!pair) return;
+    const { launch, index } = pair;
+    const pools = pairReserves(launch);
+    // Mint A is the launch token: A in is a sell of the launch, B in a buy.
+    const sold = event.aToB;
+    this.#record(launch, transaction, changes, {
+      unixTimestamp: transaction.unixTimestamp,
+      direction: sold ? "sell" : "buy",
+      pairPool: true,
+      primaryAmount: sold ? event.amountIn : event.amountOut,
+      dnaUnits: componentDnaValue(launch, index, sold ? event.amountOut : event.amountIn),
+      trader: event.trader,
+      virtualPrimary: pools.primary,
+      virtualDna: pools.dna,
+    });
+  }
+
+  /** Appends one trade to its launch's tape, windows, holders and the live feed, and announces it. */
+  #record(
+    launch: LaunchState,
+    transaction: LandedTransaction,
+    changes: Change[],
+    trade: Omit<TapeEntry, "slot" | "seq" | "dnaUnitLamportsE9" | "trader" | "signature"> & { trader: string },
+  ): void {
     if (transaction.slot !== this.#tradeSlot) {
       this.#tradeSlot = transaction.slot;
       this.#tradeSeq = 0;
     }
     const seq = this.#tradeSeq++;
-    const trader = this.traders.intern(event.trader);
+    const trader = this.traders.intern(trade.trader);
     const index = launch.tape.append({
+      ...trade,
       slot: transaction.slot,
       seq,
-      unixTimestamp: event.unixTimestamp,
-      direction: event.direction,
-      primaryAmount: event.primaryAmount,
-      dnaUnits: event.dnaAmount,
       dnaUnitLamportsE9: launchPricing(launch, this.book).dnaUnitLamportsE9 ?? 0n,
       trader,
       signature: base58ToBytes(transaction.signature, 64) ?? new Uint8Array(64),
-      virtualPrimary: event.virtualPrimary,
-      virtualDna: event.virtualDna,
     });
     launch.window.add(launch.tape, index);
-    launch.holders.apply(trader, event.direction === "buy", event.primaryAmount, event.dnaAmount);
-    launch.virtualPrimary = event.virtualPrimary;
-    launch.virtualDna = event.virtualDna;
-    launch.creatorFeeDna += event.creatorFeeDna;
+    launch.holders.apply(trader, trade.direction === "buy", trade.primaryAmount, trade.dnaUnits);
     this.live.push({ launch, index });
     if (this.live.length > LIVE_TRADES) this.live.shift();
     changes.push({ kind: "trade", launch: launch.address, signature: transaction.signature, slot: transaction.slot, seq });

@@ -50,17 +50,29 @@ export function progressBpsOf(launch: LaunchState): number {
  */
 export function spotPriceE12(launch: LaunchState): bigint {
   if (launch.graduated) {
-    let dna = 0n;
-    let primary = 0n;
-    launch.pairPools.forEach((pool, i) => {
-      const component = launch.components[i];
-      if (!pool || !component || component.quantity === 0n) return;
-      dna += (pool.componentReserve * E9 * BigInt(component.targetBps) * pow10(launch.decimals) * E12) / (component.quantity * BPS);
-      primary += pool.primaryReserve;
-    });
-    if (primary > 0n) return dna / primary;
+    const pools = pairReserves(launch);
+    if (pools.primary > 0n) return curvePriceE12(pools.primary, pools.dna, launch.decimals);
   }
   return curvePriceE12(launch.virtualPrimary, launch.virtualDna, launch.decimals);
+}
+
+/** The DNA units `units` of component `index` stand for in the basket: C·10^9·targetBps/(quantity·10^4). */
+export function componentDnaValue(launch: LaunchState, index: number, units: bigint): bigint {
+  const component = launch.components[index];
+  if (!component || component.quantity === 0n) return 0n;
+  return (units * E9 * BigInt(component.targetBps)) / (component.quantity * BPS);
+}
+
+/** The pair pools' totals: the launch tokens they hold and the DNA value of their components. */
+export function pairReserves(launch: LaunchState): { primary: bigint; dna: bigint } {
+  let primary = 0n;
+  let dna = 0n;
+  launch.pairPools.forEach((pool, i) => {
+    if (!pool) return;
+    primary += pool.primaryReserve;
+    dna += componentDnaValue(launch, i, pool.componentReserve);
+  });
+  return { primary, dna };
 }
 
 /** SOL per whole token at `priceE12` when a DNA unit is worth `lamportsE9`/10^18 SOL; 0 when unpriced. */

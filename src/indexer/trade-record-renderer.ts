@@ -27,7 +27,7 @@ export function renderTradeRecord(launch: LaunchState, i: number, traders: Trade
     primaryAmount: tape.primaryAt(i).toString(),
     dnaUnits: tape.dnaAt(i).toString(),
     priceE12: priceE12.toString(),
-    progressBps: progressAt(launch, tape.virtualPrimaryAt(i)),
+    progressBps: tape.isPairPoolAt(i) ? 10_000 : progressAt(launch, tape.virtualPrimaryAt(i)),
     slot: Number(tape.slotAt(i)),
     seq: tape.seqAt(i),
     at: isoOf(tape.unixAt(i)),

@@ -5,6 +5,8 @@ export interface TapeEntry {
   readonly seq: number;
   readonly unixTimestamp: bigint;
   readonly direction: "buy" | "sell";
+  /** A swap on a graduated launch's pair pool rather than a curve trade. */
+  readonly pairPool: boolean;
   readonly primaryAmount: bigint;
   /** The curve amount: cost of a buy, gross output of a sell, fee excluded. */
   readonly dnaUnits: bigint;
@@ -96,7 +98,8 @@ export class TradeTape {
     f64[UNIX * capacity + j] = Number(entry.unixTimestamp);
     u32[SEQ * capacity + j] = entry.seq;
     u32[TRADER * capacity + j] = entry.trader;
-    u8[j] = entry.direction === "buy" ? 0 : 1;
+    // Bit 0: sell; bit 1: a pair-pool swap (the reserves columns then hold the pools' totals).
+    u8[j] = (entry.direction === "buy" ? 0 : 1) | (entry.pairPool ? 2 : 0);
     u8.set(entry.signature.subarray(0, SIGNATURE_BYTES), capacity + j * SIGNATURE_BYTES);
     this.#length = i + 1;
     return i;
@@ -138,7 +141,12 @@ export class TradeTape {
   }
   isBuyAt(i: number): boolean {
     const [chunk, j] = this.#at(i);
-    return chunk.u8[j] === 0;
+    return (chunk.u8[j]! & 1) === 0;
+  }
+  /** Whether trade `i` was a swap on a pair pool (past the curve). */
+  isPairPoolAt(i: number): boolean {
+    const [chunk, j] = this.#at(i);
+    return (chunk.u8[j]! & 2) !== 0;
   }
   primaryAt(i: number): bigint {
     return this.#u64(i, PRIMARY);

@@ -61,7 +61,7 @@ async function trade(body: Record<string, unknown>, owner: ReturnType<typeof wal
     expect(submitted.body.status).toBe("pending");
     api.devnet.advanceSlots(1);
     const status = await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}?lastValidBlockHeight=${built.body.lastValidBlockHeight}`);
-    expect(status.body).toMatchObject({ status: "confirmed", error: null });
+    expect(status.body, JSON.stringify(status.body)).toMatchObject({ status: "confirmed", error: null });
     if (step.settles) settle = submitted.body.signature;
   }
   return { quote: quote.body.quote, settle };
@@ -121,10 +121,13 @@ describe("trade flow on a curve launch", () => {
 describe("trade flow on a graduated launch", () => {
   it("buys with lamports and sells back through the venue and pair pool", async () => {
     const owner = wallet();
-    const { quote } = await trade({ launch: graduatedLaunch.address, direction: "buy", amountIn: "1000000000" }, owner);
+    const { quote, settle } = await trade({ launch: graduatedLaunch.address, direction: "buy", amountIn: "1000000000" }, owner);
     expect(quote.graduated).toBe(true);
     const bought = await holding(owner, graduatedLaunch.primaryMint);
     expect(bought).toBe(BigInt(quote.expectedOut));
+    // Past the curve the trade is still the launch's: on its tape, with progress complete.
+    const tape = (await call(api.app, "GET", `/v1/launches/${graduatedLaunch.address}/trades?limit=1`)).body.trades[0];
+    expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.address, primaryAmount: bought.toString(), progressBps: 10_000 });
     await trade({ launch: graduatedLaunch.address, direction: "sell", amountIn: bought.toString() }, owner);
     expect(await holding(owner, graduatedLaunch.primaryMint)).toBe(0n);
   });

@@ -132,6 +132,18 @@ describe("a launch from creation to graduation, as the read model sees it", () =
       componentReserve: tokenBalance(indexed.devnet, pool.poolComponentVault).toString(),
     });
     expect(BigInt(after.priceE12)).toBeLessThan(BigInt(before.priceE12)); // launch tokens sold into the pool
+
+    // The swap is a market trade of the launch: on its tape, at the spot price after it.
+    const tape = indexed.model.trades(launched.accounts.launch, { limit: 1 })!.trades[0]!;
+    expect(tape).toMatchObject({
+      signature: result.landed ? result.transaction.signature : "",
+      trader: whale.address,
+      direction: "sell",
+      primaryAmount: (10n ** 12n).toString(),
+      priceE12: after.priceE12,
+      progressBps: 10_000,
+    });
+    expect(BigInt(tape.dnaUnits)).toBeGreaterThan(0n);
   });
 
   it("a venue swap moves component prices only when prices are sampled, and a sample with no move announces nothing", async () => {

@@ -37,6 +37,7 @@ function build(steps: readonly Step[]) {
       seq: seq++,
       unixTimestamp: unix,
       direction: step.buy ? "buy" : "sell",
+      pairPool: i % 5 === 0,
       primaryAmount: step.amount,
       dnaUnits: step.amount / 3n,
       dnaUnitLamportsE9: 1_000_000_000n + BigInt(i),
@@ -58,8 +59,8 @@ describe("TradeTape", () => {
         const { tape, entries } = build(steps);
         expect(tape.length).toBe(entries.length);
         for (const [i, entry] of entries.entries()) {
-          expect([tape.slotAt(i), tape.seqAt(i), tape.unixAt(i), tape.directionAt(i), tape.primaryAt(i), tape.dnaAt(i)]).toEqual([
-            entry.slot, entry.seq, Number(entry.unixTimestamp), entry.direction, entry.primaryAmount, entry.dnaUnits,
+          expect([tape.slotAt(i), tape.seqAt(i), tape.unixAt(i), tape.directionAt(i), tape.isPairPoolAt(i), tape.primaryAt(i), tape.dnaAt(i)]).toEqual([
+            entry.slot, entry.seq, Number(entry.unixTimestamp), entry.direction, entry.pairPool, entry.primaryAmount, entry.dnaUnits,
           ]);
           expect([tape.lamportsE9At(i), tape.traderAt(i), tape.virtualPrimaryAt(i), tape.virtualDnaAt(i)]).toEqual([
             entry.dnaUnitLamportsE9, entry.trader, entry.virtualPrimary, entry.virtualDna,
