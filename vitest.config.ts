@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/__tests__/**/*.test.ts", "programs-fixtures/toolchain/__tests__/**/*.test.ts", "conformance/**/*.test.ts", "scenarios/**/*.test.ts"],
+    include: [
+      "src/**/__tests__/**/*.test.ts",
+      "programs-fixtures/toolchain/__tests__/**/*.test.ts",
+      "conformance/**/*.test.ts",
+      "scenarios/**/*.test.ts",
+    ],
     // LiteSVM is a native addon: separate processes keep each test file's VM to itself.
     pool: "forks",
     testTimeout: 120_000,

@@ -190,9 +190,7 @@ export function readElfObject(bytes: Uint8Array): ElfObject {
   }));
 
   const symbols = readSymbols(sections);
-  const relocationSections = sections
-    .filter((s) => s.type === SHT_REL)
-    .map((s) => readRelocations(s, sections, symbols.length));
+  const relocationSections = sections.filter((s) => s.type === SHT_REL).map((s) => readRelocations(s, sections, symbols.length));
 
   return { machine, flags, sections, symbols, relocationSections };
 }

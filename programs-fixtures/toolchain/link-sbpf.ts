@@ -307,9 +307,7 @@ function isReadOnlyData(section: ElfSection): boolean {
 }
 
 function definedSymbolNames(elf: ElfObject, section: ElfSection): string[] {
-  return elf.symbols
-    .filter((s) => s.sectionIndex === section.index && s.type !== STT_SECTION && s.name !== "")
-    .map((s) => s.name);
+  return elf.symbols.filter((s) => s.sectionIndex === section.index && s.type !== STT_SECTION && s.name !== "").map((s) => s.name);
 }
 
 /** Concatenates sections in object order, each at its own alignment (at least `minimumAlignment`). */
@@ -444,7 +442,12 @@ class Relocator {
     // i.e. imm -1 for a call to the symbol itself.
     const target = this.addressOf(symbol, site) + (site.readImm(0) + 1) * INSN_SIZE;
     const targetPlacement = this.placements.get(symbol.sectionIndex);
-    if (targetPlacement?.kind !== "text" || target % INSN_SIZE !== 0 || target < this.textAddress || target >= this.textAddress + this.textSize) {
+    if (
+      targetPlacement?.kind !== "text" ||
+      target % INSN_SIZE !== 0 ||
+      target < this.textAddress ||
+      target >= this.textAddress + this.textSize
+    ) {
       throw new Error(`linkSbpf: call at ${site.describe()} to ${describe(symbol)} does not land on an instruction in .text`);
     }
     const pc = (site.address - this.textAddress) / INSN_SIZE;
@@ -455,13 +458,18 @@ class Relocator {
   /** Output address of a symbol defined in a section we placed. */
   private addressOf(symbol: ElfSymbol, site: Site): number {
     if (symbol.sectionIndex === SHN_UNDEF) {
-      throw new Error(`linkSbpf: ${site.describe()} takes the address of undefined symbol ${symbol.name}; only calls to syscalls may be undefined`);
+      throw new Error(
+        `linkSbpf: ${site.describe()} takes the address of undefined symbol ${symbol.name}; only calls to syscalls may be undefined`,
+      );
     }
-    if (symbol.sectionIndex === SHN_ABS) throw new Error(`linkSbpf: absolute symbol ${symbol.name} referenced at ${site.describe()} is not supported`);
+    if (symbol.sectionIndex === SHN_ABS)
+      throw new Error(`linkSbpf: absolute symbol ${symbol.name} referenced at ${site.describe()} is not supported`);
     const placement = this.placements.get(symbol.sectionIndex);
     if (placement === undefined) {
       const section = this.elf.sections[symbol.sectionIndex];
-      throw new Error(`linkSbpf: ${site.describe()} refers to ${describe(symbol)} in section ${section?.name ?? `#${symbol.sectionIndex}`}, which is not part of the program`);
+      throw new Error(
+        `linkSbpf: ${site.describe()} refers to ${describe(symbol)} in section ${section?.name ?? `#${symbol.sectionIndex}`}, which is not part of the program`,
+      );
     }
     return placement.address + symbol.value;
   }
@@ -493,7 +501,8 @@ class Site {
   }
 
   expectKind(kind: Placement["kind"], relocation: string): void {
-    if (this.placement.kind !== kind) throw new Error(`linkSbpf: ${relocation} in ${this.section.name} is not supported (only in ${kind === "text" ? "code" : ".rodata"})`);
+    if (this.placement.kind !== kind)
+      throw new Error(`linkSbpf: ${relocation} in ${this.section.name} is not supported (only in ${kind === "text" ? "code" : ".rodata"})`);
   }
 
   fits(length: number): boolean {
@@ -501,7 +510,8 @@ class Site {
   }
 
   opcode(): number {
-    if (!this.fits(INSN_SIZE) || this.offset % INSN_SIZE !== 0) throw new Error(`linkSbpf: relocation at ${this.describe()} is not on an instruction boundary`);
+    if (!this.fits(INSN_SIZE) || this.offset % INSN_SIZE !== 0)
+      throw new Error(`linkSbpf: relocation at ${this.describe()} is not on an instruction boundary`);
     return this.view.getUint8(this.at);
   }
 
@@ -630,7 +640,8 @@ function findEntrypoint(elf: ElfObject, placements: ReadonlyMap<number, Placemen
   if (candidates.length > 1) throw new Error("linkSbpf: more than one `entrypoint` symbol is defined");
   const symbol = candidates[0] as ElfSymbol;
   const placement = placements.get(symbol.sectionIndex);
-  if (placement?.kind !== "text" || symbol.value % INSN_SIZE !== 0) throw new Error("linkSbpf: `entrypoint` is not a function in a code section");
+  if (placement?.kind !== "text" || symbol.value % INSN_SIZE !== 0)
+    throw new Error("linkSbpf: `entrypoint` is not a function in a code section");
   return placement.address + symbol.value;
 }
 
@@ -698,7 +709,10 @@ function writeSharedObject(parts: SharedObjectParts): Uint8Array {
     section(".text", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, INSN_SIZE, 0, parts.text),
     ...(parts.rodata ? [section(".rodata", SHT_PROGBITS, SHF_ALLOC, parts.rodata.alignment, 0, parts.rodata.bytes)] : []),
     // .dynamic is read-only here: there is no dynamic linker to write DT_DEBUG into it.
-    { ...section(".dynamic", SHT_DYNAMIC, SHF_ALLOC, 8, ELF64_DYN_SIZE, new Uint8Array(dynamicEntryCount * ELF64_DYN_SIZE)), linkTo: ".dynstr" },
+    {
+      ...section(".dynamic", SHT_DYNAMIC, SHF_ALLOC, 8, ELF64_DYN_SIZE, new Uint8Array(dynamicEntryCount * ELF64_DYN_SIZE)),
+      linkTo: ".dynstr",
+    },
     { ...section(".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, ELF64_SYMBOL_SIZE, dynsym), linkTo: ".dynstr", info: 1 },
     section(".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, dynstrBytes),
     { ...section(".rel.dyn", SHT_REL, SHF_ALLOC, 8, ELF64_REL_SIZE, relDyn), linkTo: ".dynsym" },

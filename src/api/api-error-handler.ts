@@ -25,7 +25,8 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
   // Fastify marks the client's mistakes it knows about with a 4xx: never answer those with a
   // 5xx. Only fastify's own errors (FST_*) are trusted to carry a message fit for a client.
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500 && error.code?.startsWith("FST_")) return apiError("BAD_REQUEST", { detail: error.message || "malformed request" });
+  if (status >= 400 && status < 500 && error.code?.startsWith("FST_"))
+    return apiError("BAD_REQUEST", { detail: error.message || "malformed request" });
   return apiError("INTERNAL");
 }
 

@@ -10,7 +10,8 @@ const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
  * schema with the parameter's rule.
  */
 export async function integerQueryCoercion(request: FastifyRequest): Promise<void> {
-  const properties = (request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+  const properties = (request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: unknown }> } | undefined)
+    ?.properties;
   if (!properties) return;
   const query = request.query as Record<string, unknown>;
   for (const [name, schema] of Object.entries(properties)) {

@@ -9,7 +9,11 @@ export const OPENAPI_TAGS = [
   { name: "wallets", description: "Balances read from the chain, and launches a wallet created." },
   { name: "media", description: "Generated images that records link to." },
   { name: "trade flow", description: "Quote, build (unsigned transactions), submit (signed), status; and launch creation." },
-  { name: "devnet", description: "The simulator's own controls, outside /v1: faucet, clock, prices, forced graduation, snapshots and faults. A real deployment has none of them." },
+  {
+    name: "devnet",
+    description:
+      "The simulator's own controls, outside /v1: faucet, clock, prices, forced graduation, snapshots and faults. A real deployment has none of them.",
+  },
 ];
 
 /**
@@ -24,7 +28,7 @@ export const SWAGGER_OPTIONS: SwaggerOptions = {
       title: "basket-devnet API",
       version: "v1",
       description:
-        "The read routes of the basket-token launch and trading service, as served by the basket-devnet simulator. Every error is `{\"error\": <sentence>, \"code\": <CODE>}` with a 4xx for a client's mistake; the codes are listed in the README.",
+        'The read routes of the basket-token launch and trading service, as served by the basket-devnet simulator. Every error is `{"error": <sentence>, "code": <CODE>}` with a 4xx for a client\'s mistake; the codes are listed in the README.',
       "x-generated": "by npm run openapi; do not edit",
     } as SwaggerOptions extends { openapi?: infer O } ? (O extends { info?: infer I } ? I : never) : never,
     servers: [{ url: "http://127.0.0.1:8790", description: "basket-devnet up (default address)" }],

@@ -46,13 +46,17 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   }
   if (schema.type === "boolean") return "must be true or false";
   if (schema.type === "object") return "must be a JSON object";
-  if (schema.type === "array") return schema.maxItems === undefined ? "must be an array" : `must be an array of ${schema.minItems ?? 0} to ${schema.maxItems} items`;
+  if (schema.type === "array")
+    return schema.maxItems === undefined ? "must be an array" : `must be an array of ${schema.minItems ?? 0} to ${schema.maxItems} items`;
   return null;
 }
 
 /** "/components/0/mint" → ["components", "0", "mint"]; JSON pointer escapes undone. */
 function pointerParts(pointer: string): string[] {
-  return pointer.split("/").slice(1).map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function schemaAt(root: JsonSchema | undefined, parts: readonly string[]): JsonSchema | undefined {
@@ -82,10 +86,10 @@ export function validationFailure(
   const parts = pointerParts(first?.instancePath ?? "");
   const missing = first?.keyword === "required" ? String((first.params as { missingProperty?: unknown }).missingProperty ?? "") : null;
   if (missing) parts.push(missing);
-  const rootSchema = (context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body) as
-    | JsonSchema
-    | undefined;
-  const rule = missing ? "is required" : ruleOf(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid";
+  const rootSchema = (
+    context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body
+  ) as JsonSchema | undefined;
+  const rule = missing ? "is required" : (ruleOf(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
   const name = fieldName(parts);
 
   switch (context) {
@@ -104,7 +108,11 @@ export function validationFailure(
  * The answer the server gives when query or path parameter `name` of `schema` breaks its
  * rule: the document's examples are built with it, so they say exactly what a client will read.
  */
-export function parameterFailureExample(context: "querystring" | "params", schema: { properties?: Record<string, unknown> }, name: string): ApiErrorBody {
+export function parameterFailureExample(
+  context: "querystring" | "params",
+  schema: { properties?: Record<string, unknown> },
+  name: string,
+): ApiErrorBody {
   const rule = ruleOf(schema.properties?.[name] as JsonSchema | undefined) ?? "is invalid";
   if (context === "params") return apiError("INVALID_PATH", { parameter: name, rule }).body;
   return apiError(CURSOR_PARAMETERS.has(name) ? "INVALID_CURSOR" : "INVALID_QUERY", { parameter: name, rule }).body;

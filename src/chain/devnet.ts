@@ -398,9 +398,7 @@ export class Devnet {
 
   /** Every account `owner` owns, sorted by address (so two chains compare equal). */
   getProgramAccounts(owner: Address): EncodedAccount[] {
-    return this.#svm
-      .getProgramAccounts(owner)
-      .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+    return this.#svm.getProgramAccounts(owner).sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   }
 
   getBalance(address: Address): bigint {

@@ -30,8 +30,7 @@ export interface SignInstructionsInput {
  * key pairs are handed over here rather than embedded in the instructions.
  */
 export async function signInstructions(input: SignInstructionsInput): Promise<Transaction> {
-  const budget =
-    input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
+  const budget = input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(input.feePayer.address, m),

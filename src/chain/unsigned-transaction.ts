@@ -30,8 +30,7 @@ export interface UnsignedTransactionInput {
  * kit's decoder), signs with its own key and sends the bytes back.
  */
 export function encodeUnsignedTransaction(input: UnsignedTransactionInput): string {
-  const budget =
-    input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
+  const budget = input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(input.feePayer, m),

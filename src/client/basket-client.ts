@@ -102,10 +102,16 @@ export class BasketClient {
     return this.get<{ launches: Record<string, unknown>[] }>("/v1/search", { ...query, q });
   }
   trades(id: string, query: Query = {}) {
-    return this.get<{ dnaUnitSol: number | null; trades: Record<string, unknown>[]; nextCursor: string | null }>(`/v1/launches/${encodeURIComponent(id)}/trades`, query);
+    return this.get<{ dnaUnitSol: number | null; trades: Record<string, unknown>[]; nextCursor: string | null }>(
+      `/v1/launches/${encodeURIComponent(id)}/trades`,
+      query,
+    );
   }
   chart(id: string, query: Query = {}) {
-    return this.get<{ dnaUnitSol: number | null; solUsd: number; openRule: string; candles: Record<string, unknown>[] }>(`/v1/launches/${encodeURIComponent(id)}/chart`, query);
+    return this.get<{ dnaUnitSol: number | null; solUsd: number; openRule: string; candles: Record<string, unknown>[] }>(
+      `/v1/launches/${encodeURIComponent(id)}/chart`,
+      query,
+    );
   }
   liveTrades() {
     return this.get<{ trades: Record<string, unknown>[] }>("/v1/trades/live");
@@ -114,7 +120,11 @@ export class BasketClient {
     return this.get<Record<string, unknown>>("/v1/assets");
   }
   balances(wallet: string) {
-    return this.get<{ solLamports: string; feeReserveLamports: string; tokens: { mint: string; amount: string; decimals: number; symbol: string }[] }>(`/v1/wallets/${encodeURIComponent(wallet)}/balances`);
+    return this.get<{
+      solLamports: string;
+      feeReserveLamports: string;
+      tokens: { mint: string; amount: string; decimals: number; symbol: string }[];
+    }>(`/v1/wallets/${encodeURIComponent(wallet)}/balances`);
   }
   created(wallet: string) {
     return this.get<{ launches: Record<string, unknown>[] }>(`/v1/wallets/${encodeURIComponent(wallet)}/created`);
@@ -132,10 +142,16 @@ export class BasketClient {
     return this.post<TransactionStatus>("/v1/transactions/submit", quoteId === undefined ? { transaction } : { transaction, quoteId });
   }
   transaction(signature: string, lastValidBlockHeight?: number) {
-    return this.get<TransactionStatus>(`/v1/transactions/${encodeURIComponent(signature)}`, lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight });
+    return this.get<TransactionStatus>(
+      `/v1/transactions/${encodeURIComponent(signature)}`,
+      lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight },
+    );
   }
   buildCreate(body: Record<string, Json>) {
-    return this.post<{ launch: string; primaryMint: string; transaction: string; lastValidBlockHeight: number; plan: PlanStep[] }>("/v1/launches/build-create", body);
+    return this.post<{ launch: string; primaryMint: string; transaction: string; lastValidBlockHeight: number; plan: PlanStep[] }>(
+      "/v1/launches/build-create",
+      body,
+    );
   }
 
   /**

@@ -80,25 +80,43 @@ export class DevnetControl {
   }
 
   /** SOL by the faucet's power, or a component minted by the faucet into the wallet's token account. */
-  async airdrop(request: { wallet: Address; lamports?: bigint; mint?: Address; amount?: bigint }): Promise<ControlResult<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
+  async airdrop(request: {
+    wallet: Address;
+    lamports?: bigint;
+    mint?: Address;
+    amount?: bigint;
+  }): Promise<ControlResult<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
     const { world, reader, devnet } = this.options;
     if (request.mint !== undefined) {
       if (!world.components.some((component) => component.mint === request.mint)) {
-        return { ok: false, failure: apiError("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" }) };
+        return {
+          ok: false,
+          failure: apiError("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" }),
+        };
       }
       await world.fund(request.wallet, { components: [{ mint: request.mint, amount: request.amount ?? 0n }] });
     }
     if (request.lamports !== undefined) devnet.airdrop(request.wallet, request.lamports);
-    const tokenAmount = request.mint === undefined ? null : reader.tokenBalance(await reader.tokenAccountOf(request.wallet, request.mint)).toString();
-    return { ok: true, value: { wallet: request.wallet, solLamports: devnet.getBalance(request.wallet).toString(), mint: request.mint ?? null, tokenAmount } };
+    const tokenAmount =
+      request.mint === undefined ? null : reader.tokenBalance(await reader.tokenAccountOf(request.wallet, request.mint)).toString();
+    return {
+      ok: true,
+      value: { wallet: request.wallet, solLamports: devnet.getBalance(request.wallet).toString(), mint: request.mint ?? null, tokenAmount },
+    };
   }
 
   /** Moves a component's venue to a price, then samples prices so the read model and the stream see it. */
-  async setPrice(mint: Address, priceSol: number): Promise<ControlResult<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
+  async setPrice(
+    mint: Address,
+    priceSol: number,
+  ): Promise<ControlResult<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
     const moved = await moveVenuePrice(this.options.world, mint, priceSol);
     if (!moved.ok) return refuse(moved.reason);
     this.options.readModel.samplePrices();
-    return { ok: true, value: { mint, priceSol, lamportsReserve: moved.lamportsReserve.toString(), componentReserve: moved.componentReserve.toString() } };
+    return {
+      ok: true,
+      value: { mint, priceSol, lamportsReserve: moved.lamportsReserve.toString(), componentReserve: moved.componentReserve.toString() },
+    };
   }
 
   /**
@@ -112,7 +130,9 @@ export class DevnetControl {
     if (records.launch.status === "graduated") return refuse(`launch ${launchAddress} has already graduated`);
     const { faucet } = world;
     const send = async (instructions: Parameters<typeof signInstructions>[0]["instructions"]) => {
-      const result = devnet.send(await signInstructions({ feePayer: faucet, instructions, lifetime: devnet.latestBlockhash(), computeUnitLimit: 400_000 }));
+      const result = devnet.send(
+        await signInstructions({ feePayer: faucet, instructions, lifetime: devnet.latestBlockhash(), computeUnitLimit: 400_000 }),
+      );
       return result.landed && result.transaction.ok;
     };
     const mints = records.curve.components.map((component) => component.mint);
@@ -121,7 +141,13 @@ export class DevnetControl {
       await world.fund(faucet.address, { components: mints.map((mint) => ({ mint, amount: U64_MAX / 4n })) });
       const accounts = await deriveTradeAccounts(faucet.address, launchAddress, mints);
       const buyout = await send([
-        getCreateAssociatedTokenIdempotentInstruction({ payer: faucet, ata: accounts.traderPrimaryAccount, owner: faucet.address, mint: accounts.primaryMint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: faucet,
+          ata: accounts.traderPrimaryAccount,
+          owner: faucet.address,
+          mint: accounts.primaryMint,
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        }),
         getBuyExactOutInstruction({ ...accounts, amount: records.curve.inventoryRemaining, maxDnaIn: U64_MAX }),
       ]);
       if (!buyout) return refuse("the curve refused the buy that completes it");
@@ -163,7 +189,9 @@ export class DevnetControl {
     return { armed: fault.kind };
   }
 
-  streamFault(fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" }): ControlResult<{ applied: string }> {
+  streamFault(
+    fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" },
+  ): ControlResult<{ applied: string }> {
     const { stream } = this.options;
     if (!stream) return refuse("this server has no stream attached");
     if (fault.kind === "resync") stream.resync();

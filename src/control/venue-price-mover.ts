@@ -7,7 +7,13 @@ import type { GenesisWorld } from "../world/genesis-world.ts";
 import { tokenBalance } from "../world/token-balance.ts";
 
 export type PriceMove =
-  | { readonly ok: true; readonly mint: Address; readonly priceSol: number; readonly lamportsReserve: bigint; readonly componentReserve: bigint }
+  | {
+      readonly ok: true;
+      readonly mint: Address;
+      readonly priceSol: number;
+      readonly lamportsReserve: bigint;
+      readonly componentReserve: bigint;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /**
@@ -33,7 +39,8 @@ export async function moveVenuePrice(world: GenesisWorld, mint: Address, priceSo
   if (target > current) addLamports = (target * units) / scale - lamports;
   else if (target < current) addUnits = (lamports * scale) / target - units;
   if (addLamports === 0n && addUnits === 0n) return { ok: true, mint, priceSol, lamportsReserve: lamports, componentReserve: units };
-  if (addUnits > 2n ** 63n || addLamports > 2n ** 62n) return { ok: false, reason: `priceSol ${priceSol} is too far from the venue's price to reach by adding liquidity` };
+  if (addUnits > 2n ** 63n || addLamports > 2n ** 62n)
+    return { ok: false, reason: `priceSol ${priceSol} is too far from the venue's price to reach by adding liquidity` };
 
   const wrapped = await world.tokenAccountOf(faucet.address, NATIVE_MINT_ADDRESS);
   const faucetComponent = await world.tokenAccountOf(faucet.address, mint);
@@ -41,7 +48,13 @@ export async function moveVenuePrice(world: GenesisWorld, mint: Address, priceSo
   if (addLamports > 0n) {
     devnet.airdrop(faucet.address, addLamports);
     instructions.push(
-      getCreateAssociatedTokenIdempotentInstruction({ payer: faucet, ata: wrapped, owner: faucet.address, mint: NATIVE_MINT_ADDRESS, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: faucet,
+        ata: wrapped,
+        owner: faucet.address,
+        mint: NATIVE_MINT_ADDRESS,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      }),
       getTransferSolInstruction({ source: faucet, destination: wrapped, amount: addLamports }),
       getSyncNativeInstruction({ account: wrapped }),
     );
@@ -63,5 +76,11 @@ export async function moveVenuePrice(world: GenesisWorld, mint: Address, priceSo
   const transaction = await signInstructions({ feePayer: faucet, instructions, lifetime: devnet.latestBlockhash() });
   const result = devnet.send(transaction);
   if (!result.landed || !result.transaction.ok) return { ok: false, reason: "the venue refused the liquidity that moves its price" };
-  return { ok: true, mint, priceSol, lamportsReserve: tokenBalance(devnet, venue.vaultA), componentReserve: tokenBalance(devnet, venue.vaultB) };
+  return {
+    ok: true,
+    mint,
+    priceSol,
+    lamportsReserve: tokenBalance(devnet, venue.vaultA),
+    componentReserve: tokenBalance(devnet, venue.vaultB),
+  };
 }

@@ -20,13 +20,13 @@ import {
   ERROR_ZERO_AMOUNT,
   type Refusal,
   refuse,
-} from './refusal-code.ts';
-import { BPS_DENOMINATOR, type CurveComponentState, type CurveState, DNA_UNITS_PER_DNA } from './curve-state.ts';
-import { addU64, assertU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from './u64-math.ts';
+} from "./refusal-code.ts";
+import { BPS_DENOMINATOR, type CurveComponentState, type CurveState, DNA_UNITS_PER_DNA } from "./curve-state.ts";
+import { addU64, assertU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from "./u64-math.ts";
 
 /** What a settled curve trade moved; the fields of the program's trade event. */
 export interface TradeOutcome {
-  readonly direction: 'buy' | 'sell';
+  readonly direction: "buy" | "sell";
   /** Launch-token base units bought or sold (after clamping, for a buy). */
   readonly primaryAmount: bigint;
   /** DNA units: the curve cost of a buy, the gross output of a sell (fee not yet taken). */
@@ -72,7 +72,7 @@ const BPS = BigInt(BPS_DENOMINATOR);
  * @returns the cost, or `null` where the program overflows or when amount ≥ virtualPrimary.
  */
 export function buyCost(state: CurveState, amount: bigint): bigint | null {
-  assertU64('amount', amount);
+  assertU64("amount", amount);
   if (amount >= state.virtualPrimary) return null;
   return mulDivCeil(amount, state.virtualDna, state.virtualPrimary - amount);
 }
@@ -83,14 +83,9 @@ export function buyCost(state: CurveState, amount: bigint): bigint | null {
  * Refusals in program order: 6007 complete, 6005 zero amount, 6008 overflow, 6006 slippage,
  * then per component 6008 or 6009 insufficient components, then 6008.
  */
-export function buyExactOut(
-  state: CurveState,
-  amount: bigint,
-  maxDnaIn: bigint,
-  componentBalances: ComponentBalances,
-): CurveTradeResult {
-  assertU64('amount', amount);
-  assertU64('maxDnaIn', maxDnaIn);
+export function buyExactOut(state: CurveState, amount: bigint, maxDnaIn: bigint, componentBalances: ComponentBalances): CurveTradeResult {
+  assertU64("amount", amount);
+  assertU64("maxDnaIn", maxDnaIn);
   checkBalances(state, componentBalances);
   if (state.complete) return refuse(ERROR_CURVE_COMPLETE);
   if (amount === 0n) return refuse(ERROR_ZERO_AMOUNT);
@@ -110,14 +105,9 @@ export function buyExactOut(
  * Refusals in program order: 6007, 6005 (zero budget, or nothing affordable), 6008,
  * 6006 (fewer than minOut), 6009.
  */
-export function buyExactIn(
-  state: CurveState,
-  budget: bigint,
-  minOut: bigint,
-  componentBalances: ComponentBalances,
-): CurveTradeResult {
-  assertU64('budget', budget);
-  assertU64('minOut', minOut);
+export function buyExactIn(state: CurveState, budget: bigint, minOut: bigint, componentBalances: ComponentBalances): CurveTradeResult {
+  assertU64("budget", budget);
+  assertU64("minOut", minOut);
   checkBalances(state, componentBalances);
   if (state.complete) return refuse(ERROR_CURVE_COMPLETE);
   if (budget === 0n) return refuse(ERROR_ZERO_AMOUNT);
@@ -144,15 +134,10 @@ export function buyExactIn(
  * 6019 (more than the curve ever sold), 6008, 6019 (more DNA out than paid in),
  * 6005 (net output 0), 6006 slippage, 6008.
  */
-export function sell(
-  state: CurveState,
-  amount: bigint,
-  minDnaOut: bigint,
-  traderPrimaryBalance: bigint | null,
-): CurveTradeResult {
-  assertU64('amount', amount);
-  assertU64('minDnaOut', minDnaOut);
-  if (traderPrimaryBalance !== null) assertU64('traderPrimaryBalance', traderPrimaryBalance);
+export function sell(state: CurveState, amount: bigint, minDnaOut: bigint, traderPrimaryBalance: bigint | null): CurveTradeResult {
+  assertU64("amount", amount);
+  assertU64("minDnaOut", minDnaOut);
+  if (traderPrimaryBalance !== null) assertU64("traderPrimaryBalance", traderPrimaryBalance);
   if (state.complete) return refuse(ERROR_CURVE_COMPLETE);
   if (amount === 0n) return refuse(ERROR_ZERO_AMOUNT);
   if (traderPrimaryBalance !== null && traderPrimaryBalance < amount) {
@@ -213,7 +198,7 @@ export function sell(
     components,
   };
   const trade: TradeOutcome = {
-    direction: 'sell',
+    direction: "sell",
     primaryAmount: amount,
     dnaAmount: out,
     feeDna,
@@ -294,7 +279,7 @@ function settleBuy(
     components,
   };
   const trade: TradeOutcome = {
-    direction: 'buy',
+    direction: "buy",
     primaryAmount: amount,
     dnaAmount: cost,
     feeDna,
@@ -312,9 +297,7 @@ function settleBuy(
 function checkBalances(state: CurveState, componentBalances: ComponentBalances): void {
   if (componentBalances === null) return;
   if (componentBalances.length !== state.components.length) {
-    throw new RangeError(
-      `componentBalances has ${componentBalances.length} entries; the recipe has ${state.components.length}`,
-    );
+    throw new RangeError(`componentBalances has ${componentBalances.length} entries; the recipe has ${state.components.length}`);
   }
   for (const [i, balance] of componentBalances.entries()) assertU64(`componentBalances[${i}]`, balance);
 }

@@ -3,7 +3,7 @@
  * programs-fixtures/include/layout.h, minus addresses and bumps), its default parameters,
  * and the read-only figures the service derives from it: price and progress.
  */
-import { assertU64 } from './u64-math.ts';
+import { assertU64 } from "./u64-math.ts";
 
 /** Basis-point denominator of every fee and weight (`BPS_DENOMINATOR`). */
 export const BPS_DENOMINATOR = 10_000;
@@ -77,16 +77,13 @@ export const defaultCurveParameters: CurveParameters = Object.freeze({
  * remaining, nothing paid in. `quantities` are the recipe's, in recipe order.
  * Throws a RangeError on parameters the programs refuse at creation (a caller bug here).
  */
-export function initialCurveState(
-  parameters: CurveParameters,
-  quantities: readonly bigint[],
-): CurveState {
+export function initialCurveState(parameters: CurveParameters, quantities: readonly bigint[]): CurveState {
   const { virtualPrimary, virtualDna, curveInventory, feeBps, creatorFeeShareBps } = parameters;
-  assertU64('virtualPrimary', virtualPrimary);
-  assertU64('virtualDna', virtualDna);
-  assertU64('curveInventory', curveInventory);
+  assertU64("virtualPrimary", virtualPrimary);
+  assertU64("virtualDna", virtualDna);
+  assertU64("curveInventory", curveInventory);
   if (curveInventory === 0n || virtualDna === 0n || virtualPrimary <= curveInventory) {
-    throw new RangeError('curve parameters need 0 < curveInventory < virtualPrimary and virtualDna > 0');
+    throw new RangeError("curve parameters need 0 < curveInventory < virtualPrimary and virtualDna > 0");
   }
   if (!isBps(feeBps, MAX_FEE_BPS) || !isBps(creatorFeeShareBps, BPS_DENOMINATOR)) {
     throw new RangeError(`feeBps must be 0..${MAX_FEE_BPS} and creatorFeeShareBps 0..${BPS_DENOMINATOR}`);
@@ -123,7 +120,7 @@ export function priceE12(state: CurveState, decimals: number): bigint {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
     throw new RangeError(`decimals must be a u8, got ${decimals}`);
   }
-  if (state.virtualPrimary === 0n) throw new RangeError('virtualPrimary is 0: not a curve');
+  if (state.virtualPrimary === 0n) throw new RangeError("virtualPrimary is 0: not a curve");
   return (state.virtualDna * 10n ** BigInt(decimals) * 10n ** 12n) / state.virtualPrimary;
 }
 
@@ -132,7 +129,7 @@ export function priceE12(state: CurveState, decimals: number): bigint {
  * ⌊(initial − remaining)·10^4/initial⌋, 0..10000 (10000 exactly when the curve completed).
  */
 export function progressBps(state: CurveState): number {
-  if (state.inventoryInitial === 0n) throw new RangeError('inventoryInitial is 0: not a curve');
+  if (state.inventoryInitial === 0n) throw new RangeError("inventoryInitial is 0: not a curve");
   const sold = state.inventoryInitial - state.inventoryRemaining;
   return Number((sold * BigInt(BPS_DENOMINATOR)) / state.inventoryInitial);
 }

@@ -3,7 +3,7 @@
  * curve trades, pool swaps, the migration split and recipe quantities. Shared by quotes,
  * the indexer and tests; no I/O and no imports from other src folders.
  */
-export { U64_MAX, addU64, assertU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from './u64-math.ts';
+export { U64_MAX, addU64, assertU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from "./u64-math.ts";
 export {
   ERROR_CURVE_COMPLETE,
   ERROR_INSUFFICIENT_COMPONENTS,
@@ -14,7 +14,7 @@ export {
   ERROR_ZERO_AMOUNT,
   type Refusal,
   type RefusalCode,
-} from './refusal-code.ts';
+} from "./refusal-code.ts";
 export {
   BPS_DENOMINATOR,
   DNA_UNITS_PER_DNA,
@@ -26,7 +26,7 @@ export {
   initialCurveState,
   priceE12,
   progressBps,
-} from './curve-state.ts';
+} from "./curve-state.ts";
 export {
   type ComponentBalances,
   type CurveTradeResult,
@@ -36,9 +36,9 @@ export {
   buyExactIn,
   buyExactOut,
   sell,
-} from './curve-math.ts';
-export { type SwapResult, type SwapSettled, swapExactIn, swapInForExactOut } from './pool-math.ts';
-export { migrationShare } from './migration-math.ts';
+} from "./curve-math.ts";
+export { type SwapResult, type SwapSettled, swapExactIn, swapInForExactOut } from "./pool-math.ts";
+export { migrationShare } from "./migration-math.ts";
 export {
   type ComponentPrice,
   type RecipeRequest,
@@ -46,4 +46,4 @@ export {
   dnaUnitLamportsE9,
   realisedBps,
   recipeQuantities,
-} from './recipe-math.ts';
+} from "./recipe-math.ts";

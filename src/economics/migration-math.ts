@@ -2,8 +2,8 @@
  * How the migration inventory is split among the pair pools, exactly as `migration_share`
  * in programs-fixtures/launch/launch.c computes it.
  */
-import { BPS_DENOMINATOR } from './curve-state.ts';
-import { assertU64 } from './u64-math.ts';
+import { BPS_DENOMINATOR } from "./curve-state.ts";
+import { assertU64 } from "./u64-math.ts";
 
 const BPS = BigInt(BPS_DENOMINATOR);
 
@@ -17,22 +17,15 @@ const BPS = BigInt(BPS_DENOMINATOR);
  * C does so that even an invalid recipe (weights not summing to 10^4) is predicted.
  * @returns the share, or 0 when `index` is not a component (as the C returns).
  */
-export function migrationShare(
-  migrationInventory: bigint,
-  targetBps: readonly number[],
-  index: number,
-): bigint {
-  assertU64('migrationInventory', migrationInventory);
+export function migrationShare(migrationInventory: bigint, targetBps: readonly number[], index: number): bigint {
+  assertU64("migrationInventory", migrationInventory);
   let given = 0n;
   for (const [i, target] of targetBps.entries()) {
     if (!Number.isInteger(target) || target < 0 || target > 0xffff) {
       throw new RangeError(`targetBps[${i}] must be a u16, got ${target}`);
     }
     const t = BigInt(target);
-    const share = BigInt.asUintN(
-      64,
-      (migrationInventory / BPS) * t + ((migrationInventory % BPS) * t) / BPS,
-    );
+    const share = BigInt.asUintN(64, (migrationInventory / BPS) * t + ((migrationInventory % BPS) * t) / BPS);
     if (i === index) {
       return i + 1 === targetBps.length ? BigInt.asUintN(64, migrationInventory - given) : share;
     }

@@ -11,9 +11,9 @@ import {
   ERROR_ZERO_AMOUNT,
   type Refusal,
   refuse,
-} from './refusal-code.ts';
-import { BPS_DENOMINATOR } from './curve-state.ts';
-import { U64_MAX, addU64, assertU64, mulDivCeil, mulDivFloor } from './u64-math.ts';
+} from "./refusal-code.ts";
+import { BPS_DENOMINATOR } from "./curve-state.ts";
+import { U64_MAX, addU64, assertU64, mulDivCeil, mulDivFloor } from "./u64-math.ts";
 
 /** A swap the pool accepts. The whole `amountIn` (fee included) enters the in-vault. */
 export interface SwapSettled {
@@ -44,12 +44,12 @@ export function swapExactIn(
   minOut: bigint,
   traderInBalance?: bigint,
 ): SwapResult {
-  assertU64('reserveIn', reserveIn);
-  assertU64('reserveOut', reserveOut);
-  assertU64('amountIn', amountIn);
-  assertU64('minOut', minOut);
+  assertU64("reserveIn", reserveIn);
+  assertU64("reserveOut", reserveOut);
+  assertU64("amountIn", amountIn);
+  assertU64("minOut", minOut);
   assertFeeBps(feeBps);
-  if (traderInBalance !== undefined) assertU64('traderInBalance', traderInBalance);
+  if (traderInBalance !== undefined) assertU64("traderInBalance", traderInBalance);
   if (amountIn === 0n) return refuse(ERROR_ZERO_AMOUNT);
   if (traderInBalance !== undefined && traderInBalance < amountIn) {
     return refuse(ERROR_INSUFFICIENT_TOKENS);
@@ -78,15 +78,10 @@ export function swapExactIn(
  * @returns that amount, or `null` when no u64 input gets it: amountOut ≥ reserveOut, an
  * empty reserve, a 100% fee, or an input that would overflow the pool's arithmetic.
  */
-export function swapInForExactOut(
-  reserveIn: bigint,
-  reserveOut: bigint,
-  amountOut: bigint,
-  feeBps: number,
-): bigint | null {
-  assertU64('reserveIn', reserveIn);
-  assertU64('reserveOut', reserveOut);
-  assertU64('amountOut', amountOut);
+export function swapInForExactOut(reserveIn: bigint, reserveOut: bigint, amountOut: bigint, feeBps: number): bigint | null {
+  assertU64("reserveIn", reserveIn);
+  assertU64("reserveOut", reserveOut);
+  assertU64("amountOut", amountOut);
   assertFeeBps(feeBps);
   const wanted = amountOut === 0n ? 1n : amountOut;
   if (reserveIn === 0n || wanted >= reserveOut || feeBps === BPS_DENOMINATOR) return null;

@@ -6,8 +6,8 @@
  * per 10^9 DNA units (one whole DNA), chosen so that each component's value share matches
  * its `targetBps` at the requested value of a DNA.
  */
-import { BPS_DENOMINATOR } from './curve-state.ts';
-import { U64_MAX, assertU64 } from './u64-math.ts';
+import { BPS_DENOMINATOR } from "./curve-state.ts";
+import { U64_MAX, assertU64 } from "./u64-math.ts";
 
 /** A component's spot price: the two reserves of its SOL venue pool. */
 export interface ComponentPrice {
@@ -40,7 +40,7 @@ const BPS = BigInt(BPS_DENOMINATOR);
  * zero reserve) or needs more than a u64 quantity (no valid recipe at these prices).
  */
 export function recipeQuantities(request: RecipeRequest): bigint[] | null {
-  assertU64('dnaUnitLamportsE9', request.dnaUnitLamportsE9);
+  assertU64("dnaUnitLamportsE9", request.dnaUnitLamportsE9);
   const quantities: bigint[] = [];
   for (const [i, component] of request.components.entries()) {
     assertPrice(`components[${i}]`, component);
@@ -49,8 +49,7 @@ export function recipeQuantities(request: RecipeRequest): bigint[] | null {
     }
     if (isUnpriced(component)) return null;
     const quantity =
-      (request.dnaUnitLamportsE9 * BigInt(component.targetBps) * component.componentReserve) /
-      (BPS * component.lamportsReserve);
+      (request.dnaUnitLamportsE9 * BigInt(component.targetBps) * component.componentReserve) / (BPS * component.lamportsReserve);
     if (quantity > U64_MAX) return null;
     quantities.push(quantity === 0n ? 1n : quantity);
   }
@@ -67,10 +66,7 @@ export function recipeQuantities(request: RecipeRequest): bigint[] | null {
  * @returns shares in recipe order, or `null` when a component is unpriced or the recipe
  * is worth nothing.
  */
-export function realisedBps(
-  quantities: readonly bigint[],
-  prices: readonly ComponentPrice[],
-): number[] | null {
+export function realisedBps(quantities: readonly bigint[], prices: readonly ComponentPrice[]): number[] | null {
   const values = commonDenominatorValues(quantities, prices);
   if (values === null) return null;
   const total = values.numerators.reduce((sum, value) => sum + value, 0n);
@@ -95,10 +91,7 @@ export function realisedBps(
  * `dnaUnitSol` (SOL per DNA unit).
  * @returns the value, or `null` when some component is unpriced (a zero reserve).
  */
-export function dnaUnitLamportsE9(
-  quantities: readonly bigint[],
-  prices: readonly ComponentPrice[],
-): bigint | null {
+export function dnaUnitLamportsE9(quantities: readonly bigint[], prices: readonly ComponentPrice[]): bigint | null {
   const values = commonDenominatorValues(quantities, prices);
   if (values === null) return null;
   return values.numerators.reduce((sum, value) => sum + value, 0n) / values.denominator;
@@ -121,9 +114,7 @@ function commonDenominatorValues(
     if (isUnpriced(price)) return null;
   }
   const denominator = prices.reduce((product, price) => product * price.componentReserve, 1n);
-  const numerators = prices.map(
-    (price, i) => ((quantities[i] ?? 0n) * price.lamportsReserve * denominator) / price.componentReserve,
-  );
+  const numerators = prices.map((price, i) => ((quantities[i] ?? 0n) * price.lamportsReserve * denominator) / price.componentReserve);
   return { numerators, denominator };
 }
 

@@ -25,9 +25,9 @@ export function assertU64(name: string, value: bigint): void {
  * @returns the quotient, or `null` when d is 0 or the quotient exceeds {@link U64_MAX}.
  */
 export function mulDivFloor(a: bigint, b: bigint, d: bigint): bigint | null {
-  assertU64('a', a);
-  assertU64('b', b);
-  assertU64('d', d);
+  assertU64("a", a);
+  assertU64("b", b);
+  assertU64("d", d);
   if (d === 0n) return null;
   const quotient = (a * b) / d;
   return quotient > U64_MAX ? null : quotient;
@@ -39,9 +39,9 @@ export function mulDivFloor(a: bigint, b: bigint, d: bigint): bigint | null {
  * {@link U64_MAX} (the C refuses a floor of U64_MAX with a remainder, too).
  */
 export function mulDivCeil(a: bigint, b: bigint, d: bigint): bigint | null {
-  assertU64('a', a);
-  assertU64('b', b);
-  assertU64('d', d);
+  assertU64("a", a);
+  assertU64("b", b);
+  assertU64("d", d);
   if (d === 0n) return null;
   const product = a * b;
   const quotient = product / d + (product % d === 0n ? 0n : 1n);
@@ -53,8 +53,8 @@ export function mulDivCeil(a: bigint, b: bigint, d: bigint): bigint | null {
  * @returns the sum, or `null` when it exceeds {@link U64_MAX}.
  */
 export function addU64(a: bigint, b: bigint): bigint | null {
-  assertU64('a', a);
-  assertU64('b', b);
+  assertU64("a", a);
+  assertU64("b", b);
   const sum = a + b;
   return sum > U64_MAX ? null : sum;
 }

@@ -14,7 +14,10 @@ const E9 = 1_000_000_000n;
  * sha256(launch address).
  */
 export function generatedLaunchImage(symbol: string, address: string): string {
-  const ticker = symbol.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 10);
+  const ticker = symbol
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, 10);
   const key = createHash("sha256").update(address).digest("hex").slice(0, 6);
   return `/v1/media/launch-${ticker.length >= 2 ? ticker : "TOKEN"}-${key}.svg`;
 }

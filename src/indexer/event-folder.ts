@@ -21,7 +21,6 @@ import { TraderTable } from "./trader-table.ts";
 /** How many trades `GET /v1/trades/live` shows. */
 export const LIVE_TRADES = 12;
 
-
 /**
  * Folds landed transactions' program events into the read model's state: launches and
  * their tapes, venues and pair pools, the newest trades. Transactions arrive in landing

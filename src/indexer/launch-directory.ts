@@ -72,7 +72,16 @@ export class LaunchDirectory {
       if (!accept(launch)) continue;
       const symbol = launch.symbol.toUpperCase();
       const name = launch.name.toLowerCase();
-      const rank = symbol === upper ? 0 : symbol.startsWith(upper) ? 1 : name.startsWith(lower) ? 2 : symbol.includes(upper) || name.includes(lower) ? 3 : -1;
+      const rank =
+        symbol === upper
+          ? 0
+          : symbol.startsWith(upper)
+            ? 1
+            : name.startsWith(lower)
+              ? 2
+              : symbol.includes(upper) || name.includes(lower)
+                ? 3
+                : -1;
       if (rank >= 0) ranked.push({ launch, rank });
     }
     ranked.sort((a, b) => a.rank - b.rank || b.launch.ordinal - a.launch.ordinal);

@@ -96,7 +96,13 @@ export function dnaToUsd(dnaUnits: bigint, lamportsE9: bigint | null, solUsd: nu
 }
 
 /** USD worth `baseUnits` launch base units at `priceE12`; 0 when unpriced. */
-export function launchTokensToUsd(launch: LaunchState, baseUnits: bigint, priceE12: bigint, lamportsE9: bigint | null, solUsd: number): number {
+export function launchTokensToUsd(
+  launch: LaunchState,
+  baseUnits: bigint,
+  priceE12: bigint,
+  lamportsE9: bigint | null,
+  solUsd: number,
+): number {
   if (lamportsE9 === null) return 0;
   return ratioToNumber(baseUnits * priceE12 * lamportsE9, E30 * pow10(launch.decimals)) * solUsd;
 }

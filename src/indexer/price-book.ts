@@ -53,7 +53,12 @@ export class PriceBook {
     let changed = this.#live.size !== this.#sampled.size;
     for (const [mint, quote] of this.#live) {
       const old = this.#sampled.get(mint);
-      if (!old || old.pool !== quote.pool || old.lamportsReserve !== quote.lamportsReserve || old.componentReserve !== quote.componentReserve) {
+      if (
+        !old ||
+        old.pool !== quote.pool ||
+        old.lamportsReserve !== quote.lamportsReserve ||
+        old.componentReserve !== quote.componentReserve
+      ) {
         changed = true;
       }
     }

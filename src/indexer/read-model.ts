@@ -2,13 +2,7 @@ import type { LandedTransaction } from "../chain/devnet.ts";
 import { buildCandles } from "./candle-builder.ts";
 import type { Change } from "./change.ts";
 import { EventFolder } from "./event-folder.ts";
-import {
-  ALMOST_PAIRED_LIMIT,
-  type KindFilter,
-  type LaunchListQuery,
-  SEARCH_LIMIT,
-  TRENDING_LIMIT,
-} from "./launch-list-query.ts";
+import { ALMOST_PAIRED_LIMIT, type KindFilter, type LaunchListQuery, SEARCH_LIMIT, TRENDING_LIMIT } from "./launch-list-query.ts";
 import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
 import { launchPricing } from "./launch-pricing.ts";
 import { imageUriOf, renderLaunchRow, renderShortLaunchRow } from "./launch-row-renderer.ts";
@@ -252,7 +246,14 @@ export class ReadModel {
     const launch = this.#folder.directory.byMint(mint);
     if (!launch) return null;
     const context = this.#context();
-    return { mint, symbol: launch.symbol, name: launch.name, decimals: launch.decimals, logoUri: imageUriOf(launch, context), category: launch.metadata?.category ?? "launch" };
+    return {
+      mint,
+      symbol: launch.symbol,
+      name: launch.name,
+      decimals: launch.decimals,
+      logoUri: imageUriOf(launch, context),
+      category: launch.metadata?.category ?? "launch",
+    };
   }
 
   #context(): ReadContext {

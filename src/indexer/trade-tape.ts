@@ -31,9 +31,15 @@ const GROWING_CHUNKS = 4; // 16, 32, 64, 128
 const GROWING_TRADES = FIRST_CHUNK * (2 ** GROWING_CHUNKS - 1); // 240
 const U64_MASK = (1n << 64n) - 1n;
 // Columns within a chunk's typed arrays (column c of trade j is at c·capacity + j).
-const PRIMARY = 0, DNA = 1, LAMPORTS_E9 = 2, VIRTUAL_PRIMARY = 3, VIRTUAL_DNA = 4; // u64
-const SLOT = 0, UNIX = 1; // f64
-const SEQ = 0, TRADER = 1; // u32
+const PRIMARY = 0,
+  DNA = 1,
+  LAMPORTS_E9 = 2,
+  VIRTUAL_PRIMARY = 3,
+  VIRTUAL_DNA = 4; // u64
+const SLOT = 0,
+  UNIX = 1; // f64
+const SEQ = 0,
+  TRADER = 1; // u32
 
 /**
  * One chunk of the tape: every column for `capacity` trades in one ArrayBuffer, seen

@@ -1,17 +1,6 @@
-import {
-  AccountRole,
-  type Address,
-  getStructEncoder,
-  getU64Encoder,
-  getU8Encoder,
-  type ReadonlyUint8Array,
-} from "@solana/kit";
+import { AccountRole, type Address, getStructEncoder, getU64Encoder, getU8Encoder, type ReadonlyUint8Array } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "./program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
 import { findCurvePda, findCurveVaultPda, findLaunchMintPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
@@ -54,10 +43,7 @@ const encodeTradeData = (tag: number, first: bigint, second: bigint): ReadonlyUi
     ["second", getU64Encoder()],
   ]).encode({ tag, first, second });
 
-function tradeInstruction(
-  accounts: TradeAccounts,
-  data: ReadonlyUint8Array,
-): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
+function tradeInstruction(accounts: TradeAccounts, data: ReadonlyUint8Array): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
   return {
     programAddress: CURVE_PROGRAM_ADDRESS,
     accounts: [
@@ -87,10 +73,7 @@ function tradeInstruction(
 export function getBuyExactOutInstruction(
   input: TradeAccounts & { amount: bigint; maxDnaIn: bigint },
 ): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
-  return tradeInstruction(
-    input,
-    encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactOut, input.amount, input.maxDnaIn),
-  );
+  return tradeInstruction(input, encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactOut, input.amount, input.maxDnaIn));
 }
 
 /**
@@ -100,10 +83,7 @@ export function getBuyExactOutInstruction(
 export function getBuyExactInInstruction(
   input: TradeAccounts & { budget: bigint; minOut: bigint },
 ): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
-  return tradeInstruction(
-    input,
-    encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactIn, input.budget, input.minOut),
-  );
+  return tradeInstruction(input, encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactIn, input.budget, input.minOut));
 }
 
 /**
@@ -113,10 +93,7 @@ export function getBuyExactInInstruction(
 export function getSellInstruction(
   input: TradeAccounts & { amount: bigint; minDnaOut: bigint },
 ): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
-  return tradeInstruction(
-    input,
-    encodeTradeData(CURVE_INSTRUCTION_TAG.sell, input.amount, input.minDnaOut),
-  );
+  return tradeInstruction(input, encodeTradeData(CURVE_INSTRUCTION_TAG.sell, input.amount, input.minDnaOut));
 }
 
 /**
@@ -128,12 +105,8 @@ export async function deriveTradeAccounts(
   launch: Address,
   componentMints: readonly Address[],
 ): Promise<DerivedTradeAccounts> {
-  const [[primaryMint], [curve]] = await Promise.all([
-    findLaunchMintPda({ launch }),
-    findCurvePda({ launch }),
-  ]);
-  const ata = async (mint: Address) =>
-    (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const [[primaryMint], [curve]] = await Promise.all([findLaunchMintPda({ launch }), findCurvePda({ launch })]);
+  const ata = async (mint: Address) => (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
   const vault = async (mint: Address) => (await findCurveVaultPda({ curve, mint }))[0];
   const [primaryVault, traderPrimaryAccount, components] = await Promise.all([
     vault(primaryMint),

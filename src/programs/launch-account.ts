@@ -140,8 +140,7 @@ const utf8Encoder = new TextEncoder();
 
 // Name and uri are arbitrary bytes on chain (only the symbol is checked), so a stored value
 // that is not UTF-8 decodes with replacement characters instead of failing the account.
-const cut = (field: ReadonlyUint8Array, length: number) =>
-  utf8Decoder.decode(field.subarray(0, Math.min(length, field.length)));
+const cut = (field: ReadonlyUint8Array, length: number) => utf8Decoder.decode(field.subarray(0, Math.min(length, field.length)));
 
 function fit(value: string, capacity: number, field: string): Uint8Array {
   const encoded = utf8Encoder.encode(value);

@@ -12,19 +12,8 @@ import {
   transformEncoder,
 } from "@solana/kit";
 import { getLaunchKindEncoder, type LaunchKind } from "./launch-kind.ts";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  SYSTEM_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "./program-addresses.ts";
-import {
-  findCurvePda,
-  findCurveVaultPda,
-  findLaunchMintPda,
-  findLaunchPda,
-  findMigrationVaultPda,
-} from "./program-derived-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
+import { findCurvePda, findCurveVaultPda, findLaunchMintPda, findLaunchPda, findMigrationVaultPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
 /** First byte of the launch program's instruction data (layout.h `enum LaunchInstruction`). */
@@ -134,8 +123,7 @@ function toCreateData(input: CreateLaunchArgs & LaunchAccounts) {
 function assertVaultsMatchRecipe(input: CreateLaunchArgs & LaunchAccounts): void {
   const { components, componentVaults } = input;
   const aligned =
-    components.length === componentVaults.length &&
-    components.every((component, i) => component.mint === componentVaults[i]?.mint);
+    components.length === componentVaults.length && components.every((component, i) => component.mint === componentVaults[i]?.mint);
   if (!aligned) throw new Error("componentVaults must list the recipe's mints in recipe order");
 }
 
@@ -145,9 +133,7 @@ function assertVaultsMatchRecipe(input: CreateLaunchArgs & LaunchAccounts): void
  * Accounts: creator (signer, pays), launch, mint, migration vault, curve, curve primary
  * vault, system, token, curve program, then (component mint, curve vault) per component.
  */
-export function getCreateLaunchInstruction(
-  input: CreateLaunchArgs & LaunchAccounts,
-): ProgramInstruction<typeof LAUNCH_PROGRAM_ADDRESS> {
+export function getCreateLaunchInstruction(input: CreateLaunchArgs & LaunchAccounts): ProgramInstruction<typeof LAUNCH_PROGRAM_ADDRESS> {
   const data = getCreateLaunchInstructionDataEncoder().encode(input);
   return {
     programAddress: LAUNCH_PROGRAM_ADDRESS,
@@ -171,18 +157,13 @@ export function getCreateLaunchInstruction(
 }
 
 /** Derives every address and bump a create by `creator` with `seed` needs. */
-export async function deriveLaunchAccounts(
-  creator: Address,
-  seed: bigint,
-  componentMints: readonly Address[],
-): Promise<LaunchAccounts> {
+export async function deriveLaunchAccounts(creator: Address, seed: bigint, componentMints: readonly Address[]): Promise<LaunchAccounts> {
   const [launch, launchBump] = await findLaunchPda({ creator, seed });
-  const [[mint, mintBump], [migrationVault, migrationVaultBump], [curve, curveBump]] =
-    await Promise.all([
-      findLaunchMintPda({ launch }),
-      findMigrationVaultPda({ launch }),
-      findCurvePda({ launch }),
-    ]);
+  const [[mint, mintBump], [migrationVault, migrationVaultBump], [curve, curveBump]] = await Promise.all([
+    findLaunchMintPda({ launch }),
+    findMigrationVaultPda({ launch }),
+    findCurvePda({ launch }),
+  ]);
   const [[curvePrimaryVault, curvePrimaryVaultBump], vaults] = await Promise.all([
     findCurveVaultPda({ curve, mint }),
     Promise.all(componentMints.map((componentMint) => findCurveVaultPda({ curve, mint: componentMint }))),

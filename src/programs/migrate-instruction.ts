@@ -1,11 +1,4 @@
-import {
-  AccountRole,
-  type Address,
-  type FixedSizeEncoder,
-  getStructEncoder,
-  getU8Encoder,
-  transformEncoder,
-} from "@solana/kit";
+import { AccountRole, type Address, type FixedSizeEncoder, getStructEncoder, getU8Encoder, transformEncoder } from "@solana/kit";
 import { LAUNCH_INSTRUCTION_TAG } from "./launch-instructions.ts";
 import {
   CURVE_PROGRAM_ADDRESS,
@@ -76,9 +69,7 @@ export function getMigrateInstructionDataEncoder(): FixedSizeEncoder<MigrateArgs
  * `componentIndex`'s pair pool, moves its share of the migration inventory and the curve's
  * component reserve into it, and graduates the launch after the last component.
  */
-export function getMigrateInstruction(
-  input: MigrateArgs & MigrateAccounts,
-): ProgramInstruction<typeof LAUNCH_PROGRAM_ADDRESS> {
+export function getMigrateInstruction(input: MigrateArgs & MigrateAccounts): ProgramInstruction<typeof LAUNCH_PROGRAM_ADDRESS> {
   return {
     programAddress: LAUNCH_PROGRAM_ADDRESS,
     accounts: [
@@ -102,10 +93,7 @@ export function getMigrateInstruction(
 }
 
 /** Derives every address and bump the migration step of `componentMint` needs. */
-export async function deriveMigrateAccounts(
-  launch: Address,
-  componentMint: Address,
-): Promise<MigrateAccounts> {
+export async function deriveMigrateAccounts(launch: Address, componentMint: Address): Promise<MigrateAccounts> {
   const [[primaryMint], [migrationVault], [curve]] = await Promise.all([
     findLaunchMintPda({ launch }),
     findMigrationVaultPda({ launch }),
@@ -115,11 +103,10 @@ export async function deriveMigrateAccounts(
     findPoolPda({ authority: launch, mintA: primaryMint, mintB: componentMint }),
     findCurveVaultPda({ curve, mint: componentMint }),
   ]);
-  const [[poolPrimaryVault, poolPrimaryVaultBump], [poolComponentVault, poolComponentVaultBump]] =
-    await Promise.all([
-      findPoolVaultPda({ pool, mint: primaryMint }),
-      findPoolVaultPda({ pool, mint: componentMint }),
-    ]);
+  const [[poolPrimaryVault, poolPrimaryVaultBump], [poolComponentVault, poolComponentVaultBump]] = await Promise.all([
+    findPoolVaultPda({ pool, mint: primaryMint }),
+    findPoolVaultPda({ pool, mint: componentMint }),
+  ]);
   return {
     launch,
     migrationVault,

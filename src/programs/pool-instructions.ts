@@ -1,17 +1,6 @@
-import {
-  AccountRole,
-  type Address,
-  getStructEncoder,
-  getU16Encoder,
-  getU64Encoder,
-  getU8Encoder,
-} from "@solana/kit";
+import { AccountRole, type Address, getStructEncoder, getU16Encoder, getU64Encoder, getU8Encoder } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
-import {
-  POOL_PROGRAM_ADDRESS,
-  SYSTEM_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "./program-addresses.ts";
+import { POOL_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
 import { findPoolPda, findPoolVaultPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
@@ -141,11 +130,7 @@ export function getSwapInstruction(
 }
 
 /** Derives the pool of (`authority`, `mintA`, `mintB`) and its vaults, with bumps. */
-export async function derivePoolAccounts(
-  authority: Address,
-  mintA: Address,
-  mintB: Address,
-): Promise<PoolAccounts> {
+export async function derivePoolAccounts(authority: Address, mintA: Address, mintB: Address): Promise<PoolAccounts> {
   const [pool, poolBump] = await findPoolPda({ authority, mintA, mintB });
   const [[vaultA, vaultABump], [vaultB, vaultBBump]] = await Promise.all([
     findPoolVaultPda({ pool, mint: mintA }),
@@ -155,20 +140,9 @@ export async function derivePoolAccounts(
 }
 
 /** Derives a swap's accounts on `pool` from `mintIn` to `mintOut`, trader side as ATAs. */
-export async function deriveSwapAccounts(
-  trader: Address,
-  pool: Address,
-  mintIn: Address,
-  mintOut: Address,
-): Promise<SwapAccounts> {
-  const ata = async (mint: Address) =>
-    (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+export async function deriveSwapAccounts(trader: Address, pool: Address, mintIn: Address, mintOut: Address): Promise<SwapAccounts> {
+  const ata = async (mint: Address) => (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
   const vault = async (mint: Address) => (await findPoolVaultPda({ pool, mint }))[0];
-  const [vaultIn, vaultOut, traderIn, traderOut] = await Promise.all([
-    vault(mintIn),
-    vault(mintOut),
-    ata(mintIn),
-    ata(mintOut),
-  ]);
+  const [vaultIn, vaultOut, traderIn, traderOut] = await Promise.all([vault(mintIn), vault(mintOut), ata(mintIn), ata(mintOut)]);
   return { trader, pool, vaultIn, vaultOut, traderIn, traderOut };
 }

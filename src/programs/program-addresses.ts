@@ -11,28 +11,30 @@ import {
  */
 
 /** Registry and lifecycle of launches (create, mark complete, migrate). */
-export const LAUNCH_PROGRAM_ADDRESS: Address<"BasketLaunch11111111111111111111111111111111"> =
-  address("BasketLaunch11111111111111111111111111111111");
+export const LAUNCH_PROGRAM_ADDRESS: Address<"BasketLaunch11111111111111111111111111111111"> = address(
+  "BasketLaunch11111111111111111111111111111111",
+);
 
 /** Bonding-curve trading (buy exact out, buy exact in, sell). */
-export const CURVE_PROGRAM_ADDRESS: Address<"BasketCurve111111111111111111111111111111111"> =
-  address("BasketCurve111111111111111111111111111111111");
+export const CURVE_PROGRAM_ADDRESS: Address<"BasketCurve111111111111111111111111111111111"> = address(
+  "BasketCurve111111111111111111111111111111111",
+);
 
 /** Constant-product pools: SOL↔component venues and post-graduation pair pools. */
-export const POOL_PROGRAM_ADDRESS: Address<"BasketPoo11111111111111111111111111111111111"> =
-  address("BasketPoo11111111111111111111111111111111111");
+export const POOL_PROGRAM_ADDRESS: Address<"BasketPoo11111111111111111111111111111111111"> = address(
+  "BasketPoo11111111111111111111111111111111111",
+);
 
 /** SPL Token (the classic program; our programs refuse Token-2022 mints). */
-export const TOKEN_PROGRAM_ADDRESS: Address<"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"> =
-  TOKEN_PROGRAM;
+export const TOKEN_PROGRAM_ADDRESS: Address<"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"> = TOKEN_PROGRAM;
 
 /** The system program, which creates every account our programs own. */
 export const SYSTEM_PROGRAM_ADDRESS: Address<"11111111111111111111111111111111"> = SYSTEM_PROGRAM;
 
 /** The associated token account program: trader token accounts are ATAs by convention. */
-export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS: Address<"ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"> =
-  ASSOCIATED_TOKEN_PROGRAM;
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS: Address<"ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"> = ASSOCIATED_TOKEN_PROGRAM;
 
 /** Wrapped SOL: the mint on the SOL side of every venue pool. */
-export const NATIVE_MINT_ADDRESS: Address<"So11111111111111111111111111111111111111112"> =
-  address("So11111111111111111111111111111111111111112");
+export const NATIVE_MINT_ADDRESS: Address<"So11111111111111111111111111111111111111112"> = address(
+  "So11111111111111111111111111111111111111112",
+);

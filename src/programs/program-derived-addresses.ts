@@ -6,11 +6,7 @@ import {
   getUtf8Encoder,
   type ProgramDerivedAddress,
 } from "@solana/kit";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  POOL_PROGRAM_ADDRESS,
-} from "./program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS } from "./program-addresses.ts";
 
 /**
  * The program-derived addresses of our programs, with the seeds the C code verifies
@@ -65,11 +61,7 @@ export function findCurveVaultPda(seeds: { curve: Address; mint: Address }): Pro
  * A pool record: ["pool", authority, mintA, mintB] under the pool program. Mint order is
  * part of the address: (A, B) and (B, A) are two different pools.
  */
-export function findPoolPda(seeds: {
-  authority: Address;
-  mintA: Address;
-  mintB: Address;
-}): Promise<ProgramDerivedAddress> {
+export function findPoolPda(seeds: { authority: Address; mintA: Address; mintB: Address }): Promise<ProgramDerivedAddress> {
   return getProgramDerivedAddress({
     programAddress: POOL_PROGRAM_ADDRESS,
     seeds: [text("pool"), key(seeds.authority), key(seeds.mintA), key(seeds.mintB)],

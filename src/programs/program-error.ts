@@ -67,10 +67,7 @@ const DESCRIPTIONS: Record<ProgramErrorName, string> = {
 };
 
 const NAMES_BY_CODE = new Map<number, ProgramErrorName>(
-  (Object.entries(ProgramErrorCode) as [ProgramErrorName, number][]).map(([name, code]) => [
-    code,
-    name,
-  ]),
+  (Object.entries(ProgramErrorCode) as [ProgramErrorName, number][]).map(([name, code]) => [code, name]),
 );
 
 /** The name of a custom program error code, or `undefined` when it is not one of ours. */

@@ -35,8 +35,6 @@ export function addEventTagDecoder<TKind extends ProgramEventKind, TBody extends
   kind: TKind,
   body: Decoder<TBody>,
 ): Decoder<{ kind: TKind } & TBody> {
-  const tagged = getHiddenPrefixDecoder(body, [
-    getConstantDecoder(Uint8Array.of(PROGRAM_EVENT_TAG[kind])),
-  ]);
+  const tagged = getHiddenPrefixDecoder(body, [getConstantDecoder(Uint8Array.of(PROGRAM_EVENT_TAG[kind]))]);
   return transformDecoder(tagged, (fields) => ({ kind, ...fields }));
 }

@@ -3,11 +3,7 @@ import { getLaunchCreatedEventDecoder, type LaunchCreatedEvent } from "./launch-
 import { getLiquidityAddedEventDecoder, type LiquidityAddedEvent } from "./liquidity-added-event.ts";
 import { getMigrationStepEventDecoder, type MigrationStepEvent } from "./migration-step-event.ts";
 import { getPoolCreatedEventDecoder, type PoolCreatedEvent } from "./pool-created-event.ts";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  POOL_PROGRAM_ADDRESS,
-} from "./program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS } from "./program-addresses.ts";
 import { PROGRAM_EVENT_TAG, type ProgramEventKind } from "./program-event-tag.ts";
 import { getStatusChangedEventDecoder, type StatusChangedEvent } from "./status-changed-event.ts";
 import { getSwapEventDecoder, type SwapEvent } from "./swap-event.ts";
@@ -15,13 +11,7 @@ import { getTradeEventDecoder, type TradeEvent } from "./trade-event.ts";
 
 /** Every structured event our programs emit, discriminated on `kind`. */
 export type ProgramEvent =
-  | LaunchCreatedEvent
-  | TradeEvent
-  | StatusChangedEvent
-  | PoolCreatedEvent
-  | LiquidityAddedEvent
-  | SwapEvent
-  | MigrationStepEvent;
+  LaunchCreatedEvent | TradeEvent | StatusChangedEvent | PoolCreatedEvent | LiquidityAddedEvent | SwapEvent | MigrationStepEvent;
 
 interface EventSource {
   kind: ProgramEventKind;

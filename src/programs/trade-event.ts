@@ -66,9 +66,15 @@ const getBodyCodec = () =>
     ["unixTimestamp", getI64Codec()],
     [
       "components",
-      getArrayCodec(getStructCodec([["amount", getU64Codec()], ["fee", getU64Codec()]]), {
-        size: getU8Codec(),
-      }),
+      getArrayCodec(
+        getStructCodec([
+          ["amount", getU64Codec()],
+          ["fee", getU64Codec()],
+        ]),
+        {
+          size: getU8Codec(),
+        },
+      ),
     ],
   ]);
 

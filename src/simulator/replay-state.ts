@@ -64,7 +64,12 @@ export function replayJournal(
   if (checkpoint) {
     devnet.restore({
       svm: checkpoint.svm,
-      clock: { seed: checkpoint.seed, slot: checkpoint.slot, genesisUnixTimestamp: checkpoint.genesisUnixTimestamp, slotMillis: checkpoint.slotMillis },
+      clock: {
+        seed: checkpoint.seed,
+        slot: checkpoint.slot,
+        genesisUnixTimestamp: checkpoint.genesisUnixTimestamp,
+        slotMillis: checkpoint.slotMillis,
+      },
       seqInSlot: checkpoint.seqInSlot,
       records: new Map(),
       queue: [],

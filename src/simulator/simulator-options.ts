@@ -48,21 +48,26 @@ const SEED = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimulatorOptions {
   const seed = options.seed === undefined ? undefined : String(options.seed);
-  if (seed !== undefined && !SEED.test(seed)) throw new RangeError(`seed must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(seed)}`);
+  if (seed !== undefined && !SEED.test(seed))
+    throw new RangeError(`seed must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(seed)}`);
   const port = options.port ?? DEFAULT_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`port must be a whole number from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new RangeError(`port must be a whole number from 0 to 65535, got ${port}`);
   const host = options.host ?? DEFAULT_HOST;
   if (host.length === 0 || /\s/.test(host)) throw new RangeError(`host must be a host name or an IP address, got ${JSON.stringify(host)}`);
   const clockMode = options.clockMode ?? "realtime";
-  if (!CLOCK_MODES.includes(clockMode)) throw new RangeError(`clock must be one of ${CLOCK_MODES.join(", ")}, got ${JSON.stringify(clockMode)}`);
+  if (!CLOCK_MODES.includes(clockMode))
+    throw new RangeError(`clock must be one of ${CLOCK_MODES.join(", ")}, got ${JSON.stringify(clockMode)}`);
   const launchCount = options.launchCount ?? DEFAULT_LAUNCH_COUNT;
-  if (!Number.isInteger(launchCount) || launchCount < 0 || launchCount > 1_000) throw new RangeError(`launch count must be a whole number from 0 to 1000, got ${launchCount}`);
+  if (!Number.isInteger(launchCount) || launchCount < 0 || launchCount > 1_000)
+    throw new RangeError(`launch count must be a whole number from 0 to 1000, got ${launchCount}`);
   const historyHours = options.historyHours ?? DEFAULT_HISTORY_HOURS;
   if (!(historyHours >= 0.1 && historyHours <= 240)) throw new RangeError(`history hours must be from 0.1 to 240, got ${historyHours}`);
   const solUsd = options.solUsd ?? DEFAULT_SOL_USD;
   if (!(solUsd > 0 && Number.isFinite(solUsd))) throw new RangeError(`SOL price in USD must be a positive number, got ${solUsd}`);
   const slotMs = options.slotMs ?? DEFAULT_SLOT_MILLIS;
-  if (!Number.isInteger(slotMs) || slotMs < 1 || slotMs > 60_000) throw new RangeError(`slot milliseconds must be a whole number from 1 to 60000, got ${slotMs}`);
+  if (!Number.isInteger(slotMs) || slotMs < 1 || slotMs > 60_000)
+    throw new RangeError(`slot milliseconds must be a whole number from 1 to 60000, got ${slotMs}`);
   if (options.stateDir !== undefined && options.stateDir.length === 0) throw new RangeError("state directory must not be empty");
   return {
     seed,

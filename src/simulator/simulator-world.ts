@@ -123,11 +123,18 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
   return { devnet, world, readModel: model, population, journal, recovered: false, samplePrices };
 }
 
-async function recover(options: ResolvedSimulatorOptions, opened: OpenedState, meta: JournalMeta, mediaBaseUrl: string): Promise<SimulatorWorld> {
+async function recover(
+  options: ResolvedSimulatorOptions,
+  opened: OpenedState,
+  meta: JournalMeta,
+  mediaBaseUrl: string,
+): Promise<SimulatorWorld> {
   const { journal, checkpoint } = opened;
   if (options.seed !== undefined && options.seed !== meta.seed) {
     journal.close();
-    throw new RangeError(`state directory ${options.stateDir} holds the world of seed ${meta.seed}, not ${options.seed}: name another directory or drop --seed`);
+    throw new RangeError(
+      `state directory ${options.stateDir} holds the world of seed ${meta.seed}, not ${options.seed}: name another directory or drop --seed`,
+    );
   }
   const started = performance.now();
   const devnet = Devnet.start({

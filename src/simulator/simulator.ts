@@ -18,8 +18,6 @@ import { buildSimulatorWorld } from "./simulator-world.ts";
 
 export type { SimulatorOptions } from "./simulator-options.ts";
 
-
-
 /** Slots between price samples (10 s of virtual time): the `prices` frame's cadence. */
 export const PRICE_SAMPLE_SLOTS = 25n;
 /** A checkpoint is written once this many journal lines wait, or after CHECKPOINT_EVERY_MS. */

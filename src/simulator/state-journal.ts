@@ -1,4 +1,16 @@
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { Devnet } from "../chain/devnet.ts";
 import { type JournalEntry, type JournalMeta, type PopulatedEntry, entryOfWrite } from "./journal-entry.ts";
@@ -110,7 +122,12 @@ export class StateJournal {
       closeSync(fd);
       throw new Error(`${dir}: the journal does not start with its meta line`);
     }
-    return { journal: new StateJournal(dir, fd, lines, checkpoint?.entries ?? 0), meta: found, populated: populated as PopulatedEntry | null, checkpoint };
+    return {
+      journal: new StateJournal(dir, fd, lines, checkpoint?.entries ?? 0),
+      meta: found,
+      populated: populated as PopulatedEntry | null,
+      checkpoint,
+    };
   }
 
   /** Calls `visit` with every line the journal held when it was opened, in order. */

@@ -50,12 +50,22 @@ export function asyncapiDocument(): Record<string, unknown> {
   for (const kind of serverKinds) {
     const schema = SERVER_FRAME_SCHEMAS[kind];
     schemas[schema.$id!] = componentSchema(schema);
-    messages[kind] = { name: kind, title: `${kind} frame`, summary: schema.description, payload: { $ref: `#/components/schemas/${schema.$id}` } };
+    messages[kind] = {
+      name: kind,
+      title: `${kind} frame`,
+      summary: schema.description,
+      payload: { $ref: `#/components/schemas/${schema.$id}` },
+    };
   }
   for (const name of clientKinds) {
     const schema = CLIENT_FRAME_SCHEMAS[name];
     schemas[schema.$id!] = componentSchema(schema);
-    messages[name] = { name, title: `${schema.$id} frame`, summary: schema.description, payload: { $ref: `#/components/schemas/${schema.$id}` } };
+    messages[name] = {
+      name,
+      title: `${schema.$id} frame`,
+      summary: schema.description,
+      payload: { $ref: `#/components/schemas/${schema.$id}` },
+    };
   }
   const channelMessages = Object.fromEntries(Object.keys(messages).map((name) => [name, { $ref: `#/components/messages/${name}` }]));
   const messageRefs = (names: readonly string[]) => names.map((name) => ({ $ref: `#/channels/stream/messages/${name}` }));
@@ -69,7 +79,11 @@ export function asyncapiDocument(): Record<string, unknown> {
     defaultContentType: "application/json",
     servers: {
       // The simulator's default address (as in openapi.json); the stream shares the HTTP API's host and port.
-      devnet: { host: "127.0.0.1:8790", protocol: "ws", description: "basket-devnet up (default address); the stream shares the HTTP API's port." },
+      devnet: {
+        host: "127.0.0.1:8790",
+        protocol: "ws",
+        description: "basket-devnet up (default address); the stream shares the HTTP API's port.",
+      },
     },
     channels: {
       stream: {
@@ -81,8 +95,18 @@ export function asyncapiDocument(): Record<string, unknown> {
       },
     },
     operations: {
-      announce: { action: "send", channel: { $ref: "#/channels/stream" }, summary: "Frames the server sends.", messages: messageRefs(serverKinds) },
-      subscribe: { action: "receive", channel: { $ref: "#/channels/stream" }, summary: "Frames the server reads.", messages: messageRefs(clientKinds) },
+      announce: {
+        action: "send",
+        channel: { $ref: "#/channels/stream" },
+        summary: "Frames the server sends.",
+        messages: messageRefs(serverKinds),
+      },
+      subscribe: {
+        action: "receive",
+        channel: { $ref: "#/channels/stream" },
+        summary: "Frames the server reads.",
+        messages: messageRefs(clientKinds),
+      },
     },
     components: { schemas, messages },
   };

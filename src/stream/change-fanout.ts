@@ -24,7 +24,9 @@ export function announceChanges<S extends Subscriber>(changes: readonly StreamCh
     switch (change.kind) {
       case "trade": {
         const { launch, signature, slot, seq } = change;
-        announce(context, registry.tradeTargets(launch), () => encodeFrame({ kind: "trade", launch, data: { signature, slot: Number(slot), seq } }));
+        announce(context, registry.tradeTargets(launch), () =>
+          encodeFrame({ kind: "trade", launch, data: { signature, slot: Number(slot), seq } }),
+        );
         touched.add(launch);
         break;
       }

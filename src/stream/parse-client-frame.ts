@@ -56,7 +56,8 @@ export function parseClientFrame(data: Buffer | string, maxBytes: number): Parse
     return { ok: true, frame: { op, tier: "cards", mints }, dropped };
   }
   if (frame.tier === "live") {
-    if (frame.mint === undefined) return op === "unsub" ? { ok: true, frame: { op, tier: "live", mint: null }, dropped: 0 } : ignore("unknownForm");
+    if (frame.mint === undefined)
+      return op === "unsub" ? { ok: true, frame: { op, tier: "live", mint: null }, dropped: 0 } : ignore("unknownForm");
     const mint = isAddress(frame.mint) ? frame.mint : null;
     return { ok: true, frame: { op, tier: "live", mint }, dropped: mint === null ? 1 : 0 };
   }

@@ -105,15 +105,28 @@ export function resolveStreamOptions(options: StreamServerOptions): ResolvedStre
     throw new RangeError(`stream option initialScope must be "scoped" or "broadcast", got ${String(resolved.initialScope)}`);
   }
   for (const name of [
-    "heartbeatMs", "idleTimeoutMs", "blockhashEveryMs", "tickMs", "maxConnections", "maxConnectionsPerAddress", "maxCardMints",
-    "maxTopics", "maxFrameBytes", "maxPayloadBytes", "highWaterMarkBytes", "closeGraceMs", "maxPendingChanges",
+    "heartbeatMs",
+    "idleTimeoutMs",
+    "blockhashEveryMs",
+    "tickMs",
+    "maxConnections",
+    "maxConnectionsPerAddress",
+    "maxCardMints",
+    "maxTopics",
+    "maxFrameBytes",
+    "maxPayloadBytes",
+    "highWaterMarkBytes",
+    "closeGraceMs",
+    "maxPendingChanges",
   ] as const) {
     positiveInteger(name, resolved[name]);
   }
   positiveInteger("frameRate.frames", resolved.frameRate.frames);
   positiveInteger("frameRate.windowMs", resolved.frameRate.windowMs);
   if (resolved.maxPayloadBytes <= resolved.maxFrameBytes) {
-    throw new RangeError("stream option maxPayloadBytes must exceed maxFrameBytes, or ws would close oversized frames with 1009 instead of ignoring them");
+    throw new RangeError(
+      "stream option maxPayloadBytes must exceed maxFrameBytes, or ws would close oversized frames with 1009 instead of ignoring them",
+    );
   }
   return resolved;
 }

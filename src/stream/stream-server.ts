@@ -168,7 +168,9 @@ export class StreamServer {
     this.#timers.stop();
     if (this.#flushScheduled) clearImmediate(this.#flushScheduled);
     const sockets = [...[...this.#connections].map((connection) => connection.socket), ...this.#refused];
-    const closed = sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once("close", () => resolve()))));
+    const closed = sockets.map(
+      (ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once("close", () => resolve()))),
+    );
     for (const connection of [...this.#connections]) this.#close(connection, "shutdown");
     await Promise.all(closed);
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));

@@ -1,11 +1,7 @@
 import { type Address, type Instruction, createNoopSigner } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from "@solana-program/compute-budget";
 import { getTransferSolInstruction } from "@solana-program/system";
-import {
-  getCloseAccountInstruction,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getSyncNativeInstruction,
-} from "@solana-program/token";
+import { getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import type { LatestBlockhash } from "../chain/virtual-clock.ts";
 import {
   type DerivedTradeAccounts,
@@ -54,14 +50,26 @@ export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "comp
     extras.push(getSetComputeUnitPriceInstruction({ microLamports: context.computeUnitPrice }));
   }
   if (context.tip && context.tip.lamports > 0n) {
-    extras.push(getTransferSolInstruction({ source: createNoopSigner(context.wallet), destination: context.tip.recipient, amount: context.tip.lamports }));
+    extras.push(
+      getTransferSolInstruction({
+        source: createNoopSigner(context.wallet),
+        destination: context.tip.recipient,
+        amount: context.tip.lamports,
+      }),
+    );
   }
   return extras;
 }
 
 function createAccount(context: PlanContext, account: Address, mint: Address): Instruction {
   const payer = createNoopSigner(context.wallet);
-  return getCreateAssociatedTokenIdempotentInstruction({ payer, ata: account, owner: context.wallet, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return getCreateAssociatedTokenIdempotentInstruction({
+    payer,
+    ata: account,
+    owner: context.wallet,
+    mint,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  });
 }
 
 /**
@@ -102,7 +110,8 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
     groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);
   }
   const setup = (groups.length === 0 ? [] : packInstructions(wallet, groups, context.lifetime)).map((instructions, index, all) => ({
-    label: all.length === 1 ? "Prepare accounts and acquire components" : `Prepare accounts and acquire components (${index + 1}/${all.length})`,
+    label:
+      all.length === 1 ? "Prepare accounts and acquire components" : `Prepare accounts and acquire components (${index + 1}/${all.length})`,
     kind: "setup" as const,
     settles: false,
     instructions,
@@ -115,7 +124,10 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
   // component buys in one transaction, and a settle landed early fails only for want of
   // components.
   const receive = createAccount(context, accounts.traderPrimaryAccount, accounts.primaryMint);
-  return [...setup, { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context), receive, settle] }];
+  return [
+    ...setup,
+    { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context), receive, settle] },
+  ];
 }
 
 /** A sell: the settling sell first, then swaps turning the received components into SOL. */

@@ -27,7 +27,9 @@ export interface CurveBuyPricing {
   readonly mode: BuyMode;
   readonly trade: TradeOutcome;
   /** The settle: buy_exact_out(amount, maxDnaIn) for exactOut/exactInSol, buy_exact_in(budget, minOut) for exactIn. */
-  readonly settle: { readonly instruction: "buyExactOut"; readonly amount: bigint; readonly maxDnaIn: bigint } | { readonly instruction: "buyExactIn"; readonly budget: bigint; readonly minOut: bigint };
+  readonly settle:
+    | { readonly instruction: "buyExactOut"; readonly amount: bigint; readonly maxDnaIn: bigint }
+    | { readonly instruction: "buyExactIn"; readonly budget: bigint; readonly minOut: bigint };
   readonly minOut: bigint;
   readonly funding: readonly ComponentFunding[];
   /** Lamports the setup swaps spend; null when a component cannot be bought. */
@@ -59,13 +61,35 @@ function impactBps(state: CurveState, trade: TradeOutcome): number {
   return Number(bps > 0n ? bps : 0n);
 }
 
-function pricedBuy(market: CurveMarket, mode: BuyMode, trade: TradeOutcome, settle: CurveBuyPricing["settle"], minOut: bigint, held: readonly bigint[] | null, slippageBps: number): CurveBuyPricing {
+function pricedBuy(
+  market: CurveMarket,
+  mode: BuyMode,
+  trade: TradeOutcome,
+  settle: CurveBuyPricing["settle"],
+  minOut: bigint,
+  held: readonly bigint[] | null,
+  slippageBps: number,
+): CurveBuyPricing {
   const funding = fundBasket(market.mints, trade.componentAmounts, held, market.venues, slippageBps);
-  return { direction: "buy", mode, trade, settle, minOut, funding, solIn: fundingLamports(funding), priceImpactBps: impactBps(market.state, trade) };
+  return {
+    direction: "buy",
+    mode,
+    trade,
+    settle,
+    minOut,
+    funding,
+    solIn: fundingLamports(funding),
+    priceImpactBps: impactBps(market.state, trade),
+  };
 }
 
 /** Buy exactly `amount` launch base units (clamped to what is left). */
-export function priceBuyExactOut(market: CurveMarket, amount: bigint, slippageBps: number, held: readonly bigint[] | null): CurveBuyPricing | Refusal {
+export function priceBuyExactOut(
+  market: CurveMarket,
+  amount: bigint,
+  slippageBps: number,
+  held: readonly bigint[] | null,
+): CurveBuyPricing | Refusal {
   const result = buyExactOut(market.state, amount, U64_MAX, null);
   if (!result.ok) return result;
   const { trade } = result;
@@ -74,7 +98,12 @@ export function priceBuyExactOut(market: CurveMarket, amount: bigint, slippageBp
 }
 
 /** Spend at most `budget` DNA units, cost and fee. */
-export function priceBuyExactIn(market: CurveMarket, budget: bigint, slippageBps: number, held: readonly bigint[] | null): CurveBuyPricing | Refusal {
+export function priceBuyExactIn(
+  market: CurveMarket,
+  budget: bigint,
+  slippageBps: number,
+  held: readonly bigint[] | null,
+): CurveBuyPricing | Refusal {
   const result = buyExactIn(market.state, budget, 0n, null);
   if (!result.ok) return result;
   const minOut = withFloor(result.trade.primaryAmount, slippageBps);
@@ -87,7 +116,12 @@ export function priceBuyExactIn(market: CurveMarket, budget: bigint, slippageBps
  * cost counted is the lamports the swaps take in; network fees, tip and rent of new
  * accounts are on top (the wallet keeps `feeReserveLamports` back for them).
  */
-export function priceBuyExactInSol(market: CurveMarket, budgetLamports: bigint, slippageBps: number, held: readonly bigint[] | null): CurveBuyPricing | Refusal {
+export function priceBuyExactInSol(
+  market: CurveMarket,
+  budgetLamports: bigint,
+  slippageBps: number,
+  held: readonly bigint[] | null,
+): CurveBuyPricing | Refusal {
   const lamportsFor = (amount: bigint): bigint | null => {
     const result = buyExactOut(market.state, amount, U64_MAX, null);
     if (!result.ok) return null;
@@ -111,7 +145,12 @@ export function priceBuyExactInSol(market: CurveMarket, budgetLamports: bigint, 
 }
 
 /** Sell exactly `amount` launch base units; `heldPrimary` null skips the balance check. */
-export function priceSell(market: CurveMarket, amount: bigint, slippageBps: number, heldPrimary: bigint | null): CurveSellPricing | Refusal {
+export function priceSell(
+  market: CurveMarket,
+  amount: bigint,
+  slippageBps: number,
+  heldPrimary: bigint | null,
+): CurveSellPricing | Refusal {
   const result = sell(market.state, amount, 0n, heldPrimary);
   if (!result.ok) return result;
   const { trade } = result;

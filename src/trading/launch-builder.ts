@@ -67,7 +67,12 @@ export interface LaunchBuilderOptions {
  * the virtual DNA reserve set so the curve raises the target by the time it sells out:
  * raised = vD·inventory/(vP − inventory).
  */
-export function curveFor(supply: number | null, curveTargetSol: number | null, dnaUnitSol: number, fees: { feeBps: number; creatorFeeShareBps: number }): CurveParameters {
+export function curveFor(
+  supply: number | null,
+  curveTargetSol: number | null,
+  dnaUnitSol: number,
+  fees: { feeBps: number; creatorFeeShareBps: number },
+): CurveParameters {
   const total = BigInt(supply ?? 1_000_000_000) * 10n ** BigInt(TOKEN_DECIMALS);
   const curveInventory = (total * 7931n) / 10_000n;
   const virtualPrimary = (total * 10_730n) / 10_000n;
@@ -87,19 +92,26 @@ export class LaunchBuilder {
     if (refusal) return refuseTrade("INVALID_LAUNCH", { reason: refusal });
     const venues = await Promise.all(request.components.map((component) => this.options.reader.venue(component.mint)));
     const unpriced = request.components.find((_, i) => venues[i] === null);
-    if (unpriced) return refuseTrade("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
+    if (unpriced)
+      return refuseTrade("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
     const dnaUnitSol = request.dnaUnitSol ?? 1e-9;
     const dnaUnitLamportsE9 = BigInt(Math.round(dnaUnitSol * 1e18));
     const quantities = recipeQuantities({
       dnaUnitLamportsE9,
-      components: request.components.map((component, i) => ({ targetBps: component.targetBps, lamportsReserve: venues[i]!.lamportsReserve, componentReserve: venues[i]!.componentReserve })),
+      components: request.components.map((component, i) => ({
+        targetBps: component.targetBps,
+        lamportsReserve: venues[i]!.lamportsReserve,
+        componentReserve: venues[i]!.componentReserve,
+      })),
     });
-    if (!quantities || dnaUnitLamportsE9 === 0n) return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
+    if (!quantities || dnaUnitLamportsE9 === 0n)
+      return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
     const curve = curveFor(request.supply, request.curveTargetSol, dnaUnitSol, {
       feeBps: request.feeBps ?? defaultCurveParameters.feeBps,
       creatorFeeShareBps: request.creatorFeeShareBps ?? defaultCurveParameters.creatorFeeShareBps,
     });
-    if (curve.curveInventory === 0n || curve.virtualDna === 0n) return refuseTrade("INVALID_LAUNCH", { reason: "supply and curveTargetSol leave the curve nothing to sell" });
+    if (curve.curveInventory === 0n || curve.virtualDna === 0n)
+      return refuseTrade("INVALID_LAUNCH", { reason: "supply and curveTargetSol leave the curve nothing to sell" });
 
     const mints = request.components.map((component) => component.mint);
     let seed = 1n;
@@ -121,7 +133,12 @@ export class LaunchBuilder {
       uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
     });
     const lifetime = this.options.devnet.latestBlockhash();
-    const transaction = encodeUnsignedTransaction({ feePayer: request.creator, instructions: [instruction], lifetime, computeUnitLimit: CREATE_COMPUTE_UNITS });
+    const transaction = encodeUnsignedTransaction({
+      feePayer: request.creator,
+      instructions: [instruction],
+      lifetime,
+      computeUnitLimit: CREATE_COMPUTE_UNITS,
+    });
     this.options.onMetadata(accounts.launch, {
       description: request.description,
       website: request.website,
@@ -147,13 +164,17 @@ export class LaunchBuilder {
 function validate(request: CreateLaunchRequest): string | null {
   const weights = request.components.reduce((sum, component) => sum + component.targetBps, 0);
   if (weights !== 10_000) return `components' targetBps must sum to 10000, got ${weights}`;
-  if (new Set(request.components.map((component) => component.mint)).size !== request.components.length) return "components must be distinct mints";
+  if (new Set(request.components.map((component) => component.mint)).size !== request.components.length)
+    return "components must be distinct mints";
   if (request.components.some((component) => component.targetBps <= 0)) return "every component's targetBps must be positive";
   const fee = request.feeBps;
-  if (fee !== null && (!Number.isInteger(fee) || fee < 0 || fee > MAX_FEE_BPS)) return `feeBps must be a whole number from 0 to ${MAX_FEE_BPS}`;
+  if (fee !== null && (!Number.isInteger(fee) || fee < 0 || fee > MAX_FEE_BPS))
+    return `feeBps must be a whole number from 0 to ${MAX_FEE_BPS}`;
   const share = request.creatorFeeShareBps;
-  if (share !== null && (!Number.isInteger(share) || share < 0 || share > 10_000)) return "creatorFeeShareBps must be a whole number from 0 to 10000";
-  if (request.supply !== null && request.supply > 10_000_000_000_000) return "supply must be at most 10^13 whole tokens (amounts are u64 base units with 6 decimals)";
+  if (share !== null && (!Number.isInteger(share) || share < 0 || share > 10_000))
+    return "creatorFeeShareBps must be a whole number from 0 to 10000";
+  if (request.supply !== null && request.supply > 10_000_000_000_000)
+    return "supply must be at most 10^13 whole tokens (amounts are u64 base units with 6 decimals)";
   if (Buffer.byteLength(request.name) > 64) return "name must be at most 64 bytes in UTF-8";
   return null;
 }

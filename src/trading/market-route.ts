@@ -69,7 +69,16 @@ export function bestMarketPath(
     if (expectedOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
     const spot = spotOut({ venue, pair }, direction, amountIn);
     const impact = spot > 0n && spot > expectedOut ? Number(((spot - expectedOut) * 10_000n) / spot) : 0;
-    best = { direction, venue, pair, amountIn, intermediate, expectedOut, minOut: withFloor(expectedOut, slippageBps), priceImpactBps: impact };
+    best = {
+      direction,
+      venue,
+      pair,
+      amountIn,
+      intermediate,
+      expectedOut,
+      minOut: withFloor(expectedOut, slippageBps),
+      priceImpactBps: impact,
+    };
   }
   return best;
 }
@@ -95,15 +104,51 @@ export function planMarketTrade(
       ...setup,
       getTransferSolInstruction({ source: owner, destination: accounts.wrappedSol, amount: path.amountIn }),
       getSyncNativeInstruction({ account: accounts.wrappedSol }),
-      getSwapInstruction({ trader: wallet, pool: venue.pool, vaultIn: venue.vaultSol, vaultOut: venue.vaultComponent, traderIn: accounts.wrappedSol, traderOut: accounts.component, amountIn: path.amountIn, minOut: path.intermediate }),
-      getSwapInstruction({ trader: wallet, pool: pair.pool, vaultIn: pair.vaultComponent, vaultOut: pair.vaultPrimary, traderIn: accounts.component, traderOut: accounts.primary, amountIn: path.intermediate, minOut: path.minOut }),
+      getSwapInstruction({
+        trader: wallet,
+        pool: venue.pool,
+        vaultIn: venue.vaultSol,
+        vaultOut: venue.vaultComponent,
+        traderIn: accounts.wrappedSol,
+        traderOut: accounts.component,
+        amountIn: path.amountIn,
+        minOut: path.intermediate,
+      }),
+      getSwapInstruction({
+        trader: wallet,
+        pool: pair.pool,
+        vaultIn: pair.vaultComponent,
+        vaultOut: pair.vaultPrimary,
+        traderIn: accounts.component,
+        traderOut: accounts.primary,
+        amountIn: path.intermediate,
+        minOut: path.minOut,
+      }),
       unwrap,
     ];
   }
   return [
     ...setup,
-    getSwapInstruction({ trader: wallet, pool: pair.pool, vaultIn: pair.vaultPrimary, vaultOut: pair.vaultComponent, traderIn: accounts.primary, traderOut: accounts.component, amountIn: path.amountIn, minOut: path.intermediate }),
-    getSwapInstruction({ trader: wallet, pool: venue.pool, vaultIn: venue.vaultComponent, vaultOut: venue.vaultSol, traderIn: accounts.component, traderOut: accounts.wrappedSol, amountIn: path.intermediate, minOut: path.minOut }),
+    getSwapInstruction({
+      trader: wallet,
+      pool: pair.pool,
+      vaultIn: pair.vaultPrimary,
+      vaultOut: pair.vaultComponent,
+      traderIn: accounts.primary,
+      traderOut: accounts.component,
+      amountIn: path.amountIn,
+      minOut: path.intermediate,
+    }),
+    getSwapInstruction({
+      trader: wallet,
+      pool: venue.pool,
+      vaultIn: venue.vaultComponent,
+      vaultOut: venue.vaultSol,
+      traderIn: accounts.component,
+      traderOut: accounts.wrappedSol,
+      amountIn: path.intermediate,
+      minOut: path.minOut,
+    }),
     unwrap,
   ];
 }

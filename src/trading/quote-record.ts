@@ -26,8 +26,21 @@ export interface TokenAmount {
 export interface RouteRecord {
   readonly fullyCovered: boolean;
   readonly solIn: string;
-  readonly legs: { readonly kind: "swap"; readonly venue: string; readonly mintIn: string; readonly mintOut: string; readonly amountIn: string; readonly minOut: string }[];
-  readonly venues: { readonly pool: string; readonly mint: string; readonly lamportsReserve: string; readonly componentReserve: string; readonly feeBps: number }[];
+  readonly legs: {
+    readonly kind: "swap";
+    readonly venue: string;
+    readonly mintIn: string;
+    readonly mintOut: string;
+    readonly amountIn: string;
+    readonly minOut: string;
+  }[];
+  readonly venues: {
+    readonly pool: string;
+    readonly mint: string;
+    readonly lamportsReserve: string;
+    readonly componentReserve: string;
+    readonly feeBps: number;
+  }[];
   readonly needsAccountSetup: boolean;
   readonly transactions: number;
   readonly note: string;
@@ -107,12 +120,26 @@ export function curveQuoteRecord(
     buy?.funding
       .map((component, i) => ({ component, venue: market.venues[i] }))
       .filter(({ component, venue }) => component.shortfall > 0n && venue && component.lamportsIn !== null)
-      .map(({ component, venue }) => ({ kind: "swap" as const, venue: venue!.pool, mintIn: NATIVE_MINT_ADDRESS, mintOut: component.mint, amountIn: amount(component.lamportsIn!), minOut: amount(component.shortfall) })) ??
+      .map(({ component, venue }) => ({
+        kind: "swap" as const,
+        venue: venue!.pool,
+        mintIn: NATIVE_MINT_ADDRESS,
+        mintOut: component.mint,
+        amountIn: amount(component.lamportsIn!),
+        minOut: amount(component.shortfall),
+      })) ??
     (pricing.direction === "sell"
       ? pricing.unwind
           .map((leg, i) => ({ leg, venue: market.venues[i] }))
           .filter(({ leg, venue }) => venue && leg.lamportsOut > 0n)
-          .map(({ leg, venue }) => ({ kind: "swap" as const, venue: venue!.pool, mintIn: leg.mint, mintOut: NATIVE_MINT_ADDRESS, amountIn: amount(leg.amountIn), minOut: amount(leg.lamportsOut) }))
+          .map(({ leg, venue }) => ({
+            kind: "swap" as const,
+            venue: venue!.pool,
+            mintIn: leg.mint,
+            mintOut: NATIVE_MINT_ADDRESS,
+            amountIn: amount(leg.amountIn),
+            minOut: amount(leg.lamportsOut),
+          }))
       : []);
   const solIn = buy?.solIn ?? 0n;
   const route: RouteRecord | null =
@@ -123,7 +150,17 @@ export function curveQuoteRecord(
           solIn: amount(solIn),
           legs,
           venues: market.venues.flatMap((venue) =>
-            venue ? [{ pool: venue.pool, mint: venue.mint, lamportsReserve: amount(venue.lamportsReserve), componentReserve: amount(venue.componentReserve), feeBps: venue.feeBps }] : [],
+            venue
+              ? [
+                  {
+                    pool: venue.pool,
+                    mint: venue.mint,
+                    lamportsReserve: amount(venue.lamportsReserve),
+                    componentReserve: amount(venue.componentReserve),
+                    feeBps: venue.feeBps,
+                  },
+                ]
+              : [],
           ),
           needsAccountSetup,
           transactions: steps.length,
@@ -159,7 +196,12 @@ export function curveQuoteRecord(
   };
 }
 
-export function marketQuoteRecord(context: QuoteContext, path: MarketPath, steps: readonly PlannedStep[] | null, needsAccountSetup: boolean): MarketQuoteRecord {
+export function marketQuoteRecord(
+  context: QuoteContext,
+  path: MarketPath,
+  steps: readonly PlannedStep[] | null,
+  needsAccountSetup: boolean,
+): MarketQuoteRecord {
   const buy = path.direction === "buy";
   return {
     ...base(context),
@@ -169,7 +211,12 @@ export function marketQuoteRecord(context: QuoteContext, path: MarketPath, steps
     priceImpactBps: path.priceImpactBps,
     feeBps: path.venue.feeBps + path.pair.feeBps,
     expiresAt: Number(context.expiresAt),
-    path: { component: path.pair.componentMint, venue: path.venue.pool, pair: path.pair.pool, intermediateAmount: amount(path.intermediate) },
+    path: {
+      component: path.pair.componentMint,
+      venue: path.venue.pool,
+      pair: path.pair.pool,
+      intermediateAmount: amount(path.intermediate),
+    },
     route:
       steps === null
         ? null
@@ -177,11 +224,31 @@ export function marketQuoteRecord(context: QuoteContext, path: MarketPath, steps
             fullyCovered: true,
             solIn: amount(buy ? path.amountIn : 0n),
             legs: [
-              { kind: "swap", venue: buy ? path.venue.pool : path.pair.pool, mintIn: buy ? NATIVE_MINT_ADDRESS : path.pair.primaryMint, mintOut: path.pair.componentMint, amountIn: amount(path.amountIn), minOut: amount(path.intermediate) },
-              { kind: "swap", venue: buy ? path.pair.pool : path.venue.pool, mintIn: path.pair.componentMint, mintOut: buy ? path.pair.primaryMint : NATIVE_MINT_ADDRESS, amountIn: amount(path.intermediate), minOut: amount(path.minOut) },
+              {
+                kind: "swap",
+                venue: buy ? path.venue.pool : path.pair.pool,
+                mintIn: buy ? NATIVE_MINT_ADDRESS : path.pair.primaryMint,
+                mintOut: path.pair.componentMint,
+                amountIn: amount(path.amountIn),
+                minOut: amount(path.intermediate),
+              },
+              {
+                kind: "swap",
+                venue: buy ? path.pair.pool : path.venue.pool,
+                mintIn: path.pair.componentMint,
+                mintOut: buy ? path.pair.primaryMint : NATIVE_MINT_ADDRESS,
+                amountIn: amount(path.intermediate),
+                minOut: amount(path.minOut),
+              },
             ],
             venues: [
-              { pool: path.venue.pool, mint: path.venue.mint, lamportsReserve: amount(path.venue.lamportsReserve), componentReserve: amount(path.venue.componentReserve), feeBps: path.venue.feeBps },
+              {
+                pool: path.venue.pool,
+                mint: path.venue.mint,
+                lamportsReserve: amount(path.venue.lamportsReserve),
+                componentReserve: amount(path.venue.componentReserve),
+                feeBps: path.venue.feeBps,
+              },
             ],
             needsAccountSetup,
             transactions: steps.length,

@@ -4,8 +4,7 @@ import { createHash } from "node:crypto";
 export const QUOTE_TTL_MILLIS = 30_000n;
 
 export type QuoteLookup<T> =
-  | { readonly found: true; readonly entry: StoredQuote<T> }
-  | { readonly found: false; readonly reason: "unknown" | "expired" };
+  { readonly found: true; readonly entry: StoredQuote<T> } | { readonly found: false; readonly reason: "unknown" | "expired" };
 
 export interface StoredQuote<T> {
   readonly id: string;

@@ -105,9 +105,7 @@ export class TradeDesk {
     if (quoteId.startsWith("p_")) return refuseTrade("PREVIEW_QUOTE", { quoteId });
     const lookup = this.quotes.get(quoteId);
     if (!lookup.found) {
-      return lookup.reason === "expired"
-        ? refuseTrade("QUOTE_EXPIRED", { quoteId })
-        : refuseTrade("QUOTE_NOT_FOUND", { quoteId });
+      return lookup.reason === "expired" ? refuseTrade("QUOTE_EXPIRED", { quoteId }) : refuseTrade("QUOTE_NOT_FOUND", { quoteId });
     }
     const request = lookup.entry.value;
     const priced = await this.#price(request, wallet);
@@ -132,7 +130,9 @@ export class TradeDesk {
     const transaction = decodeWireTransaction(base64);
     if (!transaction) return refuseTrade("INVALID_TRANSACTION");
     for (const [signer, signature] of Object.entries(transaction.signatures)) {
-      const valid = signature !== null && (await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, transaction.messageBytes));
+      const valid =
+        signature !== null &&
+        (await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, transaction.messageBytes));
       if (!valid) return refuseTrade("INVALID_SIGNATURE", { signer });
     }
     if (quoteId !== null) {
@@ -151,7 +151,11 @@ export class TradeDesk {
   status(report: TransactionStatusReport): { signature: string; status: TransactionStatus; slot: bigint | null; error: string | null } {
     const error = report.error;
     const sentence =
-      error === null ? null : error.kind === "instruction" && error.customCode !== null ? describeProgramError(error.customCode) : describeChainError(error);
+      error === null
+        ? null
+        : error.kind === "instruction" && error.customCode !== null
+          ? describeProgramError(error.customCode)
+          : describeChainError(error);
     return { signature: report.signature, status: report.status, slot: report.slot, error: sentence };
   }
 
@@ -161,7 +165,13 @@ export class TradeDesk {
     const records = this.reader.launch(request.launch);
     if (!records) return refuseTrade("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
-    if (launch.status === "graduated") return this.#priceMarket(request, wallet, launch.mint, launch.components.map((c) => c.mint));
+    if (launch.status === "graduated")
+      return this.#priceMarket(
+        request,
+        wallet,
+        launch.mint,
+        launch.components.map((c) => c.mint),
+      );
     if (launch.status !== "activeBonding") {
       return refuseTrade("LAUNCH_NOT_TRADABLE", { launch: request.launch, status: launch.status });
     }
@@ -192,14 +202,20 @@ export class TradeDesk {
     return { ok: true, value: { kind: "curve", curve: { market, pricing }, steps, needsAccountSetup } };
   }
 
-  async #priceMarket(request: QuoteRequest, wallet: Address | null, primaryMint: Address, componentMints: readonly Address[]): Promise<DeskResult<Priced>> {
+  async #priceMarket(
+    request: QuoteRequest,
+    wallet: Address | null,
+    primaryMint: Address,
+    componentMints: readonly Address[],
+  ): Promise<DeskResult<Priced>> {
     const paths: { venue: Venue; pair: PairPool }[] = [];
     for (const mint of componentMints) {
       const [venue, pair] = await Promise.all([this.reader.venue(mint), this.#pairPool(request.launch, primaryMint, mint)]);
       if (venue && pair) paths.push({ venue, pair });
     }
     const path = bestMarketPath(request.direction, request.amountIn, paths, request.slippageBps);
-    if (!path) return refuseTrade("NO_ROUTE", { what: `a path through the pair pools of launch ${request.launch} for ${request.amountIn} in` });
+    if (!path)
+      return refuseTrade("NO_ROUTE", { what: `a path through the pair pools of launch ${request.launch} for ${request.amountIn} in` });
     if (!wallet) return { ok: true, value: { kind: "market", market: path, steps: null, needsAccountSetup: false } };
     const [wrappedSol, component, primary] = await Promise.all([
       this.reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
@@ -208,7 +224,14 @@ export class TradeDesk {
     ]);
     const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint });
     const extras = this.#settleExtras(request, wallet);
-    const steps: PlannedStep[] = [{ label: request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool", kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
+    const steps: PlannedStep[] = [
+      {
+        label: request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool",
+        kind: "trade",
+        settles: true,
+        instructions: [...extras, ...instructions],
+      },
+    ];
     const needsAccountSetup = !(await this.reader.hasTokenAccount(wallet, primaryMint));
     return { ok: true, value: { kind: "market", market: path, steps, needsAccountSetup } };
   }
@@ -218,7 +241,10 @@ export class TradeDesk {
     const account = this.options.devnet.getAccount(pool);
     if (!account) return null;
     const record = getPoolAccountDecoder().decode(account.data);
-    const [[vaultPrimary], [vaultComponent]] = await Promise.all([findPoolVaultPda({ pool, mint: primaryMint }), findPoolVaultPda({ pool, mint: componentMint })]);
+    const [[vaultPrimary], [vaultComponent]] = await Promise.all([
+      findPoolVaultPda({ pool, mint: primaryMint }),
+      findPoolVaultPda({ pool, mint: componentMint }),
+    ]);
     return {
       pool,
       primaryMint,
@@ -231,7 +257,12 @@ export class TradeDesk {
     };
   }
 
-  async #planContext(request: QuoteRequest, wallet: Address, accounts: PlanContext["accounts"], venues: readonly (Venue | null)[]): Promise<PlanContext> {
+  async #planContext(
+    request: QuoteRequest,
+    wallet: Address,
+    accounts: PlanContext["accounts"],
+    venues: readonly (Venue | null)[],
+  ): Promise<PlanContext> {
     return {
       wallet,
       accounts,
@@ -273,13 +304,19 @@ export class TradeDesk {
       const mint = priced.kind === "curve" ? (this.reader.launch(request.launch)?.launch.mint ?? null) : null;
       const held = mint ? (await this.reader.holdings(wallet, [mint]))[0]! : 0n;
       if (priced.kind === "curve" && held < request.amountIn) {
-        return refuseTrade("INSUFFICIENT_FUNDS", { wallet, shortfall: `holds ${held} launch base units and the sell gives up ${request.amountIn}` });
+        return refuseTrade("INSUFFICIENT_FUNDS", {
+          wallet,
+          shortfall: `holds ${held} launch base units and the sell gives up ${request.amountIn}`,
+        });
       }
     }
     // Spend, tip, one signature per transaction, and rent for every token account the plan may open.
     const needed = spend + tip + SIGNATURE_FEE_LAMPORTS * BigInt(transactions) + rent * 3n;
     if (lamports < needed) {
-      return refuseTrade("INSUFFICIENT_FUNDS", { wallet, shortfall: `holds ${lamports} lamports and this trade needs about ${needed} (swaps, tip, fees and token-account rent)` });
+      return refuseTrade("INSUFFICIENT_FUNDS", {
+        wallet,
+        shortfall: `holds ${lamports} lamports and this trade needs about ${needed} (swaps, tip, fees and token-account rent)`,
+      });
     }
     return { ok: true, value: null };
   }

@@ -7,7 +7,15 @@ import type { GenesisWorld } from "./genesis-world.ts";
 import { scaleAmount } from "./history-trader.ts";
 import { seededInteger, seededUnit } from "./seeded-random.ts";
 import { tokenBalance } from "./token-balance.ts";
-import { associatedAccountOf, pairPoolOf, primaryAccountOf, signCurveBuy, signCurveSell, signPairSwap, signVenueSwap } from "./world-transactions.ts";
+import {
+  associatedAccountOf,
+  pairPoolOf,
+  primaryAccountOf,
+  signCurveBuy,
+  signCurveSell,
+  signPairSwap,
+  signVenueSwap,
+} from "./world-transactions.ts";
 
 export interface ActivityBotsOptions {
   /** The bots' keys: the world's traders (seed-derived, funded by `populateWorld`). */
@@ -76,7 +84,8 @@ export class ActivityBots {
       const label = `bots:${now.slot}:${a}`;
       const trader = this.#options.traders[seededInteger(seed, `${label}:trader`, 0, this.#options.traders.length - 1)]!;
       const kind = seededUnit(seed, `${label}:kind`);
-      const action = kind < 0.6 ? this.#curveTrade(label, trader) : kind < 0.85 ? this.#venueSwap(label, trader) : this.#pairSwap(label, trader);
+      const action =
+        kind < 0.6 ? this.#curveTrade(label, trader) : kind < 0.85 ? this.#venueSwap(label, trader) : this.#pairSwap(label, trader);
       this.#run(action);
     }
   }

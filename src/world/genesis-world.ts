@@ -60,9 +60,7 @@ export class GenesisWorld {
     const listings = COMPONENT_CATALOG.slice(0, options.componentCount ?? COMPONENT_CATALOG.length);
     const faucet = await deriveKeyPairSigner(seed, "faucet");
     const mintSigners = await Promise.all(listings.map((listing) => deriveKeyPairSigner(seed, `mint:${listing.symbol}`)));
-    const venues = await Promise.all(
-      mintSigners.map((mint) => derivePoolAccounts(faucet.address, NATIVE_MINT_ADDRESS, mint.address)),
-    );
+    const venues = await Promise.all(mintSigners.map((mint) => derivePoolAccounts(faucet.address, NATIVE_MINT_ADDRESS, mint.address)));
     const components = listings.map((listing, i) => ({ listing, mint: mintSigners[i]!.address, venue: venues[i]! }));
     return { listings, faucet, mintSigners, components };
   }

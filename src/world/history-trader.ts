@@ -66,7 +66,10 @@ export class HistoryTrader {
 
     if (holders.length > 0 && ((!last && seededUnit(seed, `${label}:kind`) < 0.28) || (last && target < sold) || room <= 0n)) {
       const holder = holders[seededInteger(seed, `${label}:seller`, 0, holders.length - 1)]!;
-      const amount = last && target < sold ? min(sold - target, holder.balance) : scaleAmount(holder.balance, 0.15 + 0.5 * seededUnit(seed, `${label}:size`));
+      const amount =
+        last && target < sold
+          ? min(sold - target, holder.balance)
+          : scaleAmount(holder.balance, 0.15 + 0.5 * seededUnit(seed, `${label}:size`));
       if (amount > 0n) this.land(await signCurveSell(this.devnet, holder.trader, launch, amount), `a history sell of ${launch.address}`);
       return;
     }

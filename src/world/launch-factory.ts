@@ -1,11 +1,6 @@
 import type { Address, Instruction } from "@solana/kit";
 import { type CurveParameters, defaultCurveParameters, recipeQuantities } from "../economics/index.ts";
-import {
-  type LaunchAccounts,
-  type LaunchKind,
-  deriveLaunchAccounts,
-  getCreateLaunchInstruction,
-} from "../programs/index.ts";
+import { type LaunchAccounts, type LaunchKind, deriveLaunchAccounts, getCreateLaunchInstruction } from "../programs/index.ts";
 import type { GenesisWorld } from "./genesis-world.ts";
 import { tokenBalance } from "./token-balance.ts";
 
@@ -83,4 +78,3 @@ export async function prepareLaunch(world: GenesisWorld, request: LaunchRequest)
   });
   return { instruction, accounts, quantities, curve };
 }
-

@@ -79,7 +79,9 @@ export async function describePopulation(world: GenesisWorld, options: PopulateO
       };
     }),
   );
-  const parked = new Set(launches.filter((launch) => launch.status === "graduationPending" || launch.status === "migrating").map((launch) => launch.address));
+  const parked = new Set(
+    launches.filter((launch) => launch.status === "graduationPending" || launch.status === "migrating").map((launch) => launch.address),
+  );
   return { plan, creators, launches, parked, traders: await traderSigners(seed), keeper: await keeperSigner(seed) };
 }
 
@@ -104,7 +106,9 @@ export async function populateWorld(world: GenesisWorld, options: PopulateOption
   const land = (transaction: Transaction, what: string) => {
     const result = devnet.send(transaction);
     if (!result.landed || !result.transaction.ok) {
-      const detail = result.landed ? `${JSON.stringify(result.transaction.error)}\n${result.transaction.logs.join("\n")}` : JSON.stringify(result.error);
+      const detail = result.landed
+        ? `${JSON.stringify(result.transaction.error)}\n${result.transaction.logs.join("\n")}`
+        : JSON.stringify(result.error);
       throw new Error(`populating the world: ${what} failed: ${detail}`);
     }
   };
@@ -116,7 +120,9 @@ export async function populateWorld(world: GenesisWorld, options: PopulateOption
     return [
       { at: planned.createdAt, order: 0, launch: planned.index, run: () => createLaunch(world, planned, launch, creator, land, options) },
       ...planned.tradesAt.map((at, j) => ({ at, order: 1, launch: planned.index, run: () => history.trade(planned, launch, j) })),
-      ...(planned.completedAt === null ? [] : [{ at: planned.completedAt, order: 2, launch: planned.index, run: () => history.complete(planned, launch) }]),
+      ...(planned.completedAt === null
+        ? []
+        : [{ at: planned.completedAt, order: 2, launch: planned.index, run: () => history.complete(planned, launch) }]),
       ...planned.migrationsAt.map((at, step) => ({
         at,
         order: 3 + step,

@@ -83,7 +83,12 @@ export function planWorld(seed: string, options: WorldPlanOptions): PlannedLaunc
       creatorSeq,
       symbol,
       name,
-      metadata: { description, category, imageUri: mediaUri(launchImageFile(symbol, hex(seed, `image:${index}`, 6))), ...socials(seed, index, symbol) },
+      metadata: {
+        description,
+        category,
+        imageUri: mediaUri(launchImageFile(symbol, hex(seed, `image:${index}`, 6))),
+        ...socials(seed, index, symbol),
+      },
       components: recipe,
       dnaUnitLamportsE9: BigInt(Math.round(50 + 100 * seededUnit(seed, `dna-value:${index}`))) * 10_000_000n,
       feeBps: [100, 100, 100, 50, 150, 200][seededInteger(seed, `fee:${index}`, 0, 5)]!,
@@ -116,7 +121,10 @@ function planRecipe(seed: string, index: number, components: readonly ComponentL
   // Components of the lead's category come first: recipes read as themes, not noise.
   const rest = components
     .filter((listing) => listing !== lead)
-    .map((listing) => ({ listing, key: (listing.category === lead.category ? 0 : 0.6) + seededUnit(seed, `recipe-pick:${index}:${listing.symbol}`) }))
+    .map((listing) => ({
+      listing,
+      key: (listing.category === lead.category ? 0 : 0.6) + seededUnit(seed, `recipe-pick:${index}:${listing.symbol}`),
+    }))
     .sort((a, b) => a.key - b.key)
     .map((entry) => entry.listing);
   const chosen = [lead, ...rest.slice(0, count - 1)];
@@ -126,18 +134,25 @@ function planRecipe(seed: string, index: number, components: readonly ComponentL
   const total = raw.reduce((sum, value) => sum + value, 0);
   const percents = raw.map((value) => 5 + Math.floor((value / total) * spare));
   percents[0]! += 100 - percents.reduce((sum, value) => sum + value, 0);
-  return chosen
-    .map((listing, i) => ({ symbol: listing.symbol, targetBps: percents[i]! * 100 }))
-    .sort((a, b) => b.targetBps - a.targetBps);
+  return chosen.map((listing, i) => ({ symbol: listing.symbol, targetBps: percents[i]! * 100 })).sort((a, b) => b.targetBps - a.targetBps);
 }
 
-function planTimeline(seed: string, index: number, status: LaunchStatus | "almost", componentCount: number, launchCount: number, history: number) {
+function planTimeline(
+  seed: string,
+  index: number,
+  status: LaunchStatus | "almost",
+  componentCount: number,
+  launchCount: number,
+  history: number,
+) {
   const label = (name: string) => `${name}:${index}`;
   // Creation times grow with the index: launch 0 is the oldest, the last one the newest.
   const createdAt = Math.floor(history * 0.85 * ((index + seededUnit(seed, label("created"))) / launchCount));
   const end = history - 60;
   const complete = status === "graduated" || status === "migrating" || status === "graduationPending";
-  const completedAt = complete ? Math.floor(createdAt + 60 + (end - createdAt - 60) * (0.5 + 0.3 * seededUnit(seed, label("complete")))) : null;
+  const completedAt = complete
+    ? Math.floor(createdAt + 60 + (end - createdAt - 60) * (0.5 + 0.3 * seededUnit(seed, label("complete"))))
+    : null;
   const migrationSteps =
     status === "graduated" ? componentCount : status === "migrating" ? seededInteger(seed, label("steps"), 1, componentCount - 1) : 0;
   const migrationsAt = Array.from({ length: migrationSteps }, (_, step) => completedAt! + 30 * (step + 1));
@@ -176,5 +191,7 @@ function socials(seed: string, index: number, symbol: string) {
 }
 
 function hex(seed: string, label: string, digits: number): string {
-  return seededInteger(seed, label, 0, 16 ** digits - 1).toString(16).padStart(digits, "0");
+  return seededInteger(seed, label, 0, 16 ** digits - 1)
+    .toString(16)
+    .padStart(digits, "0");
 }

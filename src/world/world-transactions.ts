@@ -94,7 +94,13 @@ export function primaryAccountOf(trader: KeyPairSigner, launch: LaunchRef): Prom
 }
 
 /** A curve buy of exactly `amount` launch base units (clamped by the program to what is left). */
-export async function signCurveBuy(devnet: Devnet, trader: KeyPairSigner, launch: LaunchRef, amount: bigint, maxDnaIn = U64_MAX): Promise<Transaction> {
+export async function signCurveBuy(
+  devnet: Devnet,
+  trader: KeyPairSigner,
+  launch: LaunchRef,
+  amount: bigint,
+  maxDnaIn = U64_MAX,
+): Promise<Transaction> {
   const accounts = await tradeAccountsOf(trader, launch);
   return sign(devnet, trader, [
     primaryAccountSetup(trader, launch.mint, accounts.traderPrimaryAccount),
@@ -103,7 +109,13 @@ export async function signCurveBuy(devnet: Devnet, trader: KeyPairSigner, launch
 }
 
 /** A curve sell of `amount` launch base units. */
-export async function signCurveSell(devnet: Devnet, trader: KeyPairSigner, launch: LaunchRef, amount: bigint, minDnaOut = 0n): Promise<Transaction> {
+export async function signCurveSell(
+  devnet: Devnet,
+  trader: KeyPairSigner,
+  launch: LaunchRef,
+  amount: bigint,
+  minDnaOut = 0n,
+): Promise<Transaction> {
   const accounts = await tradeAccountsOf(trader, launch);
   return sign(devnet, trader, [getSellInstruction({ ...accounts, amount, minDnaOut })]);
 }
@@ -116,7 +128,12 @@ export function pairPoolOf(launch: LaunchRef, componentIndex: number): Promise<M
 }
 
 /** One migration step (the permissionless crank) for the recipe's component `componentIndex`. */
-export async function signMigrateStep(devnet: Devnet, payer: KeyPairSigner, launch: LaunchRef, componentIndex: number): Promise<Transaction> {
+export async function signMigrateStep(
+  devnet: Devnet,
+  payer: KeyPairSigner,
+  launch: LaunchRef,
+  componentIndex: number,
+): Promise<Transaction> {
   const accounts = await pairPoolOf(launch, componentIndex);
   return sign(devnet, payer, [getMigrateInstruction({ ...accounts, payer: payer.address, componentIndex })]);
 }
@@ -155,7 +172,9 @@ export async function signPairSwap(
   if (component === undefined) throw new RangeError(`launch ${launch.address} has no component ${componentIndex}`);
   const { pool } = await pairPoolOf(launch, componentIndex);
   const [mintIn, mintOut] = direction === "buy" ? [component, launch.mint] : [launch.mint, component];
-  const accounts = await remember(swapAccounts, `${trader.address}:${pool}:${mintIn}`, () => deriveSwapAccounts(trader.address, pool, mintIn, mintOut));
+  const accounts = await remember(swapAccounts, `${trader.address}:${pool}:${mintIn}`, () =>
+    deriveSwapAccounts(trader.address, pool, mintIn, mintOut),
+  );
   const setup = direction === "buy" ? [primaryAccountSetup(trader, launch.mint, accounts.traderOut)] : [];
   return sign(devnet, trader, [...setup, getSwapInstruction({ ...accounts, amountIn, minOut: 0n })]);
 }

@@ -89,7 +89,10 @@ describe("buildPrograms", () => {
   });
 
   it("reports compile and link failures per program and exits 1", () => {
-    writeFileSync(join(fixtures, "beta", "beta.c"), "#include <stdint.h>\nuint64_t counter;\nuint64_t entrypoint(const uint8_t *i) { (void)i; return ++counter; }\n");
+    writeFileSync(
+      join(fixtures, "beta", "beta.c"),
+      "#include <stdint.h>\nuint64_t counter;\nuint64_t entrypoint(const uint8_t *i) { (void)i; return ++counter; }\n",
+    );
     const reporter = new CapturedReporter();
     expect(buildPrograms(repo.path, [], reporter)).toBe(1);
     expect(reporter.lines).toHaveLength(1); // alpha still built

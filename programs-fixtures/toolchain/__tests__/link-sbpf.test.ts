@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FailedTransactionMetadata, TransactionMetadata } from "litesvm";
 import { linkSbpf } from "../link-sbpf.ts";
 import { readElfObject } from "../elf-object.ts";
-import {
-  ProgramUnderTest,
-  ScratchDir,
-  compileFixture,
-  customErrorCode,
-  log64,
-  logsOf,
-} from "./program-under-test.ts";
+import { ProgramUnderTest, ScratchDir, compileFixture, customErrorCode, log64, logsOf } from "./program-under-test.ts";
 
 // These tests need clang-19; without it compileFixture throws
 // "clang-19 was not found on PATH; install it with: apt-get install clang-19".

@@ -46,7 +46,7 @@ describe("/devnet control", () => {
 
   it("moves a component's price and the assets route follows", async () => {
     const component = api.world.components[2]!;
-    const asset = () => (get(api.app, "/v1/assets").then((r) => r.body.assets.find((a: { mint: string }) => a.mint === component.mint)));
+    const asset = () => get(api.app, "/v1/assets").then((r) => r.body.assets.find((a: { mint: string }) => a.mint === component.mint));
     const before = await asset();
     const target = before.priceSol * 1.5;
     expect((await call("POST", "/devnet/prices", { mint: component.mint, priceSol: target })).status).toBe(200);
@@ -66,7 +66,9 @@ describe("/devnet control", () => {
     const wallet = (await generateKeyPairSigner()).address;
     await call("POST", "/devnet/airdrop", { wallet, lamports: "1000" });
     // The paged list: the legacy one is cached for 3 s and may name a launch graduated above.
-    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find((row: { status: string }) => row.status === "activeBonding");
+    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find(
+      (row: { status: string }) => row.status === "activeBonding",
+    );
     await call("POST", "/devnet/graduate", { launch: bonding.address });
     expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("graduated");
 
@@ -78,7 +80,11 @@ describe("/devnet control", () => {
 
   it.each<[string, string, unknown]>([
     ["an airdrop with nothing to give", "/devnet/airdrop", { wallet: "11111111111111111111111111111111" }],
-    ["an airdrop of an unknown mint", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", mint: "11111111111111111111111111111111", amount: "1" }],
+    [
+      "an airdrop of an unknown mint",
+      "/devnet/airdrop",
+      { wallet: "11111111111111111111111111111111", mint: "11111111111111111111111111111111", amount: "1" },
+    ],
     ["an airdrop of two million SOL", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", lamports: "2000000000000000" }],
     ["an amount without a mint", "/devnet/airdrop", { wallet: "11111111111111111111111111111111", amount: "5" }],
     ["a clock mode of fast", "/devnet/clock", { mode: "fast" }],
@@ -99,7 +105,9 @@ describe("/devnet control", () => {
   });
 
   it("exercised every documented /devnet success response but the stream's (tested with the stream)", () => {
-    const successes = validator.documented().filter((entry) => entry.includes(" /devnet/") && !entry.includes("/faults/stream") && entry.endsWith(" 200"));
+    const successes = validator
+      .documented()
+      .filter((entry) => entry.includes(" /devnet/") && !entry.includes("/faults/stream") && entry.endsWith(" 200"));
     expect(successes.length).toBeGreaterThanOrEqual(8);
     expect(successes.filter((entry) => !validator.exercised.has(entry))).toEqual([]);
   });

@@ -16,7 +16,13 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   const devnet = Devnet.start({ seed: "error-handler" });
-  const readModel = new ReadModel({ now: () => devnet.now(), solUsd: 150, components: [], venueAuthority: "11111111111111111111111111111111", mediaBaseUrl: "http://localhost" });
+  const readModel = new ReadModel({
+    now: () => devnet.now(),
+    solUsd: 150,
+    components: [],
+    venueAuthority: "11111111111111111111111111111111",
+    mediaBaseUrl: "http://localhost",
+  });
   app = await buildApp({ readModel, devnet, media: new MediaLibrary() });
   app.post(
     "/v1/echo",
@@ -47,11 +53,26 @@ describe("body errors", () => {
     ["", 400, "MALFORMED_BODY", /empty/],
     ["[]", 400, "MALFORMED_BODY", /^request body must be a JSON object$/],
     ["{}", 400, "INVALID_BODY", /^body field amountIn is required$/],
-    ['{"amountIn": 5}', 400, "INVALID_BODY", /^body field amountIn must be a non-negative decimal integer without leading zeros, at most 20 characters$/],
+    [
+      '{"amountIn": 5}',
+      400,
+      "INVALID_BODY",
+      /^body field amountIn must be a non-negative decimal integer without leading zeros, at most 20 characters$/,
+    ],
     ['{"amountIn": "05"}', 400, "INVALID_BODY", /^body field amountIn must be a non-negative decimal integer/],
-    ['{"amountIn": "5", "components": [{}, {}, {}, {}, {}, {}]}', 400, "INVALID_BODY", /^body field components must be an array of 0 to 5 items$/],
+    [
+      '{"amountIn": "5", "components": [{}, {}, {}, {}, {}, {}]}',
+      400,
+      "INVALID_BODY",
+      /^body field components must be an array of 0 to 5 items$/,
+    ],
     ['{"amountIn": "5", "slippageBps": 10001}', 400, "INVALID_BODY", /^body field slippageBps must be an integer from 0 to 10000$/],
-    ['{"amountIn": "5", "components": [{"mint": "x"}]}', 400, "INVALID_BODY", /^body field components\[0\]\.mint must be a string of 32 to 44 characters$/],
+    [
+      '{"amountIn": "5", "components": [{"mint": "x"}]}',
+      400,
+      "INVALID_BODY",
+      /^body field components\[0\]\.mint must be a string of 32 to 44 characters$/,
+    ],
     [`{"amountIn": "${"1".repeat(2000)}"}`, 413, "PAYLOAD_TOO_LARGE", /larger than 1024 bytes/],
   ])("%s → %i %s", async (payload, status, code, sentence) => {
     const answer = await post(payload);
@@ -85,8 +106,28 @@ describe("no client input yields a 5xx", () => {
     "/v1/wallets/{x}/created",
     "/v1/media/{x}",
   ];
-  const NAMES = ["limit", "status", "kind", "tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor", "before", "bucket", "q", "junk"];
-  const text = fc.oneof(fc.string({ maxLength: 30 }), fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{30,46}$/), fc.integer({ min: -5, max: 100_000 }).map(String));
+  const NAMES = [
+    "limit",
+    "status",
+    "kind",
+    "tab",
+    "sort",
+    "state",
+    "cat",
+    "asset",
+    "creator",
+    "ids",
+    "cursor",
+    "before",
+    "bucket",
+    "q",
+    "junk",
+  ];
+  const text = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{30,46}$/),
+    fc.integer({ min: -5, max: 100_000 }).map(String),
+  );
 
   it("for random paths and query strings", async () => {
     await fc.assert(

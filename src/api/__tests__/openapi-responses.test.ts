@@ -32,7 +32,8 @@ describe("responses against the OpenAPI document", () => {
   it("lists: legacy for every status and kind, paged for every tab and sort", async () => {
     for (const kind of ["", "&kind=pairs", "&kind=collectibles", "&kind=all"]) {
       await check(`/v1/launches?limit=100${kind}`);
-      for (const status of ["activeBonding", "graduationPending", "migrating", "graduated"]) await check(`/v1/launches?status=${status}${kind}`);
+      for (const status of ["activeBonding", "graduationPending", "migrating", "graduated"])
+        await check(`/v1/launches?status=${status}${kind}`);
     }
     for (const tab of ["trending", "new", "almost", "graduated", "volume"]) {
       for (const sort of ["", "&sort=mcap", "&sort=vol", "&sort=change", "&sort=bonding", "&sort=newest"]) {
@@ -49,7 +50,12 @@ describe("responses against the OpenAPI document", () => {
     await check(`/v1/launches?state=bonding&cat=${encodeURIComponent(first.category)}`);
     await check(`/v1/launches?asset=${first.components[0].symbol}&state=graduated`);
     await check(`/v1/launches?creator=${first.creator}`);
-    await check(`/v1/launches?ids=${body.launches.slice(0, 10).map((row: any) => row.address).join(",")}`);
+    await check(
+      `/v1/launches?ids=${body.launches
+        .slice(0, 10)
+        .map((row: any) => row.address)
+        .join(",")}`,
+    );
     await check("/v1/launches/trending");
     await check("/v1/launches/trending?kind=pairs");
     await check("/v1/launches/almost-paired");
@@ -72,7 +78,8 @@ describe("responses against the OpenAPI document", () => {
       }
     }
     for (const row of body.launches.slice(0, 12)) {
-      for (const bucket of [1, 60, 300, 3600, 86400]) await check(`/v1/launches/${row.address}/chart?bucket=${bucket}&limit=${bucket === 1 ? 1000 : 200}`);
+      for (const bucket of [1, 60, 300, 3600, 86400])
+        await check(`/v1/launches/${row.address}/chart?bucket=${bucket}&limit=${bucket === 1 ? 1000 : 200}`);
       await check(`/v1/launches/${row.primaryMint}/chart`);
     }
     expect(failures).toEqual([]);
@@ -111,7 +118,10 @@ describe("responses against the OpenAPI document", () => {
   it("every image a record links to is served", async () => {
     const { body } = await check("/v1/launches?limit=100");
     const assets = (await check("/v1/assets")).body.assets;
-    const uris = [...body.launches.flatMap((row: any) => [row.imageUri, ...row.components.map((c: any) => c.logoUri)]), ...assets.map((a: any) => a.logoUri)];
+    const uris = [
+      ...body.launches.flatMap((row: any) => [row.imageUri, ...row.components.map((c: any) => c.logoUri)]),
+      ...assets.map((a: any) => a.logoUri),
+    ];
     const local = [...new Set(uris.filter((uri: string) => uri.startsWith(`${MEDIA_BASE_URL}/v1/media/`)))] as string[];
     expect(local.length).toBeGreaterThan(10);
     for (const uri of local) {
@@ -158,7 +168,9 @@ describe("responses against the OpenAPI document", () => {
 
   it("exercised every documented success response of the read routes", () => {
     // The trade flow and the /devnet controls are exercised by trade-flow.test.ts and devnet-control.test.ts.
-    const successes = validator.documented().filter((entry) => entry.startsWith("GET /v1/") && !entry.startsWith("GET /v1/transactions/") && entry.endsWith(" 200"));
+    const successes = validator
+      .documented()
+      .filter((entry) => entry.startsWith("GET /v1/") && !entry.startsWith("GET /v1/transactions/") && entry.endsWith(" 200"));
     expect(successes.filter((entry) => !validator.exercised.has(entry))).toEqual([]);
   });
 });

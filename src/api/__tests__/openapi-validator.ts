@@ -42,7 +42,9 @@ export class OpenApiValidator {
   /** Every documented `METHOD path status` of a JSON or image response. */
   documented(): string[] {
     return Object.entries(this.document.paths).flatMap(([template, item]) =>
-      Object.entries(item).flatMap(([method, operation]) => Object.keys(operation.responses ?? {}).map((status) => `${method.toUpperCase()} ${template} ${status}`)),
+      Object.entries(item).flatMap(([method, operation]) =>
+        Object.keys(operation.responses ?? {}).map((status) => `${method.toUpperCase()} ${template} ${status}`),
+      ),
     );
   }
 
@@ -66,7 +68,9 @@ export class OpenApiValidator {
       validate = this.#ajv.compile({ $ref: `openapi#/${key}` });
       this.#compiled.set(key, validate);
     }
-    return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
   }
 
   /** How many examples the document shows, to prove `exampleErrors` looked at something. */
@@ -89,7 +93,9 @@ export class OpenApiValidator {
               ...(content.example === undefined ? [] : [["example", content.example] as const]),
               ...Object.entries(content.examples ?? {}).map(([name, example]) => [name, example.value] as const),
             ];
-            const validate = this.#ajv.compile({ $ref: `openapi#/${pointer("paths", template, method, "responses", status, "content", media, "schema")}` });
+            const validate = this.#ajv.compile({
+              $ref: `openapi#/${pointer("paths", template, method, "responses", status, "content", media, "schema")}`,
+            });
             for (const [name, value] of examples) {
               if (!validate(value)) failures.push(`${method} ${template} ${status} ${name}: ${this.#ajv.errorsText(validate.errors)}`);
             }

@@ -38,7 +38,10 @@ async function tradePages(launch: string, limit: number): Promise<{ pages: any[]
   const cursors: (string | null)[] = [];
   let before: string | null = null;
   do {
-    const { status, body }: { status: number; body: any } = await get(seeded.app, `/v1/launches/${launch}/trades?limit=${limit}${before === null ? "" : `&before=${before}`}`);
+    const { status, body }: { status: number; body: any } = await get(
+      seeded.app,
+      `/v1/launches/${launch}/trades?limit=${limit}${before === null ? "" : `&before=${before}`}`,
+    );
     expect(status).toBe(200);
     pages.push(body.trades);
     cursors.push(body.nextCursor);
@@ -92,27 +95,31 @@ describe("trade pages", () => {
     const traded = everyLaunch.filter((row) => row.trades24 > 0 || row.status !== "activeBonding");
     expect(traded.length).toBeGreaterThan(20);
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: traded.length - 1 }), fc.oneof(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 200 })), async (index, limit) => {
-        const launch = traded[index].address;
-        const { pages, cursors } = await tradePages(launch, limit);
-        const trades = pages.flat();
-        const keys = trades.map((trade) => `${trade.slot}:${trade.seq}`);
-        expect(new Set(keys).size, "a trade appeared twice").toBe(keys.length);
-        for (const trade of trades) expect(trade.launch).toBe(launch);
-        // Strictly newest first, across page boundaries too.
-        for (let i = 1; i < trades.length; i++) {
-          const [a, b] = [trades[i - 1], trades[i]];
-          expect(a.slot > b.slot || (a.slot === b.slot && a.seq > b.seq), `${keys[i - 1]} before ${keys[i]}`).toBe(true);
-        }
-        // A full page may have older rows; a short page reached the start.
-        pages.forEach((page, i) => {
-          if (page.length < limit) expect(cursors[i]).toBeNull();
-          if (cursors[i] !== null) expect(cursors[i]).toBe(`${page.at(-1).slot}:${page.at(-1).seq}`);
-        });
-        // Nothing skipped: the same tape as the fewest, largest pages.
-        const whole = (await tradePages(launch, 200)).pages.flat().map((trade) => `${trade.slot}:${trade.seq}`);
-        expect(keys).toEqual(whole);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: traded.length - 1 }),
+        fc.oneof(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 200 })),
+        async (index, limit) => {
+          const launch = traded[index].address;
+          const { pages, cursors } = await tradePages(launch, limit);
+          const trades = pages.flat();
+          const keys = trades.map((trade) => `${trade.slot}:${trade.seq}`);
+          expect(new Set(keys).size, "a trade appeared twice").toBe(keys.length);
+          for (const trade of trades) expect(trade.launch).toBe(launch);
+          // Strictly newest first, across page boundaries too.
+          for (let i = 1; i < trades.length; i++) {
+            const [a, b] = [trades[i - 1], trades[i]];
+            expect(a.slot > b.slot || (a.slot === b.slot && a.seq > b.seq), `${keys[i - 1]} before ${keys[i]}`).toBe(true);
+          }
+          // A full page may have older rows; a short page reached the start.
+          pages.forEach((page, i) => {
+            if (page.length < limit) expect(cursors[i]).toBeNull();
+            if (cursors[i] !== null) expect(cursors[i]).toBe(`${page.at(-1).slot}:${page.at(-1).seq}`);
+          });
+          // Nothing skipped: the same tape as the fewest, largest pages.
+          const whole = (await tradePages(launch, 200)).pages.flat().map((trade) => `${trade.slot}:${trade.seq}`);
+          expect(keys).toEqual(whole);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -121,7 +128,10 @@ describe("trade pages", () => {
     // Two buys land in the same slot (seq 0 and 1 of it): paging one by one must split them.
     const launch = seeded.population.launches.find((candidate) => candidate.status === "activeBonding")!;
     const [first, second] = seeded.population.traders;
-    for (const [trader, amount] of [[first!, 1_000_000n], [second!, 2_000_000n]] as const) {
+    for (const [trader, amount] of [
+      [first!, 1_000_000n],
+      [second!, 2_000_000n],
+    ] as const) {
       const result = seeded.devnet.send(await signCurveBuy(seeded.devnet, trader, launch, amount));
       expect(result.landed && result.transaction.ok).toBe(true);
     }

@@ -26,7 +26,9 @@ export interface SeededApi {
  * landed transaction folded into the read model from the first genesis slot on, and the
  * API built on top. Nothing is mocked; `wallClock` drives the legacy cache when given.
  */
-export async function startSeededApi(options: { seed?: string; launchCount?: number; wallClock?: () => number; trading?: boolean; control?: boolean } = {}): Promise<SeededApi> {
+export async function startSeededApi(
+  options: { seed?: string; launchCount?: number; wallClock?: () => number; trading?: boolean; control?: boolean } = {},
+): Promise<SeededApi> {
   const devnet = Devnet.start({ seed: options.seed ?? "api-tests" });
   // Genesis lands before the read model can exist (it needs the component mints): keep the
   // backlog, then fold it in order, so venue creation is indexed like everything after it.
@@ -59,9 +61,11 @@ export async function startSeededApi(options: { seed?: string; launchCount?: num
   return { app, devnet, world, readModel: model, population };
 }
 
-
 /** GET `url` through `app.inject`, with the body parsed when it is JSON. */
-export async function get(app: FastifyInstance, url: string): Promise<{ status: number; body: any; contentType: string; raw: string; headers: Record<string, unknown> }> {
+export async function get(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ status: number; body: any; contentType: string; raw: string; headers: Record<string, unknown> }> {
   const response = await app.inject({ method: "GET", url });
   const contentType = String(response.headers["content-type"] ?? "");
   return {

@@ -57,10 +57,17 @@ async function trade(body: Record<string, unknown>, owner: ReturnType<typeof wal
   expect(plan.at(-1)!.transaction).toBe(built.body.transaction);
   let settle = "";
   for (const step of plan) {
-    const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(step.transaction, owner.keypair), quoteId: quote.body.quote.quoteId });
+    const submitted = await call(api.app, "POST", "/v1/transactions/submit", {
+      transaction: sign(step.transaction, owner.keypair),
+      quoteId: quote.body.quote.quoteId,
+    });
     expect(submitted.body.status).toBe("pending");
     api.devnet.advanceSlots(1);
-    const status = await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}?lastValidBlockHeight=${built.body.lastValidBlockHeight}`);
+    const status = await call(
+      api.app,
+      "GET",
+      `/v1/transactions/${submitted.body.signature}?lastValidBlockHeight=${built.body.lastValidBlockHeight}`,
+    );
     expect(status.body, JSON.stringify(status.body)).toMatchObject({ status: "confirmed", error: null });
     if (step.settles) settle = submitted.body.signature;
   }
@@ -75,7 +82,11 @@ async function holding(owner: ReturnType<typeof wallet>, mint: string): Promise<
 beforeAll(async () => {
   api = await startSeededApi({ seed: "trade-flow", launchCount: 24, trading: true });
   validator = new OpenApiValidator(JSON.parse(readFileSync(join(import.meta.dirname, "../../..", OPENAPI_PATH), "utf8")));
-  const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches as { address: string; primaryMint: string; progressBps: number }[];
+  const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches as {
+    address: string;
+    primaryMint: string;
+    progressBps: number;
+  }[];
   curveLaunch = bonding.filter((launch) => launch.progressBps < 5_000).sort((a, b) => a.progressBps - b.progressBps)[0]!;
   graduatedLaunch = (await get(api.app, "/v1/launches?status=graduated&limit=100")).body.launches[0];
   expect(curveLaunch).toBeDefined();
@@ -109,7 +120,10 @@ describe("trade flow on a curve launch", () => {
     const owner = wallet();
     await trade({ launch: curveLaunch.address, direction: "buy", mode: "exactOut", amountIn: "2000000000000" }, owner);
     const lamportsBefore = api.devnet.getBalance(address(owner.address));
-    const { quote, settle } = await trade({ launch: curveLaunch.address, direction: "sell", mode: "exactIn", amountIn: "1000000000000" }, owner);
+    const { quote, settle } = await trade(
+      { launch: curveLaunch.address, direction: "sell", mode: "exactIn", amountIn: "1000000000000" },
+      owner,
+    );
     expect(await holding(owner, curveLaunch.primaryMint)).toBe(1_000_000_000_000n);
     expect(api.devnet.getBalance(address(owner.address))).toBeGreaterThan(lamportsBefore);
     const tape = (await call(api.app, "GET", `/v1/launches/${curveLaunch.address}/trades?limit=1`)).body.trades[0];
@@ -127,7 +141,13 @@ describe("trade flow on a graduated launch", () => {
     expect(bought).toBe(BigInt(quote.expectedOut));
     // Past the curve the trade is still the launch's: on its tape, with progress complete.
     const tape = (await call(api.app, "GET", `/v1/launches/${graduatedLaunch.address}/trades?limit=1`)).body.trades[0];
-    expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.address, primaryAmount: bought.toString(), progressBps: 10_000 });
+    expect(tape).toMatchObject({
+      signature: settle,
+      direction: "buy",
+      trader: owner.address,
+      primaryAmount: bought.toString(),
+      progressBps: 10_000,
+    });
     await trade({ launch: graduatedLaunch.address, direction: "sell", amountIn: bought.toString() }, owner);
     expect(await holding(owner, graduatedLaunch.primaryMint)).toBe(0n);
   });
@@ -136,7 +156,12 @@ describe("trade flow on a graduated launch", () => {
 describe("refusals", () => {
   it("a wallet that holds nothing cannot build, with a sentence and a code", async () => {
     const empty = wallet(0n);
-    const quote = await call(api.app, "POST", "/v1/trades/quote", { launch: curveLaunch.address, direction: "buy", amountIn: "1000000000", wallet: empty.address });
+    const quote = await call(api.app, "POST", "/v1/trades/quote", {
+      launch: curveLaunch.address,
+      direction: "buy",
+      amountIn: "1000000000",
+      wallet: empty.address,
+    });
     const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: empty.address });
     expect(built.status).toBe(400);
     expect(built.body).toMatchObject({ code: "INSUFFICIENT_FUNDS", error: expect.stringContaining("holds 0 lamports") });
@@ -144,7 +169,12 @@ describe("refusals", () => {
 
   it("a transaction that fails on chain reports failed with HTTP 200 and the program error named", async () => {
     const owner = wallet();
-    const quote = await call(api.app, "POST", "/v1/trades/quote", { launch: curveLaunch.address, direction: "buy", amountIn: "1000000000000", wallet: owner.address });
+    const quote = await call(api.app, "POST", "/v1/trades/quote", {
+      launch: curveLaunch.address,
+      direction: "buy",
+      amountIn: "1000000000000",
+      wallet: owner.address,
+    });
     const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: owner.address });
     const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(built.body.transaction, owner.keypair) });
     api.devnet.advanceSlots(1);
@@ -167,10 +197,18 @@ describe("refusals", () => {
     ["a ticker in place of the launch address", () => ({ launch: "BSKT", direction: "buy", amountIn: "5" }), "INVALID_BODY"],
     ["no launch", () => ({ direction: "buy", amountIn: "5" }), "INVALID_BODY"],
     ["a malformed wallet", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", wallet: "0OIl" }), "INVALID_BODY"],
-    ["tipLamports of 21 digits", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", tipLamports: "1".repeat(21) }), "INVALID_BODY"],
+    [
+      "tipLamports of 21 digits",
+      () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", tipLamports: "1".repeat(21) }),
+      "INVALID_BODY",
+    ],
     ["priorityFee of fast", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", priorityFee: "fast" }), "INVALID_BODY"],
     ["preview as a string", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", preview: "yes" }), "INVALID_BODY"],
-    ["a sell with mode exactOut", () => ({ launch: curveLaunch.address, direction: "sell", amountIn: "5", mode: "exactOut" }), "MODE_NOT_SUPPORTED"],
+    [
+      "a sell with mode exactOut",
+      () => ({ launch: curveLaunch.address, direction: "sell", amountIn: "5", mode: "exactOut" }),
+      "MODE_NOT_SUPPORTED",
+    ],
     ["an address that holds no launch", () => ({ launch: owner(), direction: "buy", amountIn: "5" }), "LAUNCH_NOT_FOUND"],
     ["a zero amount", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "0" }), "TRADE_REFUSED"],
   ])("quote refuses %s", async (_, body, code) => {
@@ -189,9 +227,22 @@ describe("refusals", () => {
     ["a 501-character description", () => ({ description: "d".repeat(501) }), "INVALID_BODY"],
     ["a 257-character website", () => ({ website: "w".repeat(257) }), "INVALID_BODY"],
     ["no components", () => ({ components: [] }), "INVALID_BODY"],
-    ["six components", () => ({ components: api.world.components.slice(0, 6).map((c) => ({ mint: c.mint, targetBps: 1_000 })) }), "INVALID_BODY"],
+    [
+      "six components",
+      () => ({ components: api.world.components.slice(0, 6).map((c) => ({ mint: c.mint, targetBps: 1_000 })) }),
+      "INVALID_BODY",
+    ],
     ["weights summing to 9999", () => ({ components: [{ mint: api.world.components[0]!.mint, targetBps: 9_999 }] }), "INVALID_LAUNCH"],
-    ["a duplicate component", () => ({ components: [{ mint: api.world.components[0]!.mint, targetBps: 5_000 }, { mint: api.world.components[0]!.mint, targetBps: 5_000 }] }), "INVALID_LAUNCH"],
+    [
+      "a duplicate component",
+      () => ({
+        components: [
+          { mint: api.world.components[0]!.mint, targetBps: 5_000 },
+          { mint: api.world.components[0]!.mint, targetBps: 5_000 },
+        ],
+      }),
+      "INVALID_LAUNCH",
+    ],
     ["dnaUnitSol of 0", () => ({ dnaUnitSol: 0 }), "INVALID_BODY"],
     ["a supply of 0", () => ({ supply: 0 }), "INVALID_BODY"],
     ["curveTargetSol of -1", () => ({ curveTargetSol: -1 }), "INVALID_BODY"],
@@ -200,7 +251,13 @@ describe("refusals", () => {
     ["a malformed creator", () => ({ creator: "not-an-address" }), "INVALID_BODY"],
     ["an unpriced component", () => ({ components: [{ mint: owner(), targetBps: 10_000 }] }), "NO_ROUTE"],
   ])("build-create refuses %s", async (_, override, code) => {
-    const body = { symbol: "NEW", name: "New basket", creator: owner(), components: [{ mint: api.world.components[0]!.mint, targetBps: 10_000 }], ...override() };
+    const body = {
+      symbol: "NEW",
+      name: "New basket",
+      creator: owner(),
+      components: [{ mint: api.world.components[0]!.mint, targetBps: 10_000 }],
+      ...override(),
+    };
     const response = await call(api.app, "POST", "/v1/launches/build-create", body);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -209,7 +266,13 @@ describe("refusals", () => {
 
   it("build-create's plan lands and the launch appears in the list, search and created", async () => {
     const creator = wallet();
-    const body = { symbol: "FRESH", name: "Fresh basket", description: "made over HTTP", creator: creator.address, components: api.world.components.slice(0, 2).map((c, i) => ({ mint: c.mint, targetBps: i ? 4_000 : 6_000 })) };
+    const body = {
+      symbol: "FRESH",
+      name: "Fresh basket",
+      description: "made over HTTP",
+      creator: creator.address,
+      components: api.world.components.slice(0, 2).map((c, i) => ({ mint: c.mint, targetBps: i ? 4_000 : 6_000 })),
+    };
     const built = await call(api.app, "POST", "/v1/launches/build-create", body);
     expect(built.status).toBe(200);
     for (const step of built.body.plan) {
@@ -218,9 +281,20 @@ describe("refusals", () => {
       expect((await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}`)).body.status).toBe("confirmed");
     }
     const launch = (await call(api.app, "GET", `/v1/launches/${built.body.launch}`)).body;
-    expect(launch).toMatchObject({ address: built.body.launch, primaryMint: built.body.primaryMint, symbol: "FRESH", description: "made over HTTP", creator: creator.address, status: "activeBonding" });
-    expect((await call(api.app, "GET", "/v1/search?q=FRESH")).body.launches.map((row: { address: string }) => row.address)).toContain(built.body.launch);
-    expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address)).toEqual([built.body.launch]);
+    expect(launch).toMatchObject({
+      address: built.body.launch,
+      primaryMint: built.body.primaryMint,
+      symbol: "FRESH",
+      description: "made over HTTP",
+      creator: creator.address,
+      status: "activeBonding",
+    });
+    expect((await call(api.app, "GET", "/v1/search?q=FRESH")).body.launches.map((row: { address: string }) => row.address)).toContain(
+      built.body.launch,
+    );
+    expect(
+      (await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address),
+    ).toEqual([built.body.launch]);
   });
 });
 

@@ -61,7 +61,15 @@ describe("GET /v1/wallets/{wallet}/balances", () => {
     const { body } = await get(seeded.app, `/v1/wallets/${wallet}/balances`);
     expect(body.solLamports).toBe("1234");
     expect(body.tokens).toEqual([
-      { mint: usdc.mint, amount: "42", decimals: 6, symbol: "USDC", name: "USD Coin", logoUri: expect.stringMatching(/token-USDC\.svg$/), known: true },
+      {
+        mint: usdc.mint,
+        amount: "42",
+        decimals: 6,
+        symbol: "USDC",
+        name: "USD Coin",
+        logoUri: expect.stringMatching(/token-USDC\.svg$/),
+        known: true,
+      },
     ]);
   });
 
@@ -75,7 +83,8 @@ describe("GET /v1/wallets/{wallet}/balances", () => {
 describe("GET /v1/wallets/{wallet}/created", () => {
   it("lists each creator's launches, newest first, and nothing for others", async () => {
     const byCreator = new Map<string, string[]>();
-    for (const launch of seeded.population.launches) byCreator.set(launch.creator, [...(byCreator.get(launch.creator) ?? []), launch.address]);
+    for (const launch of seeded.population.launches)
+      byCreator.set(launch.creator, [...(byCreator.get(launch.creator) ?? []), launch.address]);
     for (const [creator, launches] of byCreator) {
       const { body } = await get(seeded.app, `/v1/wallets/${creator}/created`);
       expect(body.launches.map((row: any) => row.address)).toEqual([...launches].reverse());

@@ -2,7 +2,10 @@ import { type Static, type TSchema, type TUnsafe, Type } from "@sinclair/typebox
 import { ADDRESS_PATTERN } from "./parameter-patterns.ts";
 
 /** A string schema of a closed set of values, written as `enum` so errors can list them. */
-export function stringEnum<const T extends readonly string[]>(values: T, options: { description: string; default?: T[number] }): TUnsafe<T[number]> {
+export function stringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description: string; default?: T[number] },
+): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
 }
 
@@ -22,7 +25,8 @@ export const KIND_FILTERS = ["pairs", "collectibles", "all"] as const;
 
 /** `kind` of the list routes; absent means all (this simulator lists collectibles). */
 export const KindQuery = stringEnum(KIND_FILTERS, {
-  description: "`pairs` (basket launches), `collectibles` (tokenized cards) or `all`. Absent means `all`: this deployment lists collectibles.",
+  description:
+    "`pairs` (basket launches), `collectibles` (tokenized cards) or `all`. Absent means `all`: this deployment lists collectibles.",
 });
 
 /** A typed `$ref` to a schema registered with `addSchema` (TypeBox 0.34's Ref takes a string). */

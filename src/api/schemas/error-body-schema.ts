@@ -22,7 +22,10 @@ export const ErrorBodySchema = Type.Object(
 /** One real answer per code, built by the same function the handlers use: the document's examples. */
 const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   INVALID_QUERY: apiError("INVALID_QUERY", { parameter: "limit", rule: "must be an integer from 1 to 100" }).body,
-  INVALID_PATH: apiError("INVALID_PATH", { parameter: "wallet", rule: "must be a base58 address (32 bytes, written in 32 to 44 characters)" }).body,
+  INVALID_PATH: apiError("INVALID_PATH", {
+    parameter: "wallet",
+    rule: "must be a base58 address (32 bytes, written in 32 to 44 characters)",
+  }).body,
   INVALID_BODY: apiError("INVALID_BODY", { field: "slippageBps", rule: "must be an integer from 0 to 10000" }).body,
   MALFORMED_BODY: apiError("MALFORMED_BODY", { rule: "is not valid JSON" }).body,
   CONFLICTING_PARAMETERS: apiError("CONFLICTING_PARAMETERS", {
@@ -30,7 +33,8 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
     others: "cursor",
     reason: "status filters the legacy list and they select the paged list; send one or the other",
   }).body,
-  INVALID_CURSOR: apiError("INVALID_CURSOR", { parameter: "before", rule: "must be slot:seq as given by nextCursor of the previous page" }).body,
+  INVALID_CURSOR: apiError("INVALID_CURSOR", { parameter: "before", rule: "must be slot:seq as given by nextCursor of the previous page" })
+    .body,
   BAD_REQUEST: apiError("BAD_REQUEST", { detail: "the URL is not valid percent-encoded text" }).body,
   NOT_FOUND: apiError("NOT_FOUND", { resource: "launch address, primary mint or ticker", id: '"NOSUCH"' }).body,
   ROUTE_NOT_FOUND: apiError("ROUTE_NOT_FOUND", { method: "GET", path: '"/v1/nope"' }).body,
@@ -38,14 +42,20 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   UNSUPPORTED_MEDIA_TYPE: apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: '"text/plain"' }).body,
   INTERNAL: apiError("INTERNAL").body,
   LAUNCH_NOT_FOUND: apiError("LAUNCH_NOT_FOUND", { launch: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
-  LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", status: "migrating" }).body,
+  LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", status: "migrating" })
+    .body,
   MODE_NOT_SUPPORTED: apiError("MODE_NOT_SUPPORTED").body,
-  TRADE_REFUSED: apiError("TRADE_REFUSED", { reason: "custom program error 6007 (CurveComplete): the bonding curve has sold its inventory and accepts no more trades." }).body,
+  TRADE_REFUSED: apiError("TRADE_REFUSED", {
+    reason: "custom program error 6007 (CurveComplete): the bonding curve has sold its inventory and accepts no more trades.",
+  }).body,
   NO_ROUTE: apiError("NO_ROUTE", { what: "1000000 base units of component 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
   QUOTE_NOT_FOUND: apiError("QUOTE_NOT_FOUND", { quoteId: "q_0123456789abcdef01234567" }).body,
   QUOTE_EXPIRED: apiError("QUOTE_EXPIRED", { quoteId: "q_0123456789abcdef01234567" }).body,
   PREVIEW_QUOTE: apiError("PREVIEW_QUOTE", { quoteId: "p_0123456789abcdef01234567" }).body,
-  INSUFFICIENT_FUNDS: apiError("INSUFFICIENT_FUNDS", { wallet: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", shortfall: "holds 0 lamports and this trade needs about 2100000 (swaps, tip, fees and token-account rent)" }).body,
+  INSUFFICIENT_FUNDS: apiError("INSUFFICIENT_FUNDS", {
+    wallet: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+    shortfall: "holds 0 lamports and this trade needs about 2100000 (swaps, tip, fees and token-account rent)",
+  }).body,
   INVALID_TRANSACTION: apiError("INVALID_TRANSACTION").body,
   INVALID_SIGNATURE: apiError("INVALID_SIGNATURE", { signer: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
   MESSAGE_MISMATCH: apiError("MESSAGE_MISMATCH", { quoteId: "q_0123456789abcdef01234567" }).body,
@@ -91,6 +101,7 @@ export function errorResponses<S extends ErrorStatus>(answers: { readonly [K in 
       },
     ];
   });
-  return Object.fromEntries(entries) as { [K in S]: { description: string; content: { "application/json": { schema: ReturnType<typeof refTo<typeof ErrorBodySchema>> } } } };
+  return Object.fromEntries(entries) as {
+    [K in S]: { description: string; content: { "application/json": { schema: ReturnType<typeof refTo<typeof ErrorBodySchema>> } } };
+  };
 }
-

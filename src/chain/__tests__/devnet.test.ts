@@ -20,7 +20,13 @@ function accepted(result: SubmitResult) {
   return result;
 }
 
-async function transfer(devnet: Devnet, from: KeyPairSigner, to: KeyPairSigner, amount: bigint, blockhash = devnet.latestBlockhash()): Promise<Transaction> {
+async function transfer(
+  devnet: Devnet,
+  from: KeyPairSigner,
+  to: KeyPairSigner,
+  amount: bigint,
+  blockhash = devnet.latestBlockhash(),
+): Promise<Transaction> {
   return signTransactionMessageWithSigners(
     pipe(
       createTransactionMessage({ version: 0 }),
@@ -186,7 +192,11 @@ describe("Devnet", () => {
     devnet.advanceSlots(3);
     stop();
     devnet.advanceSlots(2);
-    expect(seen).toEqual([[1n, SOL], [2n, SOL], [3n, SOL]]);
+    expect(seen).toEqual([
+      [1n, SOL],
+      [2n, SOL],
+      [3n, SOL],
+    ]);
     expect(devnet.getTransactionStatus(signature).slot).toBe(1n);
     expect(devnet.now().slot).toBe(5n);
   });
@@ -201,5 +211,4 @@ describe("Devnet", () => {
     expect(a.latestBlockhash()).toEqual(b.latestBlockhash());
     expect(c.latestBlockhash().blockhash).not.toBe(a.latestBlockhash().blockhash);
   });
-
 });

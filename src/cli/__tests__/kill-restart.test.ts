@@ -47,7 +47,17 @@ async function everyTrade(baseUrl: string): Promise<Map<string, Trade>> {
 
 /** The fields a trade has from the chain alone (USD and SOL values move with later price samples). */
 const chainFacts = ({ signature, launch, trader, direction, primaryAmount, dnaUnits, priceE12, progressBps, slot, seq, at }: Trade) => ({
-  signature, launch, trader, direction, primaryAmount, dnaUnits, priceE12, progressBps, slot, seq, at,
+  signature,
+  launch,
+  trader,
+  direction,
+  primaryAmount,
+  dnaUnits,
+  priceE12,
+  progressBps,
+  slot,
+  seq,
+  at,
 });
 
 describe("basket-devnet up --state-dir after kill -9", () => {
@@ -62,7 +72,7 @@ describe("basket-devnet up --state-dir after kill -9", () => {
     // count, not a time), then read everything the server serves.
     let seen = historyTrades;
     const botTrades = () => [...seen.values()].filter((trade) => trade.slot > historyEnd);
-    for (const deadline = Date.now() + 45_000; botTrades().length < 25 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 45_000; botTrades().length < 25 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       seen = await everyTrade(first.baseUrl);
     }

@@ -6,14 +6,42 @@ describe("parseCommand", () => {
   it("reads every option of up", () => {
     expect(
       parseCommand([
-        "up", "--seed", "7", "--port", "0", "--host", "0.0.0.0", "--clock", "manual", "--slot-ms", "50", "--state-dir", "state",
-        "--launches", "12", "--history-hours", "1.5", "--sol-usd", "180", "--no-bots", "--log",
+        "up",
+        "--seed",
+        "7",
+        "--port",
+        "0",
+        "--host",
+        "0.0.0.0",
+        "--clock",
+        "manual",
+        "--slot-ms",
+        "50",
+        "--state-dir",
+        "state",
+        "--launches",
+        "12",
+        "--history-hours",
+        "1.5",
+        "--sol-usd",
+        "180",
+        "--no-bots",
+        "--log",
       ]),
     ).toEqual({
       kind: "up",
       options: {
-        seed: "7", port: 0, host: "0.0.0.0", clockMode: "manual", slotMs: 50, stateDir: "state",
-        launchCount: 12, historyHours: 1.5, solUsd: 180, bots: false, logger: true,
+        seed: "7",
+        port: 0,
+        host: "0.0.0.0",
+        clockMode: "manual",
+        slotMs: 50,
+        stateDir: "state",
+        launchCount: 12,
+        historyHours: 1.5,
+        solUsd: 180,
+        bots: false,
+        logger: true,
       },
     });
   });
@@ -69,6 +97,8 @@ describe("bin/basket-devnet.js", () => {
     const { code, stdout, stderr } = await runCommand(["up", "--clock", "fast"]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toBe("basket-devnet: --clock must be one of realtime, manual, per-transaction, got \"fast\"\nRun 'basket-devnet --help' for usage.\n");
+    expect(stderr).toBe(
+      "basket-devnet: --clock must be one of realtime, manual, per-transaction, got \"fast\"\nRun 'basket-devnet --help' for usage.\n",
+    );
   });
 });

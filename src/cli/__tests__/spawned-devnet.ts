@@ -12,7 +12,10 @@ export interface SpawnedDevnet {
 }
 
 /** Runs `basket-devnet …args` to completion; resolves with its exit code and output. */
-export function runCommand(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCommand(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env });
   let stdout = "";
   let stderr = "";

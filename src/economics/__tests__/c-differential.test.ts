@@ -4,12 +4,12 @@
  * state field, every balance and every field of the program's event. Skipped, with a
  * warning, where no C compiler is installed.
  */
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationShare } from '../migration-math.ts';
-import { swapExactIn, swapInForExactOut } from '../pool-math.ts';
-import { U64_MAX } from '../u64-math.ts';
-import { u64, weights } from './arbitraries.ts';
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationShare } from "../migration-math.ts";
+import { swapExactIn, swapInForExactOut } from "../pool-math.ts";
+import { U64_MAX } from "../u64-math.ts";
+import { u64, weights } from "./arbitraries.ts";
 import {
   type CurveCase,
   curveRequest,
@@ -17,22 +17,22 @@ import {
   expectedCurveAnswer,
   predictCurve,
   tradedCurveCase,
-} from './c-harness/curve-cases.ts';
-import { type NativeProgram, findCompiler, startNativeProgram } from './c-harness/native-program.ts';
+} from "./c-harness/curve-cases.ts";
+import { type NativeProgram, findCompiler, startNativeProgram } from "./c-harness/native-program.ts";
 
 /** The harness's code for a failed token transfer: the token program's refusal, not ours. */
 const HARNESS_TOKEN_ERROR = 1n;
 const compiler = findCompiler();
-if (compiler === null) console.warn('c-differential: no C compiler (cc, gcc, clang) found; skipped');
+if (compiler === null) console.warn("c-differential: no C compiler (cc, gcc, clang) found; skipped");
 
-describe.skipIf(compiler === null)('predictions match the C programs', () => {
+describe.skipIf(compiler === null)("predictions match the C programs", () => {
   let curve: NativeProgram;
   let pool: NativeProgram;
   let launch: NativeProgram;
   beforeAll(() => {
-    curve = startNativeProgram('curve')!;
-    pool = startNativeProgram('pool')!;
-    launch = startNativeProgram('launch')!;
+    curve = startNativeProgram("curve")!;
+    pool = startNativeProgram("pool")!;
+    launch = startNativeProgram("launch")!;
   });
   afterAll(() => {
     curve?.close();
@@ -45,13 +45,13 @@ describe.skipIf(compiler === null)('predictions match the C programs', () => {
     const seen: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(cases, async (c) => {
-        const answer = (await curve.ask(curveRequest(c))).split(' ').map(BigInt);
-        let outcome = 'token';
+        const answer = (await curve.ask(curveRequest(c))).split(" ").map(BigInt);
+        let outcome = "token";
         if (answer[0] !== HARNESS_TOKEN_ERROR) {
           const result = predictCurve(c);
           const expected = expectedCurveAnswer(c, result);
           expect(answer.slice(0, expected.length)).toEqual(expected);
-          outcome = result.ok ? 'settled' : String(result.error);
+          outcome = result.ok ? "settled" : String(result.error);
         }
         seen[outcome] = (seen[outcome] ?? 0) + 1;
       }),
@@ -60,16 +60,16 @@ describe.skipIf(compiler === null)('predictions match the C programs', () => {
     return seen;
   }
 
-  it('curve trades on curves reached by trading', async () => {
+  it("curve trades on curves reached by trading", async () => {
     const seen = await tally(tradedCurveCase, 2_500);
     expect(seen.settled).toBeGreaterThan(600);
-    for (const code of ['6005', '6006', '6007', '6009', '6010', '6019']) expect(seen[code]).toBeGreaterThan(0);
+    for (const code of ["6005", "6006", "6007", "6009", "6010", "6019"]) expect(seen[code]).toBeGreaterThan(0);
   });
 
-  it('curve trades on arbitrary records at the edges of u64', async () => {
+  it("curve trades on arbitrary records at the edges of u64", async () => {
     const seen = await tally(edgeCurveCase, 3_000);
     expect(seen.settled).toBeGreaterThan(50);
-    for (const code of ['6005', '6006', '6007', '6008', '6009', '6010', '6019']) expect(seen[code]).toBeGreaterThan(0);
+    for (const code of ["6005", "6006", "6007", "6008", "6009", "6010", "6019"]) expect(seen[code]).toBeGreaterThan(0);
   });
 
   const reserve = fc.oneof(fc.bigInt({ min: 0n, max: 2_000n }), fc.bigInt({ min: 0n, max: 10n ** 16n }), u64);
@@ -84,13 +84,13 @@ describe.skipIf(compiler === null)('predictions match the C programs', () => {
     reserveIn: bigint,
     reserveOut: bigint,
   ): Promise<bigint[] | null> {
-    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut].join(' '));
-    const [code, out, paid] = answer.split(' ').map(BigInt);
+    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut].join(" "));
+    const [code, out, paid] = answer.split(" ").map(BigInt);
     if (code === HARNESS_TOKEN_ERROR) return null;
     return code === 0n ? [0n, out!, paid!] : [code!];
   }
 
-  it('pool swaps, refusals included', async () => {
+  it("pool swaps, refusals included", async () => {
     let settled = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -109,7 +109,7 @@ describe.skipIf(compiler === null)('predictions match the C programs', () => {
     expect(settled).toBeGreaterThan(300);
   });
 
-  it('swapInForExactOut is the least input the C pool accepts', async () => {
+  it("swapInForExactOut is the least input the C pool accepts", async () => {
     let checked = 0;
     const venue = fc.bigInt({ min: 1n, max: 10n ** 16n });
     await fc.assert(
@@ -131,11 +131,11 @@ describe.skipIf(compiler === null)('predictions match the C programs', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
-  it('migration shares, valid recipes and arbitrary u16 weights alike', async () => {
+  it("migration shares, valid recipes and arbitrary u16 weights alike", async () => {
     const targets = fc.oneof(weights, fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 1, maxLength: 5 }));
     await fc.assert(
       fc.asyncProperty(u64, targets, fc.integer({ min: 0, max: 5 }), async (inventory, bps, index) => {
-        const answer = await launch.ask([inventory, bps.length, ...bps, index].join(' '));
+        const answer = await launch.ask([inventory, bps.length, ...bps, index].join(" "));
         expect(BigInt(answer)).toBe(migrationShare(inventory, bps, index));
       }),
       { numRuns: 2_000 },

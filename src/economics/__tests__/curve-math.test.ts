@@ -3,10 +3,10 @@
  * The small curve: vP = 1000, vD = 1000, inventory 500, fee 1%, creator share 50%, and a
  * recipe of 1 and 2.5 component base units per DNA unit.
  */
-import { describe, expect, it } from 'vitest';
-import { type CurveState, defaultCurveParameters, initialCurveState, progressBps } from '../curve-state.ts';
-import { type CurveTradeResult, buyCost, buyExactIn, buyExactOut, sell } from '../curve-math.ts';
-import { U64_MAX } from '../u64-math.ts';
+import { describe, expect, it } from "vitest";
+import { type CurveState, defaultCurveParameters, initialCurveState, progressBps } from "../curve-state.ts";
+import { type CurveTradeResult, buyCost, buyExactIn, buyExactOut, sell } from "../curve-math.ts";
+import { U64_MAX } from "../u64-math.ts";
 
 const small: CurveState = initialCurveState(
   {
@@ -26,11 +26,11 @@ function settled(result: CurveTradeResult) {
   return result;
 }
 
-describe('buyExactOut, worked by hand', () => {
-  it('buys 100: cost ⌈100·1000/900⌉ = 112, fee ⌈1.12⌉ = 2, deposits 114 and ⌈280⌉ + ⌈5⌉ = 285', () => {
+describe("buyExactOut, worked by hand", () => {
+  it("buys 100: cost ⌈100·1000/900⌉ = 112, fee ⌈1.12⌉ = 2, deposits 114 and ⌈280⌉ + ⌈5⌉ = 285", () => {
     const { trade, next } = settled(buyExactOut(small, 100n, 114n, [114n, 285n]));
     expect(trade).toEqual({
-      direction: 'buy',
+      direction: "buy",
       primaryAmount: 100n,
       dnaAmount: 112n,
       feeDna: 2n,
@@ -57,7 +57,7 @@ describe('buyExactOut, worked by hand', () => {
     });
   });
 
-  it('clamps a buy past the inventory: 600 asked, 500 bought for ⌈500·1000/500⌉ = 1000 + 10, completing', () => {
+  it("clamps a buy past the inventory: 600 asked, 500 bought for ⌈500·1000/500⌉ = 1000 + 10, completing", () => {
     const { trade, next } = settled(buyExactOut(small, 600n, U64_MAX, null));
     expect(trade).toMatchObject({ primaryAmount: 500n, dnaAmount: 1_000n, feeDna: 10n, clamped: true, completes: true });
     expect(next.complete).toBe(true);
@@ -67,7 +67,7 @@ describe('buyExactOut, worked by hand', () => {
     expect(sell(next, 1n, 0n, null)).toEqual({ ok: false, error: 6007 });
   });
 
-  it('on the default curve, 1000 tokens cost 27,960 DNA units + 280 fee and 28 + 1 USDC base units', () => {
+  it("on the default curve, 1000 tokens cost 27,960 DNA units + 280 fee and 28 + 1 USDC base units", () => {
     const state = initialCurveState(defaultCurveParameters, [1_000_000n]);
     // 10^9·30·10^9 / (1,073·10^12 − 10^9) = 27,959.03… → 27,960; fee ⌈279.6⌉ = 280.
     const { trade } = settled(buyExactOut(state, 1_000_000_000n, 28_240n, [29n]));
@@ -77,8 +77,8 @@ describe('buyExactOut, worked by hand', () => {
   });
 });
 
-describe('buyExactIn, worked by hand', () => {
-  it('a budget of 114 buys 100: max cost ⌊114·10^4/10100⌋ = 112, tokens ⌊112·1000/1112⌋ = 100', () => {
+describe("buyExactIn, worked by hand", () => {
+  it("a budget of 114 buys 100: max cost ⌊114·10^4/10100⌋ = 112, tokens ⌊112·1000/1112⌋ = 100", () => {
     const viaBudget = settled(buyExactIn(small, 114n, 100n, null));
     const viaAmount = settled(buyExactOut(small, 100n, 114n, null));
     expect(viaBudget).toEqual(viaAmount);
@@ -86,20 +86,20 @@ describe('buyExactIn, worked by hand', () => {
     expect(buyExactIn(small, 114n, 101n, null)).toEqual({ ok: false, error: 6006 });
   });
 
-  it('refuses a budget that buys nothing with 6005', () => {
+  it("refuses a budget that buys nothing with 6005", () => {
     expect(buyExactIn(small, 0n, 0n, null)).toEqual({ ok: false, error: 6005 });
     // ⌊1·10^4/10100⌋ = 0 DNA of cost → 0 tokens.
     expect(buyExactIn(small, 1n, 0n, null)).toEqual({ ok: false, error: 6005 });
   });
 });
 
-describe('sell, worked by hand', () => {
+describe("sell, worked by hand", () => {
   const afterBuy = settled(buyExactOut(small, 100n, U64_MAX, null)).next;
 
-  it('sells 100 back: out ⌊100·1112/1000⌋ = 111, fee ⌈1.11⌉ = 2, withdraws 109 and ⌊272.5⌋ = 272', () => {
+  it("sells 100 back: out ⌊100·1112/1000⌋ = 111, fee ⌈1.11⌉ = 2, withdraws 109 and ⌊272.5⌋ = 272", () => {
     const { trade, next } = settled(sell(afterBuy, 100n, 109n, 100n));
     expect(trade).toEqual({
-      direction: 'sell',
+      direction: "sell",
       primaryAmount: 100n,
       dnaAmount: 111n,
       feeDna: 2n,
@@ -126,7 +126,7 @@ describe('sell, worked by hand', () => {
     // Vaults hold 114 − 109 = 5 ≥ 1·1 + 4 and 285 − 272 = 13 ≥ 1·2.5 + 10: solvent.
   });
 
-  it('refuses, in program order: zero, tokens, liquidity, zero net, slippage', () => {
+  it("refuses, in program order: zero, tokens, liquidity, zero net, slippage", () => {
     expect(sell(afterBuy, 0n, 0n, 0n)).toEqual({ ok: false, error: 6005 });
     expect(sell(afterBuy, 101n, 0n, 100n)).toEqual({ ok: false, error: 6010 });
     // 101 more than the 100 sold: refused as liquidity even when the trader holds them.
@@ -140,26 +140,26 @@ describe('sell, worked by hand', () => {
   });
 });
 
-describe('buy refusals follow the program order', () => {
-  it('6007 before 6005: a complete curve refuses even a zero amount', () => {
+describe("buy refusals follow the program order", () => {
+  it("6007 before 6005: a complete curve refuses even a zero amount", () => {
     const complete = { ...small, complete: true };
     expect(buyExactOut(complete, 0n, 0n, [0n, 0n])).toEqual({ ok: false, error: 6007 });
     expect(buyExactIn(complete, 0n, 0n, null)).toEqual({ ok: false, error: 6007 });
     expect(sell(complete, 0n, 0n, 0n)).toEqual({ ok: false, error: 6007 });
   });
 
-  it('6005 before anything else, then 6006 before 6009', () => {
+  it("6005 before anything else, then 6006 before 6009", () => {
     expect(buyExactOut(small, 0n, 0n, [0n, 0n])).toEqual({ ok: false, error: 6005 });
     expect(buyExactOut(small, 100n, 113n, [0n, 0n])).toEqual({ ok: false, error: 6006 });
   });
 
-  it('6009 names a short component; deposits exactly equal to the balances pass', () => {
+  it("6009 names a short component; deposits exactly equal to the balances pass", () => {
     expect(buyExactOut(small, 100n, 114n, [113n, 285n])).toEqual({ ok: false, error: 6009 });
     expect(buyExactOut(small, 100n, 114n, [114n, 284n])).toEqual({ ok: false, error: 6009 });
     expect(buyExactOut(small, 100n, 114n, [114n, 285n]).ok).toBe(true);
   });
 
-  it('checks each component for overflow, then balance, before the next component', () => {
+  it("checks each component for overflow, then balance, before the next component", () => {
     const huge = {
       ...small,
       virtualDna: 10n ** 13n,
@@ -171,7 +171,7 @@ describe('buy refusals follow the program order', () => {
     expect(buyExactOut(huge, 100n, U64_MAX, [U64_MAX, 0n])).toEqual({ ok: false, error: 6008 });
   });
 
-  it('6008 on the cost itself comes before slippage', () => {
+  it("6008 on the cost itself comes before slippage", () => {
     const rich = { ...small, virtualDna: U64_MAX };
     // 501·(2^64 − 1)/499 needs 65 bits.
     expect(buyExactOut({ ...rich, inventoryRemaining: 501n }, 501n, 0n, null)).toEqual({ ok: false, error: 6008 });
@@ -179,7 +179,7 @@ describe('buy refusals follow the program order', () => {
     expect(buyExactOut(rich, 500n, 0n, null)).toEqual({ ok: false, error: 6008 });
   });
 
-  it('throws on a balance list that does not match the recipe (a caller bug)', () => {
+  it("throws on a balance list that does not match the recipe (a caller bug)", () => {
     expect(() => buyExactOut(small, 1n, 1n, [1n])).toThrow(RangeError);
     expect(() => buyExactIn(small, -1n, 0n, null)).toThrow(RangeError);
   });

@@ -2,12 +2,12 @@
  * Invariants of the curve over random curves and random trade sequences. Each property is
  * stated in terms independent of the implementation's own formulas where it can be.
  */
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { buyCost, buyExactIn, buyExactOut, sell } from '../curve-math.ts';
-import { DNA_UNITS_PER_DNA, progressBps } from '../curve-state.ts';
-import { U64_MAX } from '../u64-math.ts';
-import { initialState, runTrades, tradeCommand, tradedState } from './arbitraries.ts';
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buyCost, buyExactIn, buyExactOut, sell } from "../curve-math.ts";
+import { DNA_UNITS_PER_DNA, progressBps } from "../curve-state.ts";
+import { U64_MAX } from "../u64-math.ts";
+import { initialState, runTrades, tradeCommand, tradedState } from "./arbitraries.ts";
 
 const RUNS = { numRuns: 500 };
 const sequence = fc.tuple(initialState, fc.array(tradeCommand, { maxLength: 40 }));
@@ -17,8 +17,8 @@ function totalWithFee(cost: bigint, feeBps: number): bigint {
   return cost + (cost * BigInt(feeBps) + 9_999n) / 10_000n;
 }
 
-describe('rounding goes against the trader', () => {
-  it('a buy of n pays at least the exact price: cost·(vP − n) ≥ n·vD; a sell of n gets at most it: out·(vP + n) ≤ n·vD', () => {
+describe("rounding goes against the trader", () => {
+  it("a buy of n pays at least the exact price: cost·(vP − n) ≥ n·vD; a sell of n gets at most it: out·(vP + n) ≤ n·vD", () => {
     let buys = 0;
     let sells = 0;
     fc.assert(
@@ -26,7 +26,7 @@ describe('rounding goes against the trader', () => {
         runTrades(state, commands, ({ before, result }) => {
           if (!result.ok) return;
           const { primaryAmount: n, dnaAmount } = result.trade;
-          if (result.trade.direction === 'buy') {
+          if (result.trade.direction === "buy") {
             buys++;
             expect(dnaAmount * (before.virtualPrimary - n)).toBeGreaterThanOrEqual(n * before.virtualDna);
           } else {
@@ -42,7 +42,7 @@ describe('rounding goes against the trader', () => {
     expect(sells).toBeGreaterThan(200);
   });
 
-  it('buying n and selling the same n at once never returns more DNA or more of any component', () => {
+  it("buying n and selling the same n at once never returns more DNA or more of any component", () => {
     fc.assert(
       fc.property(tradedState, fc.integer({ min: 1, max: 1_000_000 }), ({ state }, ppm) => {
         const bought = buyExactOut(state, (state.inventoryInitial * BigInt(ppm)) / 1_000_000n + 1n, U64_MAX, null);
@@ -60,23 +60,21 @@ describe('rounding goes against the trader', () => {
   });
 });
 
-describe('constant product', () => {
-  it('virtualPrimary·virtualDna never decreases across any sequence of trades', () => {
+describe("constant product", () => {
+  it("virtualPrimary·virtualDna never decreases across any sequence of trades", () => {
     fc.assert(
       fc.property(sequence, ([state, commands]) => {
         runTrades(state, commands, ({ before, result }) => {
           if (!result.ok) return;
           const after = result.next;
-          expect(after.virtualPrimary * after.virtualDna).toBeGreaterThanOrEqual(
-            before.virtualPrimary * before.virtualDna,
-          );
+          expect(after.virtualPrimary * after.virtualDna).toBeGreaterThanOrEqual(before.virtualPrimary * before.virtualDna);
         });
       }),
       RUNS,
     );
   });
 
-  it('virtualPrimary − inventoryRemaining never changes: the curve cannot run past its reserve', () => {
+  it("virtualPrimary − inventoryRemaining never changes: the curve cannot run past its reserve", () => {
     fc.assert(
       fc.property(sequence, ([state, commands]) => {
         const gap = state.virtualPrimary - state.inventoryRemaining;
@@ -88,8 +86,8 @@ describe('constant product', () => {
   });
 });
 
-describe('buyExactIn', () => {
-  it('buys the largest n whose cost + fee fits the budget; n + 1 exceeds it unless clamped', () => {
+describe("buyExactIn", () => {
+  it("buys the largest n whose cost + fee fits the budget; n + 1 exceeds it unless clamped", () => {
     fc.assert(
       fc.property(tradedState, fc.bigInt({ min: 1n, max: 10n ** 13n }), ({ state }, budget) => {
         fc.pre(!state.complete);
@@ -115,7 +113,7 @@ describe('buyExactIn', () => {
     );
   });
 
-  it('settles exactly as buyExactOut of the amount it chose, with the budget as the bound', () => {
+  it("settles exactly as buyExactOut of the amount it chose, with the budget as the bound", () => {
     fc.assert(
       fc.property(tradedState, fc.bigInt({ min: 1n, max: 10n ** 13n }), ({ state }, budget) => {
         const viaBudget = buyExactIn(state, budget, 0n, null);
@@ -130,8 +128,8 @@ describe('buyExactIn', () => {
   });
 });
 
-describe('slippage bounds are tight', () => {
-  it('a buy passes with maxDnaIn = what it pays and fails one unit below; a sell likewise with minDnaOut', () => {
+describe("slippage bounds are tight", () => {
+  it("a buy passes with maxDnaIn = what it pays and fails one unit below; a sell likewise with minDnaOut", () => {
     fc.assert(
       fc.property(tradedState, fc.integer({ min: 1, max: 1_000_000 }), ({ state, ledger }, ppm) => {
         const amount = (state.inventoryInitial * BigInt(ppm)) / 1_000_000n + 1n;
@@ -151,7 +149,7 @@ describe('slippage bounds are tight', () => {
     );
   });
 
-  it('deposits exactly equal to the balances pass; one unit short on any component is 6009', () => {
+  it("deposits exactly equal to the balances pass; one unit short on any component is 6009", () => {
     fc.assert(
       fc.property(tradedState, fc.integer({ min: 1, max: 1_000_000 }), fc.nat(), ({ state }, ppm, pick) => {
         const amount = (state.inventoryInitial * BigInt(ppm)) / 1_000_000n + 1n;
@@ -170,8 +168,8 @@ describe('slippage bounds are tight', () => {
   });
 });
 
-describe('vault solvency', () => {
-  it('every vault holds at least realDna·quantity/10^9 + feeAmount after every trade', () => {
+describe("vault solvency", () => {
+  it("every vault holds at least realDna·quantity/10^9 + feeAmount after every trade", () => {
     fc.assert(
       fc.property(sequence, ([state, commands]) => {
         runTrades(state, commands, ({ result }, ledger) => {
@@ -179,9 +177,7 @@ describe('vault solvency', () => {
           result.next.components.forEach((component, i) => {
             const held = ledger.vaults[i]!;
             // (held − feeAmount)·10^9 ≥ realDna·quantity, kept in integers.
-            expect((held - component.feeAmount) * DNA_UNITS_PER_DNA).toBeGreaterThanOrEqual(
-              result.next.realDna * component.quantity,
-            );
+            expect((held - component.feeAmount) * DNA_UNITS_PER_DNA).toBeGreaterThanOrEqual(result.next.realDna * component.quantity);
             expect(component.creatorFeeAmount).toBeLessThanOrEqual(component.feeAmount);
           });
           expect(result.next.creatorFeeDna).toBeLessThanOrEqual(result.next.feeDnaTotal);
@@ -192,8 +188,8 @@ describe('vault solvency', () => {
   });
 });
 
-describe('progressBps', () => {
-  it('stays within 0..10000 and is 10000 exactly when the inventory is gone', () => {
+describe("progressBps", () => {
+  it("stays within 0..10000 and is 10000 exactly when the inventory is gone", () => {
     fc.assert(
       fc.property(sequence, ([state, commands]) => {
         expect(progressBps(state)).toBe(0);

@@ -1,7 +1,7 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { swapExactIn, swapInForExactOut } from '../pool-math.ts';
-import { U64_MAX } from '../u64-math.ts';
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { swapExactIn, swapInForExactOut } from "../pool-math.ts";
+import { U64_MAX } from "../u64-math.ts";
 
 /** Reserves at venue scale, at dust scale, and anywhere in u64. */
 const reserve = fc.oneof(
@@ -11,13 +11,13 @@ const reserve = fc.oneof(
 );
 const feeBps = fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.constantFrom(0, 30, 10_000));
 
-describe('swapExactIn, worked by hand', () => {
-  it('100 in at 0.3% on 1000/1000: fee ⌈0.3⌉ = 1, out ⌊99·1000/1099⌋ = 90', () => {
+describe("swapExactIn, worked by hand", () => {
+  it("100 in at 0.3% on 1000/1000: fee ⌈0.3⌉ = 1, out ⌊99·1000/1099⌋ = 90", () => {
     expect(swapExactIn(1_000n, 1_000n, 100n, 30, 90n)).toEqual({ ok: true, amountOut: 90n, fee: 1n });
     expect(swapExactIn(1_000n, 1_000n, 100n, 30, 91n)).toEqual({ ok: false, error: 6006 });
   });
 
-  it('refuses in program order: 6005, 6010, 6019, 6008, 6005 (nothing out), 6006', () => {
+  it("refuses in program order: 6005, 6010, 6019, 6008, 6005 (nothing out), 6006", () => {
     expect(swapExactIn(0n, 0n, 0n, 30, 0n, 0n)).toEqual({ ok: false, error: 6005 });
     expect(swapExactIn(0n, 0n, 5n, 30, 0n, 4n)).toEqual({ ok: false, error: 6010 });
     expect(swapExactIn(0n, 1_000n, 5n, 30, 0n, 5n)).toEqual({ ok: false, error: 6019 });
@@ -29,8 +29,8 @@ describe('swapExactIn, worked by hand', () => {
   });
 });
 
-describe('swapExactIn invariants', () => {
-  it('fee rounds up, output rounds down, and the constant product never decreases', () => {
+describe("swapExactIn invariants", () => {
+  it("fee rounds up, output rounds down, and the constant product never decreases", () => {
     fc.assert(
       fc.property(reserve, reserve, reserve, feeBps, (reserveIn, reserveOut, amountIn, fee) => {
         const result = swapExactIn(reserveIn, reserveOut, amountIn, fee, 0n);
@@ -42,15 +42,13 @@ describe('swapExactIn invariants', () => {
         // out·(Ri + net) ≤ net·Ro < (out + 1)·(Ri + net)
         expect(result.amountOut * (reserveIn + net)).toBeLessThanOrEqual(net * reserveOut);
         expect((result.amountOut + 1n) * (reserveIn + net)).toBeGreaterThan(net * reserveOut);
-        expect((reserveIn + amountIn) * (reserveOut - result.amountOut)).toBeGreaterThanOrEqual(
-          reserveIn * reserveOut,
-        );
+        expect((reserveIn + amountIn) * (reserveOut - result.amountOut)).toBeGreaterThanOrEqual(reserveIn * reserveOut);
       }),
       { numRuns: 2_000 },
     );
   });
 
-  it('the constant product never decreases across a sequence of swaps both ways', () => {
+  it("the constant product never decreases across a sequence of swaps both ways", () => {
     const swaps = fc.array(fc.tuple(fc.boolean(), fc.bigInt({ min: 1n, max: 10n ** 12n })), { maxLength: 40 });
     fc.assert(
       fc.property(
@@ -77,8 +75,8 @@ describe('swapExactIn invariants', () => {
   });
 });
 
-describe('swapInForExactOut', () => {
-  it('worked by hand: 90 out of 1000/1000 at 0.3% needs net ⌈90000/910⌉ = 99, in ⌈99·10^4/9970⌉ = 100', () => {
+describe("swapInForExactOut", () => {
+  it("worked by hand: 90 out of 1000/1000 at 0.3% needs net ⌈90000/910⌉ = 99, in ⌈99·10^4/9970⌉ = 100", () => {
     expect(swapInForExactOut(1_000n, 1_000n, 90n, 30)).toBe(100n);
     expect(swapExactIn(1_000n, 1_000n, 99n, 30, 0n)).toMatchObject({ amountOut: 89n });
     expect(swapInForExactOut(1_000n, 1_000n, 1_000n, 30)).toBeNull();
@@ -88,7 +86,7 @@ describe('swapInForExactOut', () => {
     expect(swapInForExactOut(1_000n, 1_000n, 0n, 30)).toBe(swapInForExactOut(1_000n, 1_000n, 1n, 30));
   });
 
-  it('is minimal: that input gets at least the amount out, one unit less does not', () => {
+  it("is minimal: that input gets at least the amount out, one unit less does not", () => {
     let found = 0;
     fc.assert(
       fc.property(reserve, reserve, reserve, feeBps, (reserveIn, reserveOut, amountOut, fee) => {
@@ -111,7 +109,7 @@ describe('swapInForExactOut', () => {
     expect(found).toBeGreaterThan(500);
   });
 
-  it('no input below the answer works, and null means no input works at all', () => {
+  it("no input below the answer works, and null means no input works at all", () => {
     fc.assert(
       fc.property(reserve, reserve, reserve, reserve, feeBps, (reserveIn, reserveOut, amountOut, probe, fee) => {
         const wanted = amountOut === 0n ? 1n : amountOut;
@@ -125,7 +123,7 @@ describe('swapInForExactOut', () => {
     );
   });
 
-  it('is minimal at venue scale, where amounts are well inside the reserves', () => {
+  it("is minimal at venue scale, where amounts are well inside the reserves", () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 1n, max: 10n ** 15n }),

@@ -1,8 +1,8 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { type ComponentPrice, dnaUnitLamportsE9, realisedBps, recipeQuantities } from '../recipe-math.ts';
-import { U64_MAX } from '../u64-math.ts';
-import { weights } from './arbitraries.ts';
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type ComponentPrice, dnaUnitLamportsE9, realisedBps, recipeQuantities } from "../recipe-math.ts";
+import { U64_MAX } from "../u64-math.ts";
+import { weights } from "./arbitraries.ts";
 
 /** USDC at 150 per SOL (1000 SOL against 150,000 USDC) and BONK at 10^-3 lamports a unit. */
 const usdc: ComponentPrice = { lamportsReserve: 10n ** 12n, componentReserve: 150_000_000_000n };
@@ -19,17 +19,23 @@ const request = weights.chain((targets) =>
   }),
 );
 
-describe('recipeQuantities, worked by hand', () => {
-  it('half USDC, half BONK at 0.001 SOL a DNA: 75,000 USDC units and 5·10^8 BONK units', () => {
+describe("recipeQuantities, worked by hand", () => {
+  it("half USDC, half BONK at 0.001 SOL a DNA: 75,000 USDC units and 5·10^8 BONK units", () => {
     // 10^6 lamports·½·1.5·10^11/10^12 = 75,000; 10^6·½·10^15/10^12 = 5·10^8.
-    const request = { dnaUnitLamportsE9: 1_000_000n, components: [{ ...usdc, targetBps: 5_000 }, { ...bonk, targetBps: 5_000 }] };
+    const request = {
+      dnaUnitLamportsE9: 1_000_000n,
+      components: [
+        { ...usdc, targetBps: 5_000 },
+        { ...bonk, targetBps: 5_000 },
+      ],
+    };
     const quantities = recipeQuantities(request)!;
     expect(quantities).toEqual([75_000n, 500_000_000n]);
     expect(dnaUnitLamportsE9(quantities, [usdc, bonk])).toBe(1_000_000n);
     expect(realisedBps(quantities, [usdc, bonk])).toEqual([5_000, 5_000]);
   });
 
-  it('lifts a quantity that rounds to 0 up to 1, and is null when a component is unpriced', () => {
+  it("lifts a quantity that rounds to 0 up to 1, and is null when a component is unpriced", () => {
     const dear = { lamportsReserve: 10n ** 15n, componentReserve: 1n };
     expect(recipeQuantities({ dnaUnitLamportsE9: 1n, components: [{ ...dear, targetBps: 10_000 }] })).toEqual([1n]);
     const unpriced = { lamportsReserve: 0n, componentReserve: 5n };
@@ -38,7 +44,7 @@ describe('recipeQuantities, worked by hand', () => {
     expect(realisedBps([1n], [{ lamportsReserve: 5n, componentReserve: 0n }])).toBeNull();
   });
 
-  it('realisedBps gives the leftover point to the largest remainder, ties to the first', () => {
+  it("realisedBps gives the leftover point to the largest remainder, ties to the first", () => {
     const same = { lamportsReserve: 1n, componentReserve: 1n };
     // Exact shares 3333.33… each: floors 9999, the tie goes to component 0.
     expect(realisedBps([1n, 1n, 1n], [same, same, same])).toEqual([3_334, 3_333, 3_333]);
@@ -48,8 +54,8 @@ describe('recipeQuantities, worked by hand', () => {
   });
 });
 
-describe('recipe invariants', () => {
-  it('each quantity is the floor of its target value in units (or 1), so no component exceeds its target', () => {
+describe("recipe invariants", () => {
+  it("each quantity is the floor of its target value in units (or 1), so no component exceeds its target", () => {
     fc.assert(
       fc.property(request, (r) => {
         const quantities = recipeQuantities(r);
@@ -71,7 +77,7 @@ describe('recipe invariants', () => {
     );
   });
 
-  it('the realised DNA value is at most the request (unless a quantity was lifted to 1) and short by less than one unit of each component', () => {
+  it("the realised DNA value is at most the request (unless a quantity was lifted to 1) and short by less than one unit of each component", () => {
     fc.assert(
       fc.property(request, (r) => {
         const quantities = recipeQuantities(r);
@@ -90,7 +96,7 @@ describe('recipe invariants', () => {
     );
   });
 
-  it('realisedBps sums to 10000 and each share is within 1 bp of the exact value share', () => {
+  it("realisedBps sums to 10000 and each share is within 1 bp of the exact value share", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 15n }), price), { minLength: 1, maxLength: 5 }), (rows) => {
         const quantities = rows.map(([q]) => q);

@@ -1,7 +1,7 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { U64_MAX, addU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from '../u64-math.ts';
-import { u64 } from './arbitraries.ts';
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { U64_MAX, addU64, mulDivCeil, mulDivFloor, wrappingAddU64 } from "../u64-math.ts";
+import { u64 } from "./arbitraries.ts";
 
 const MASK32 = 0xffff_ffffn;
 const wrap = (value: bigint) => BigInt.asUintN(64, value);
@@ -57,8 +57,8 @@ const operands = fc.oneof(
   u64.map((a) => [a, a, a] as [bigint, bigint, bigint]),
 );
 
-describe('mulDivFloor / mulDivCeil', () => {
-  it('equal the exact rational floor and ceiling, null exactly past 2^64 − 1 or on d = 0', () => {
+describe("mulDivFloor / mulDivCeil", () => {
+  it("equal the exact rational floor and ceiling, null exactly past 2^64 − 1 or on d = 0", () => {
     fc.assert(
       fc.property(operands, ([a, b, d]) => {
         const floor = d === 0n ? null : (a * b) / d;
@@ -70,7 +70,7 @@ describe('mulDivFloor / mulDivCeil', () => {
     );
   });
 
-  it('agree with a port of the C long division, overflow refusals included', () => {
+  it("agree with a port of the C long division, overflow refusals included", () => {
     fc.assert(
       fc.property(operands, ([a, b, d]) => {
         expect(mulDivFloor(a, b, d)).toBe(cMulDivFloor(a, b, d));
@@ -80,7 +80,7 @@ describe('mulDivFloor / mulDivCeil', () => {
     );
   });
 
-  it('refuse at the exact boundary: a floor of 2^64 − 1 passes, its ceiling with a remainder does not', () => {
+  it("refuse at the exact boundary: a floor of 2^64 − 1 passes, its ceiling with a remainder does not", () => {
     // (2^64 − 1)·2 / 2 = 2^64 − 1 exactly; (2^64 − 1)·3 / 2 needs 65 bits.
     expect(mulDivFloor(U64_MAX, 2n, 2n)).toBe(U64_MAX);
     expect(mulDivCeil(U64_MAX, 2n, 2n)).toBe(U64_MAX);
@@ -93,14 +93,14 @@ describe('mulDivFloor / mulDivCeil', () => {
     expect(mulDivCeil(0n, 0n, 0n)).toBeNull();
   });
 
-  it('throw on operands that are not u64 (a caller bug)', () => {
+  it("throw on operands that are not u64 (a caller bug)", () => {
     expect(() => mulDivFloor(-1n, 1n, 1n)).toThrow(RangeError);
     expect(() => mulDivCeil(1n, U64_MAX + 1n, 1n)).toThrow(RangeError);
   });
 });
 
-describe('addU64', () => {
-  it('is the sum, null past 2^64 − 1; wrappingAddU64 wraps instead', () => {
+describe("addU64", () => {
+  it("is the sum, null past 2^64 − 1; wrappingAddU64 wraps instead", () => {
     fc.assert(
       fc.property(u64, u64, (a, b) => {
         expect(addU64(a, b)).toBe(a + b > U64_MAX ? null : a + b);

@@ -35,7 +35,7 @@ describe("the API error catalogue", () => {
   });
 
   it("quotes and cuts echoed input", () => {
-    expect(quoted("a\"b")).toBe('"a\\"b"');
+    expect(quoted('a"b')).toBe('"a\\"b"');
     expect(quoted("x".repeat(500)).length).toBeLessThan(80);
   });
 

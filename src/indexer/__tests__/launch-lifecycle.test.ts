@@ -97,15 +97,30 @@ describe("a launch from creation to graduation, as the read model sees it", () =
     const steps: Change[][] = [];
     for (const index of [0, 1, 2]) steps.push(await changesOf(() => migrate(indexed.world, keeper, launched, index)));
     const address = launched.accounts.launch;
-    expect(steps[0]).toEqual([{ kind: "status", launch: address, status: "migrating" }, { kind: "migration", launch: address }]);
+    expect(steps[0]).toEqual([
+      { kind: "status", launch: address, status: "migrating" },
+      { kind: "migration", launch: address },
+    ]);
     expect(steps[1]).toEqual([{ kind: "migration", launch: address }]);
-    expect(steps[2]).toEqual([{ kind: "migration", launch: address }, { kind: "status", launch: address, status: "graduated" }]);
+    expect(steps[2]).toEqual([
+      { kind: "migration", launch: address },
+      { kind: "status", launch: address, status: "graduated" },
+    ]);
 
     const graduated = row();
     const pools = await Promise.all(launched.componentMints.map((mint) => deriveMigrateAccounts(address, mint)));
-    expect(graduated).toMatchObject({ status: "graduated", pairable: true, pairBlock: "none", lockedReserve: "0", creatorPoolEarningsUsd: 0 });
+    expect(graduated).toMatchObject({
+      status: "graduated",
+      pairable: true,
+      pairBlock: "none",
+      lockedReserve: "0",
+      creatorPoolEarningsUsd: 0,
+    });
     expect(graduated.circulatingSupply).toBe(graduated.totalSupply);
-    expect(graduated.migration).toMatchObject({ poolCreatedBits: 0b111, pools: pools.map((p) => ({ mint: p.componentMint, pool: p.pool })) });
+    expect(graduated.migration).toMatchObject({
+      poolCreatedBits: 0b111,
+      pools: pools.map((p) => ({ mint: p.componentMint, pool: p.pool })),
+    });
     expect(graduated.migration?.finalizedAt).not.toBeNull();
     expect(graduated.pairFigures?.pools).toEqual(
       pools.map((p) => ({
@@ -150,7 +165,12 @@ describe("a launch from creation to graduation, as the read model sees it", () =
     const component = indexed.world.components[0]!;
     const wallet = await trader(indexed.world, launched, WHALE_COMPONENTS);
     const swap = await deriveSwapAccounts(wallet.address, component.venue.pool, component.mint, NATIVE_MINT_ADDRESS);
-    const setup = getCreateAssociatedTokenIdempotentInstruction({ payer: wallet, ata: swap.traderOut, owner: wallet.address, mint: NATIVE_MINT_ADDRESS });
+    const setup = getCreateAssociatedTokenIdempotentInstruction({
+      payer: wallet,
+      ata: swap.traderOut,
+      owner: wallet.address,
+      mint: NATIVE_MINT_ADDRESS,
+    });
     const assetsBefore = indexed.model.assets();
     const dnaUnitSolBefore = row().dnaUnitSol;
     const result = await run(indexed.devnet, wallet, [setup, getSwapInstruction({ ...swap, amountIn: 10n ** 12n, minOut: 1n })]);

@@ -38,7 +38,11 @@ describe("looking a launch up", () => {
   it("search: an exact address or mint gives that launch; text ranks exact ticker, ticker prefix, name prefix, then any match, newest first", () => {
     expect(model.search(first.accounts.mint, "all").map((row) => row.address)).toEqual([first.accounts.launch]);
     expect(model.search(other.accounts.launch, "all").map((row) => row.address)).toEqual([other.accounts.launch]);
-    expect(model.search("twin", "all").map((row) => row.address)).toEqual([twin.accounts.launch, first.accounts.launch, other.accounts.launch]);
+    expect(model.search("twin", "all").map((row) => row.address)).toEqual([
+      twin.accounts.launch,
+      first.accounts.launch,
+      other.accounts.launch,
+    ]);
     expect(model.search("tw", "all").map((row) => row.symbol)).toEqual(["TWIN", "TWIN", "PLAIN"]);
     expect(model.search("peaks", "all").map((row) => row.symbol)).toEqual(["PLAIN"]);
     expect(model.search("", "all")).toEqual([]);

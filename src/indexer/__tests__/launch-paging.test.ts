@@ -2,7 +2,16 @@ import { type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { U64_MAX } from "../../economics/index.ts";
-import { type LaunchedLaunch, WHALE_COMPONENTS, buyExactOut, launch, migrate, readCurve, sell, sellOut } from "../../world/__tests__/world-fixture.ts";
+import {
+  type LaunchedLaunch,
+  WHALE_COMPONENTS,
+  buyExactOut,
+  launch,
+  migrate,
+  readCurve,
+  sell,
+  sellOut,
+} from "../../world/__tests__/world-fixture.ts";
 import type { LaunchListQuery, ReadModel } from "../read-model.ts";
 import { parseLaunchCursor } from "../read-model.ts";
 import type { LaunchRow } from "../records/index.ts";
@@ -25,7 +34,10 @@ beforeAll(async () => {
   creators = [indexed.creator, await generateKeyPairSigner(), await generateKeyPairSigner()];
   for (const creator of creators) devnet.airdrop(creator.address, 100n * SOL);
   const whale = await generateKeyPairSigner();
-  await world.fund(whale.address, { lamports: 100n * SOL, components: world.components.map((c) => ({ mint: c.mint, amount: WHALE_COMPONENTS })) });
+  await world.fund(whale.address, {
+    lamports: 100n * SOL,
+    components: world.components.map((c) => ({ mint: c.mint, amount: WHALE_COMPONENTS })),
+  });
   const keeper = indexed.creator;
   const launches: LaunchedLaunch[] = [];
   for (const [i, symbol] of SYMBOLS.entries()) {
@@ -37,7 +49,15 @@ beforeAll(async () => {
     });
     launches.push(launched);
     created.push(launched.accounts.launch);
-    if (i % 3 === 0) model.setMetadata(launched.accounts.launch, { description: "", website: null, x: null, telegram: null, category: i % 2 ? "index" : "meme", imageUri: "" });
+    if (i % 3 === 0)
+      model.setMetadata(launched.accounts.launch, {
+        description: "",
+        website: null,
+        x: null,
+        telegram: null,
+        category: i % 2 ? "index" : "meme",
+        imageUri: "",
+      });
     devnet.advanceSeconds(60);
     if (i === 7) devnet.advanceSeconds(25 * 3600); // the first launches' trades leave the 24 h window
     // Trades: a few buys of varied size, some sells; two launches pushed near the end of the curve.
@@ -62,28 +82,33 @@ function expectedAddresses(query: Paged, rows: readonly LaunchRow[]): string[] {
   const order = query.sort ?? { trending: "trending", new: "newest", almost: "bonding", graduated: "mcap", volume: "vol" }[query.tab];
   const keyOf = (row: LaunchRow): number => {
     switch (order) {
-      case "trending": return row.trades24;
-      case "mcap": return row.marketCap;
-      case "vol": return row.volume24hUsd;
-      case "change": return row.change24Bps;
-      case "bonding": return row.progressBps;
-      default: return created.indexOf(row.address);
+      case "trending":
+        return row.trades24;
+      case "mcap":
+        return row.marketCap;
+      case "vol":
+        return row.volume24hUsd;
+      case "change":
+        return row.change24Bps;
+      case "bonding":
+        return row.progressBps;
+      default:
+        return created.indexOf(row.address);
     }
   };
-  const kept = rows.filter((row) =>
-    (query.kind === "all" || row.kind === query.kind) &&
-    (query.tab !== "almost" || (row.status === "activeBonding" && row.progressBps >= 7_000)) &&
-    (query.tab !== "graduated" || row.status !== "activeBonding") &&
-    (query.state !== "bonding" || row.status === "activeBonding") &&
-    (query.state !== "graduated" || row.status !== "activeBonding") &&
-    (query.cat === undefined || row.category.toLowerCase() === query.cat.toLowerCase()) &&
-    (query.asset === undefined || row.components.some((c) => c.symbol.toLowerCase() === query.asset!.toLowerCase())) &&
-    (query.creator === undefined || row.creator === query.creator) &&
-    (query.ids === undefined || query.ids.includes(row.address)),
+  const kept = rows.filter(
+    (row) =>
+      (query.kind === "all" || row.kind === query.kind) &&
+      (query.tab !== "almost" || (row.status === "activeBonding" && row.progressBps >= 7_000)) &&
+      (query.tab !== "graduated" || row.status !== "activeBonding") &&
+      (query.state !== "bonding" || row.status === "activeBonding") &&
+      (query.state !== "graduated" || row.status !== "activeBonding") &&
+      (query.cat === undefined || row.category.toLowerCase() === query.cat.toLowerCase()) &&
+      (query.asset === undefined || row.components.some((c) => c.symbol.toLowerCase() === query.asset!.toLowerCase())) &&
+      (query.creator === undefined || row.creator === query.creator) &&
+      (query.ids === undefined || query.ids.includes(row.address)),
   );
-  return kept
-    .sort((a, b) => keyOf(b) - keyOf(a) || (a.address < b.address ? -1 : 1))
-    .map((row) => row.address);
+  return kept.sort((a, b) => keyOf(b) - keyOf(a) || (a.address < b.address ? -1 : 1)).map((row) => row.address);
 }
 
 const queryArbitrary = (): fc.Arbitrary<Paged> =>
@@ -126,7 +151,8 @@ describe("paged launch lists (keyset)", () => {
   });
 
   it("the world covers every filter with something to find", () => {
-    const count = (query: Partial<Paged>) => model.listLaunches({ mode: "paged", limit: 100, kind: "all", tab: "new", ...query }).launches.length;
+    const count = (query: Partial<Paged>) =>
+      model.listLaunches({ mode: "paged", limit: 100, kind: "all", tab: "new", ...query }).launches.length;
     expect(count({ tab: "almost" })).toBeGreaterThanOrEqual(2);
     expect(count({ tab: "graduated" })).toBe(2);
     expect(count({ kind: "collectibles" })).toBe(3);
@@ -145,11 +171,14 @@ describe("paged launch lists (keyset)", () => {
   it("parseLaunchCursor reads what the model issues and refuses anything else without throwing", () => {
     const issued = model.listLaunches({ mode: "paged", limit: 2, kind: "all", tab: "trending", sort: "mcap" }).nextCursor!;
     expect(parseLaunchCursor(issued)).toMatchObject({ order: "mcap" });
-    for (const bad of ["", "%%%", "bm90IGEgY3Vyc29y", Buffer.from("vol|1.5|x").toString("base64url")]) expect(parseLaunchCursor(bad)).toBeNull();
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => {
-      const parsed = parseLaunchCursor(text);
-      expect(parsed === null || typeof parsed === "object").toBe(true);
-    }));
+    for (const bad of ["", "%%%", "bm90IGEgY3Vyc29y", Buffer.from("vol|1.5|x").toString("base64url")])
+      expect(parseLaunchCursor(bad)).toBeNull();
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        const parsed = parseLaunchCursor(text);
+        expect(parsed === null || typeof parsed === "object").toBe(true);
+      }),
+    );
   });
 });
 
@@ -158,7 +187,9 @@ describe("legacy launch lists", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 100 }),
-        fc.option(fc.constantFrom("activeBonding" as const, "graduationPending" as const, "migrating" as const, "graduated" as const), { nil: undefined }),
+        fc.option(fc.constantFrom("activeBonding" as const, "graduationPending" as const, "migrating" as const, "graduated" as const), {
+          nil: undefined,
+        }),
         fc.constantFrom("all" as const, "pairs" as const, "collectibles" as const),
         (limit, status, kind) => {
           const { launches } = model.listLaunches({ mode: "legacy", limit, kind, ...(status ? { status } : {}) });

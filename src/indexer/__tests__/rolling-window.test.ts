@@ -77,7 +77,14 @@ describe("24-hour figures and holders under random histories (synthetic chain)",
     sell: fc.boolean(),
     amount: fc.bigInt({ min: 1n, max: 50n * 10n ** 12n }),
     // Even seconds keep the synthetic clock (400 ms slots) on whole seconds, so a trade can sit exactly on the window's edge.
-    wait: fc.oneof(fc.constant(0), fc.constantFrom(DAY, DAY - 2, DAY + 2, DAY / 2), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1_800, max: DAY })).map((n) => 2 * Math.floor(n / 2)),
+    wait: fc
+      .oneof(
+        fc.constant(0),
+        fc.constantFrom(DAY, DAY - 2, DAY + 2, DAY / 2),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1_800, max: DAY }),
+      )
+      .map((n) => 2 * Math.floor(n / 2)),
     look: fc.boolean(),
     price: fc.option(fc.bigInt({ min: 10n ** 11n, max: 10n ** 14n }), { nil: undefined }),
   });
@@ -103,7 +110,10 @@ describe("24-hour figures and holders under random histories (synthetic chain)",
           for (const trade of tape) {
             const sign = trade.direction === "buy" ? 1n : -1n;
             const p = position.get(trade.trader) ?? { tokens: 0n, dna: 0n };
-            position.set(trade.trader, { tokens: p.tokens + sign * BigInt(trade.primaryAmount), dna: p.dna + sign * BigInt(trade.dnaUnits) });
+            position.set(trade.trader, {
+              tokens: p.tokens + sign * BigInt(trade.primaryAmount),
+              dna: p.dna + sign * BigInt(trade.dnaUnits),
+            });
           }
           expect(row.holders).toBe([...position.values()].filter((p) => p.tokens > 0n).length);
           expect(row.netBuyerCount).toBe([...position.values()].filter((p) => p.dna > 0n).length);

@@ -72,7 +72,15 @@ export class SyntheticChain {
       venueAuthority: faucet,
       mediaBaseUrl: "http://media.test",
     });
-    const pool = { pool: this.venue, authority: faucet, mintA: NATIVE_MINT_ADDRESS, mintB: this.component.mint, vaultA: randomAddress(), vaultB: randomAddress(), feeBps: 25 };
+    const pool = {
+      pool: this.venue,
+      authority: faucet,
+      mintA: NATIVE_MINT_ADDRESS,
+      mintB: this.component.mint,
+      vaultA: randomAddress(),
+      vaultB: randomAddress(),
+      feeBps: 25,
+    };
     this.#land([{ kind: "poolCreated", ...pool }]);
     this.moveVenue(10n ** 13n, 10n ** 13n);
   }
@@ -80,7 +88,15 @@ export class SyntheticChain {
   /** Sets the venue's reserves (a swap) and samples prices: later trades are valued at the new price. */
   moveVenue(lamportsReserve: bigint, componentReserve: bigint): void {
     this.#land([
-      { kind: "liquidityAdded", pool: this.venue, provider: randomAddress(), amountA: 1n, amountB: 1n, reserveA: lamportsReserve, reserveB: componentReserve },
+      {
+        kind: "liquidityAdded",
+        pool: this.venue,
+        provider: randomAddress(),
+        amountA: 1n,
+        amountB: 1n,
+        reserveA: lamportsReserve,
+        reserveB: componentReserve,
+      },
     ]);
     this.model.samplePrices();
   }
@@ -153,7 +169,9 @@ export class SyntheticChain {
   trade(launch: SyntheticLaunch, trader: string, direction: "buy" | "sell", amount: bigint): boolean {
     const held = launch.holdings.get(trader) ?? 0n;
     const result =
-      direction === "buy" ? buyExactOut(launch.curve, amount, 2n ** 64n - 1n, null) : sell(launch.curve, amount > held ? held : amount, 0n, null);
+      direction === "buy"
+        ? buyExactOut(launch.curve, amount, 2n ** 64n - 1n, null)
+        : sell(launch.curve, amount > held ? held : amount, 0n, null);
     if (!result.ok) return false;
     const { trade, next } = result;
     launch.curve = next;

@@ -103,11 +103,16 @@ describe("a launch's trade tape", () => {
     const tape = fullTape();
     const maxSlot = tape[0]!.slot + 2;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: maxSlot }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 200 }), (slot, seq, limit) => {
-        const page = model.trades(launched.accounts.launch, { limit, before: { slot: BigInt(slot), seq } })!;
-        const expected = tape.filter((trade) => trade.slot < slot || (trade.slot === slot && trade.seq < seq)).slice(0, limit);
-        expect(page.trades.map((trade) => trade.signature)).toEqual(expected.map((trade) => trade.signature));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: maxSlot }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 200 }),
+        (slot, seq, limit) => {
+          const page = model.trades(launched.accounts.launch, { limit, before: { slot: BigInt(slot), seq } })!;
+          const expected = tape.filter((trade) => trade.slot < slot || (trade.slot === slot && trade.seq < seq)).slice(0, limit);
+          expect(page.trades.map((trade) => trade.signature)).toEqual(expected.map((trade) => trade.signature));
+        },
+      ),
     );
   });
 

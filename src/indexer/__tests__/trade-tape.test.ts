@@ -15,7 +15,12 @@ interface Step {
 
 /** Trades in (slot, seq) order with non-decreasing times, from gaps between them. */
 const tapeArbitrary: fc.Arbitrary<Step[]> = fc.array(
-  fc.record({ slotGap: fc.integer({ min: 0, max: 3 }), timeGap: fc.integer({ min: 0, max: 5 }), buy: fc.boolean(), amount: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }) }),
+  fc.record({
+    slotGap: fc.integer({ min: 0, max: 3 }),
+    timeGap: fc.integer({ min: 0, max: 5 }),
+    buy: fc.boolean(),
+    amount: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+  }),
   { maxLength: 200 },
 );
 
@@ -59,11 +64,28 @@ describe("TradeTape", () => {
         const { tape, entries } = build(steps);
         expect(tape.length).toBe(entries.length);
         for (const [i, entry] of entries.entries()) {
-          expect([tape.slotAt(i), tape.seqAt(i), tape.unixAt(i), tape.directionAt(i), tape.isPairPoolAt(i), tape.primaryAt(i), tape.dnaAt(i)]).toEqual([
-            entry.slot, entry.seq, Number(entry.unixTimestamp), entry.direction, entry.pairPool, entry.primaryAmount, entry.dnaUnits,
+          expect([
+            tape.slotAt(i),
+            tape.seqAt(i),
+            tape.unixAt(i),
+            tape.directionAt(i),
+            tape.isPairPoolAt(i),
+            tape.primaryAt(i),
+            tape.dnaAt(i),
+          ]).toEqual([
+            entry.slot,
+            entry.seq,
+            Number(entry.unixTimestamp),
+            entry.direction,
+            entry.pairPool,
+            entry.primaryAmount,
+            entry.dnaUnits,
           ]);
           expect([tape.lamportsE9At(i), tape.traderAt(i), tape.virtualPrimaryAt(i), tape.virtualDnaAt(i)]).toEqual([
-            entry.dnaUnitLamportsE9, entry.trader, entry.virtualPrimary, entry.virtualDna,
+            entry.dnaUnitLamportsE9,
+            entry.trader,
+            entry.virtualPrimary,
+            entry.virtualDna,
           ]);
           expect(tape.signatureAt(i)).toEqual(entry.signature);
           expect(tape.solLamportsAt(i)).toBe((entry.dnaUnits * entry.dnaUnitLamportsE9) / 1_000_000_000n);
@@ -77,23 +99,35 @@ describe("TradeTape", () => {
 
   it("lowerBound and firstAfter agree with a linear scan", () => {
     fc.assert(
-      fc.property(tapeArbitrary, fc.integer({ min: 0, max: 700 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 990, max: 2_000 }), (steps, slot, seq, unix) => {
-        const { tape, entries } = build(steps);
-        const older = entries.findIndex((e) => e.slot > BigInt(slot) || (e.slot === BigInt(slot) && e.seq >= seq));
-        expect(tape.lowerBound(BigInt(slot), seq)).toBe(older === -1 ? entries.length : older);
-        const after = entries.findIndex((e) => e.unixTimestamp > BigInt(unix));
-        expect(tape.firstAfter(unix)).toBe(after === -1 ? entries.length : after);
-        const atOrAfter = entries.findIndex((e) => e.unixTimestamp >= BigInt(unix));
-        expect(tape.firstAtOrAfter(unix)).toBe(atOrAfter === -1 ? entries.length : atOrAfter);
-      }),
+      fc.property(
+        tapeArbitrary,
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 990, max: 2_000 }),
+        (steps, slot, seq, unix) => {
+          const { tape, entries } = build(steps);
+          const older = entries.findIndex((e) => e.slot > BigInt(slot) || (e.slot === BigInt(slot) && e.seq >= seq));
+          expect(tape.lowerBound(BigInt(slot), seq)).toBe(older === -1 ? entries.length : older);
+          const after = entries.findIndex((e) => e.unixTimestamp > BigInt(unix));
+          expect(tape.firstAfter(unix)).toBe(after === -1 ? entries.length : after);
+          const atOrAfter = entries.findIndex((e) => e.unixTimestamp >= BigInt(unix));
+          expect(tape.firstAtOrAfter(unix)).toBe(atOrAfter === -1 ? entries.length : atOrAfter);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it("costs 129 bytes a trade of columns, plus at most one chunk of 128 trades not yet filled", () => {
-    const steps = Array.from({ length: 2_000 }, (_, i) => ({ slotGap: i % 3 === 0 ? 1 : 0, timeGap: 1, buy: i % 2 === 0, amount: BigInt(i) }));
+    const steps = Array.from({ length: 2_000 }, (_, i) => ({
+      slotGap: i % 3 === 0 ? 1 : 0,
+      timeGap: 1,
+      buy: i % 2 === 0,
+      amount: BigInt(i),
+    }));
     const { tape, entries } = build(steps);
-    for (const [i, entry] of entries.entries()) expect([tape.primaryAt(i), tape.seqAt(i), tape.signatureAt(i)]).toEqual([entry.primaryAmount, entry.seq, entry.signature]);
+    for (const [i, entry] of entries.entries())
+      expect([tape.primaryAt(i), tape.seqAt(i), tape.signatureAt(i)]).toEqual([entry.primaryAmount, entry.seq, entry.signature]);
     expect(tape.byteLength).toBeLessThanOrEqual(129 * (tape.length + 128));
     expect(build(steps.slice(0, 240 + 3 * 128)).tape.byteLength).toBe(129 * (240 + 3 * 128)); // chunks exactly full
     expect(() => tape.primaryAt(2_000)).toThrow(RangeError);

@@ -12,7 +12,9 @@ export const AssetSchema = Type.Object(
     decimals: Int("Decimals of the mint.", { minimum: 0, maximum: 255 }),
     logoUri: Text("Logo URL."),
     category: Text("Catalogue category (e.g. `stablecoin`, `defi`, `meme`)."),
-    priceSol: NullableNum("SOL per whole token: the venue's spot price (lamports reserve / component reserve) at the last sample; null when unpriced."),
+    priceSol: NullableNum(
+      "SOL per whole token: the venue's spot price (lamports reserve / component reserve) at the last sample; null when unpriced.",
+    ),
     priceUsd: NullableNum("`priceSol` × solUsd; null when unpriced."),
     venue: Type.Union(
       [

@@ -5,7 +5,9 @@ import { Amount, Int, Num, Unix } from "./record-fields.ts";
 export const CandleSchema = Type.Object(
   {
     t: Unix("Start of the bucket: a multiple of the bucket width in unix seconds."),
-    o: Amount("Open: the previous candle's close (the first candle opens at the close before the window, or the initial curve price). priceE12."),
+    o: Amount(
+      "Open: the previous candle's close (the first candle opens at the close before the window, or the initial curve price). priceE12.",
+    ),
     h: Amount("High: the highest of o, c and every trade's post-trade price in the bucket. priceE12."),
     l: Amount("Low: the lowest of o, c and every trade's post-trade price in the bucket. priceE12."),
     c: Amount("Close: the post-trade price of the bucket's last trade, or o when the bucket is empty. priceE12."),

@@ -1,19 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ComponentSchema } from "./component.ts";
 import { CurveDepthSchema, MigrationSchema, PairFiguresSchema, RecipeTargetSchema, SocialsSchema } from "./launch-row-parts.ts";
-import {
-  Address,
-  Amount,
-  Bool,
-  Bps,
-  Int,
-  Iso,
-  LaunchKindField,
-  LaunchStatusField,
-  Num,
-  Text,
-  Unix,
-} from "./record-fields.ts";
+import { Address, Amount, Bool, Bps, Int, Iso, LaunchKindField, LaunchStatusField, Num, Text, Unix } from "./record-fields.ts";
 
 const NullableNum = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 const Usd = (what: string) => Num(`${what}, in USD (SOL value × solUsd); 0 when unpriced.`);
@@ -111,7 +99,8 @@ export const LaunchRowSchema = Type.Object(
     kind: LaunchKindField("What the launch raises for: `pairs` (basket) or `collectibles` (a graded card)."),
     pairable: Bool("True once graduated: every pair pool exists."),
     pairBlock: Type.Union([Type.Literal("onCurve"), Type.Literal("migrating"), Type.Literal("none")], {
-      description: "What keeps the launch from pairing: `onCurve` (activeBonding), `migrating` (graduationPending or migrating), `none` (graduated).",
+      description:
+        "What keeps the launch from pairing: `onCurve` (activeBonding), `migrating` (graduationPending or migrating), `none` (graduated).",
     }),
     pairFigures: Type.Union([PairFiguresSchema, Type.Null()], {
       description: "Pair pool reserves: null on the curve and while graduationPending; present from the first migration step.",

@@ -23,7 +23,9 @@ export const TradeRecordSchema = Type.Object(
     solSource: Type.Literal("exact", {
       description: "How `solLamports` was obtained: `exact`, from the trade's own DNA units and the recipe's sampled value.",
     }),
-    priceSol: Num("SOL per whole launch token after the trade, at the DNA unit value sampled when the trade was indexed; 0 when unpriced then."),
+    priceSol: Num(
+      "SOL per whole launch token after the trade, at the DNA unit value sampled when the trade was indexed; 0 when unpriced then.",
+    ),
     priceUsd: Num("`priceSol` × solUsd."),
   },
   { $id: "TradeRecord", additionalProperties: false, description: "A trade on a launch's curve." },

@@ -8,11 +8,7 @@ import {
   getSellInstruction,
   type TradeAccounts,
 } from "../curve-instructions.ts";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "../program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../program-addresses.ts";
 import { findCurvePda, findCurveVaultPda, findLaunchMintPda } from "../program-derived-addresses.ts";
 import { testAddress } from "./byte-image.ts";
 
@@ -42,15 +38,9 @@ function tradeData(tag: number, first: bigint, second: bigint): number[] {
 describe("curve trade instructions", () => {
   it("encode tag and both amounts in 17 bytes", () => {
     const max = 0xffff_ffff_ffff_ffffn;
-    expect([...getBuyExactOutInstruction({ ...accounts, amount: 5n, maxDnaIn: max }).data]).toEqual(
-      tradeData(1, 5n, max),
-    );
-    expect([...getBuyExactInInstruction({ ...accounts, budget: 7n, minOut: 1n }).data]).toEqual(
-      tradeData(2, 7n, 1n),
-    );
-    expect([...getSellInstruction({ ...accounts, amount: 9n, minDnaOut: 0n }).data]).toEqual(
-      tradeData(3, 9n, 0n),
-    );
+    expect([...getBuyExactOutInstruction({ ...accounts, amount: 5n, maxDnaIn: max }).data]).toEqual(tradeData(1, 5n, max));
+    expect([...getBuyExactInInstruction({ ...accounts, budget: 7n, minOut: 1n }).data]).toEqual(tradeData(2, 7n, 1n));
+    expect([...getSellInstruction({ ...accounts, amount: 9n, minDnaOut: 0n }).data]).toEqual(tradeData(3, 9n, 0n));
   });
 
   it("pass accounts in curve.c load_trade's order with the roles it needs", () => {

@@ -97,7 +97,9 @@ describe("launch account codec", () => {
   });
 
   it("reads only component_count components and the stored text lengths", () => {
-    const image = launchImage().key(216 + 96, testAddress(9)).text(456 + 4, "JUNK");
+    const image = launchImage()
+      .key(216 + 96, testAddress(9))
+      .text(456 + 4, "JUNK");
     const decoded = getLaunchAccountDecoder().decode(image.bytes);
     expect(decoded.components).toHaveLength(2);
     expect(decoded.symbol).toBe("BSKT");
@@ -109,8 +111,6 @@ describe("launch account codec", () => {
   });
 
   it("refuses to encode text longer than its field", () => {
-    expect(() => getLaunchAccountEncoder().encode({ ...expected, symbol: "X".repeat(17) })).toThrow(
-      /symbol/,
-    );
+    expect(() => getLaunchAccountEncoder().encode({ ...expected, symbol: "X".repeat(17) })).toThrow(/symbol/);
   });
 });

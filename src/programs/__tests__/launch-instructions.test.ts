@@ -1,11 +1,6 @@
 import { AccountRole, type Address } from "@solana/kit";
 import { describe, expect, it } from "vitest";
-import {
-  type CreateLaunchArgs,
-  deriveLaunchAccounts,
-  getCreateLaunchInstruction,
-  type LaunchAccounts,
-} from "../launch-instructions.ts";
+import { type CreateLaunchArgs, deriveLaunchAccounts, getCreateLaunchInstruction, type LaunchAccounts } from "../launch-instructions.ts";
 import { deriveMigrateAccounts, getMigrateInstruction } from "../migrate-instruction.ts";
 import {
   CURVE_PROGRAM_ADDRESS,
@@ -140,13 +135,7 @@ describe("migrate instruction", () => {
   it("lays out data and accounts as launch.c migrate reads them", async () => {
     const accounts = await deriveMigrateAccounts(launch, mintB);
     const instruction = getMigrateInstruction({ ...accounts, payer, componentIndex: 1 });
-    expect([...instruction.data]).toEqual([
-      2,
-      1,
-      accounts.poolBump,
-      accounts.poolPrimaryVaultBump,
-      accounts.poolComponentVaultBump,
-    ]);
+    expect([...instruction.data]).toEqual([2, 1, accounts.poolBump, accounts.poolPrimaryVaultBump, accounts.poolComponentVaultBump]);
     const expected: [Address, AccountRole][] = [
       [payer, WRITABLE_SIGNER],
       [launch, WRITABLE],

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  getPoolAccountCodec,
-  getPoolAccountDecoder,
-  getPoolAccountEncoder,
-  POOL_ACCOUNT_SIZE,
-  type PoolAccount,
-} from "../pool-account.ts";
+import { getPoolAccountCodec, getPoolAccountDecoder, getPoolAccountEncoder, POOL_ACCOUNT_SIZE, type PoolAccount } from "../pool-account.ts";
 import { RecordImage, testAddress } from "./byte-image.ts";
 
 // Offsets as written beside the fields of `Pool` in layout.h.

@@ -1,11 +1,7 @@
 import { AccountRole } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { describe, expect, it } from "vitest";
-import {
-  POOL_PROGRAM_ADDRESS,
-  SYSTEM_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "../program-addresses.ts";
+import { POOL_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../program-addresses.ts";
 import { findPoolPda, findPoolVaultPda } from "../program-derived-addresses.ts";
 import {
   derivePoolAccounts,
@@ -47,14 +43,7 @@ describe("pool instructions", () => {
       feeBps: 0x0102,
     });
     expect(instruction.programAddress).toBe(POOL_PROGRAM_ADDRESS);
-    expect([...instruction.data]).toEqual([
-      0,
-      accounts.poolBump,
-      accounts.vaultABump,
-      accounts.vaultBBump,
-      0x02,
-      0x01,
-    ]);
+    expect([...instruction.data]).toEqual([0, accounts.poolBump, accounts.vaultABump, accounts.vaultBBump, 0x02, 0x01]);
     expect(instruction.accounts).toEqual([
       { address: payer, role: WRITABLE_SIGNER },
       { address: authority, role: READONLY_SIGNER },
@@ -82,10 +71,22 @@ describe("pool instructions", () => {
     });
     expect([...instruction.data]).toEqual(amounts(1, 10n, 20n));
     expect(instruction.accounts.map((account) => account.role)).toEqual([
-      READONLY_SIGNER, READONLY, WRITABLE, WRITABLE, WRITABLE, WRITABLE, READONLY,
+      READONLY_SIGNER,
+      READONLY,
+      WRITABLE,
+      WRITABLE,
+      WRITABLE,
+      WRITABLE,
+      READONLY,
     ]);
     expect(instruction.accounts.map((account) => account.address)).toEqual([
-      payer, pool, vaultA, vaultB, sourceA, sourceB, TOKEN_PROGRAM_ADDRESS,
+      payer,
+      pool,
+      vaultA,
+      vaultB,
+      sourceA,
+      sourceB,
+      TOKEN_PROGRAM_ADDRESS,
     ]);
   });
 

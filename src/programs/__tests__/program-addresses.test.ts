@@ -46,12 +46,8 @@ describe("layout.h constants", () => {
   });
 
   it("orders statuses and kinds as the C enums", () => {
-    expect(LAUNCH_STATUSES.map((status, i) => [status, i])).toEqual(
-      Object.entries(camelEnum("LaunchStatus", "STATUS_")),
-    );
-    expect(LAUNCH_KINDS.map((kind, i) => [kind, i])).toEqual(
-      Object.entries(camelEnum("LaunchKind", "KIND_")),
-    );
+    expect(LAUNCH_STATUSES.map((status, i) => [status, i])).toEqual(Object.entries(camelEnum("LaunchStatus", "STATUS_")));
+    expect(LAUNCH_KINDS.map((kind, i) => [kind, i])).toEqual(Object.entries(camelEnum("LaunchKind", "KIND_")));
     expect(parseDefines(layout, "MAX_").get("COMPONENTS")).toBe(MAX_COMPONENTS);
   });
 });

@@ -1,10 +1,6 @@
 import { PublicKey } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  POOL_PROGRAM_ADDRESS,
-} from "../program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS } from "../program-addresses.ts";
 import {
   findCurvePda,
   findCurveVaultPda,
@@ -41,29 +37,19 @@ describe("program-derived addresses", () => {
   });
 
   it("derives the launch's mint and migration vault under the launch program", async () => {
-    expect(await findLaunchMintPda({ launch })).toEqual(
-      reference(LAUNCH_PROGRAM_ADDRESS, text("mint"), launch),
-    );
-    expect(await findMigrationVaultPda({ launch })).toEqual(
-      reference(LAUNCH_PROGRAM_ADDRESS, text("migration"), launch),
-    );
+    expect(await findLaunchMintPda({ launch })).toEqual(reference(LAUNCH_PROGRAM_ADDRESS, text("mint"), launch));
+    expect(await findMigrationVaultPda({ launch })).toEqual(reference(LAUNCH_PROGRAM_ADDRESS, text("migration"), launch));
   });
 
   it("derives the curve and its vaults under the curve program", async () => {
-    expect(await findCurvePda({ launch })).toEqual(
-      reference(CURVE_PROGRAM_ADDRESS, text("curve"), launch),
-    );
-    expect(await findCurveVaultPda({ curve, mint: mintA })).toEqual(
-      reference(CURVE_PROGRAM_ADDRESS, text("vault"), curve, mintA),
-    );
+    expect(await findCurvePda({ launch })).toEqual(reference(CURVE_PROGRAM_ADDRESS, text("curve"), launch));
+    expect(await findCurveVaultPda({ curve, mint: mintA })).toEqual(reference(CURVE_PROGRAM_ADDRESS, text("vault"), curve, mintA));
   });
 
   it("derives pools with ordered mints and their vaults under the pool program", async () => {
     const pool = await findPoolPda({ authority: creator, mintA, mintB });
     expect(pool).toEqual(reference(POOL_PROGRAM_ADDRESS, text("pool"), creator, mintA, mintB));
     expect((await findPoolPda({ authority: creator, mintA: mintB, mintB: mintA }))[0]).not.toBe(pool[0]);
-    expect(await findPoolVaultPda({ pool: pool[0], mint: mintB })).toEqual(
-      reference(POOL_PROGRAM_ADDRESS, text("vault"), pool[0], mintB),
-    );
+    expect(await findPoolVaultPda({ pool: pool[0], mint: mintB })).toEqual(reference(POOL_PROGRAM_ADDRESS, text("vault"), pool[0], mintB));
   });
 });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeProgramError,
-  programErrorDescription,
-  programErrorName,
-  ProgramErrorCode,
-} from "../program-error.ts";
+import { describeProgramError, programErrorDescription, programErrorName, ProgramErrorCode } from "../program-error.ts";
 import { parseDefines, pascalCase, readFixture } from "./c-source.ts";
 
 describe("ProgramErrorCode mirrors errors.h", () => {
   const defines = parseDefines(readFixture("include/errors.h"), "ERROR_");
 
   it("has exactly the names and numbers of errors.h", () => {
-    const fromHeader = Object.fromEntries(
-      [...defines].map(([name, code]) => [pascalCase(name), code]),
-    );
+    const fromHeader = Object.fromEntries([...defines].map(([name, code]) => [pascalCase(name), code]));
     expect(defines.size).toBeGreaterThan(20);
     expect(ProgramErrorCode).toEqual(fromHeader);
   });

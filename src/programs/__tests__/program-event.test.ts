@@ -4,12 +4,7 @@ import { getLaunchCreatedEventEncoder } from "../launch-created-event.ts";
 import { getLiquidityAddedEventEncoder } from "../liquidity-added-event.ts";
 import { getMigrationStepEventEncoder } from "../migration-step-event.ts";
 import { getPoolCreatedEventEncoder } from "../pool-created-event.ts";
-import {
-  CURVE_PROGRAM_ADDRESS,
-  LAUNCH_PROGRAM_ADDRESS,
-  POOL_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from "../program-addresses.ts";
+import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../program-addresses.ts";
 import { decodeProgramEvent, decodeProgramEvents, type ProgramEvent } from "../program-event.ts";
 import { getStatusChangedEventEncoder } from "../status-changed-event.ts";
 import { getSwapEventEncoder } from "../swap-event.ts";
@@ -23,80 +18,170 @@ const cases: { event: ProgramEvent; image: StreamImage }[] = [
   {
     // launch.c emit_created
     image: new StreamImage()
-      .u8(1).key(a(1)).key(a(2)).key(a(3)).key(a(4)).key(a(5))
-      .u64(42n).u8(0).u8(6).u16(100).u16(5000)
-      .u64(1000n).u64(793n).u64(207n).u64(1073n).u64(30n).u64(555n).u64(1_767_225_600n)
+      .u8(1)
+      .key(a(1))
+      .key(a(2))
+      .key(a(3))
+      .key(a(4))
+      .key(a(5))
+      .u64(42n)
+      .u8(0)
+      .u8(6)
+      .u16(100)
+      .u16(5000)
+      .u64(1000n)
+      .u64(793n)
+      .u64(207n)
+      .u64(1073n)
+      .u64(30n)
+      .u64(555n)
+      .u64(1_767_225_600n)
       .u8(2)
-      .key(a(6)).u64(500_000n).u16(6000).u8(6)
-      .key(a(7)).u64(9n).u16(4000).u8(9)
-      .text("BSKT").text("Basket").text(""),
+      .key(a(6))
+      .u64(500_000n)
+      .u16(6000)
+      .u8(6)
+      .key(a(7))
+      .u64(9n)
+      .u16(4000)
+      .u8(9)
+      .text("BSKT")
+      .text("Basket")
+      .text(""),
     event: {
       kind: "launchCreated",
-      launch: a(1), creator: a(2), mint: a(3), curve: a(4), migrationVault: a(5),
-      seed: 42n, launchKind: "pairs", decimals: 6, feeBps: 100, creatorFeeShareBps: 5000,
-      totalSupply: 1000n, curveInventory: 793n, migrationInventory: 207n,
-      virtualPrimary: 1073n, virtualDna: 30n, dnaUnitLamportsE9: 555n, createdAt: 1_767_225_600n,
+      launch: a(1),
+      creator: a(2),
+      mint: a(3),
+      curve: a(4),
+      migrationVault: a(5),
+      seed: 42n,
+      launchKind: "pairs",
+      decimals: 6,
+      feeBps: 100,
+      creatorFeeShareBps: 5000,
+      totalSupply: 1000n,
+      curveInventory: 793n,
+      migrationInventory: 207n,
+      virtualPrimary: 1073n,
+      virtualDna: 30n,
+      dnaUnitLamportsE9: 555n,
+      createdAt: 1_767_225_600n,
       components: [
         { mint: a(6), quantity: 500_000n, targetBps: 6000, decimals: 6 },
         { mint: a(7), quantity: 9n, targetBps: 4000, decimals: 9 },
       ],
-      symbol: "BSKT", name: "Basket", uri: "",
+      symbol: "BSKT",
+      name: "Basket",
+      uri: "",
     },
   },
   {
     // curve.c emit_trade
     image: new StreamImage()
-      .u8(2).key(a(1)).key(a(2)).u8(1)
-      .u64(10n).u64(20n).u64(30n).u64(40n).u64(50n).u64(60n).u64(70n).u64(80n).u64(90n)
+      .u8(2)
+      .key(a(1))
+      .key(a(2))
+      .u8(1)
+      .u64(10n)
+      .u64(20n)
+      .u64(30n)
+      .u64(40n)
+      .u64(50n)
+      .u64(60n)
+      .u64(70n)
+      .u64(80n)
+      .u64(90n)
       .u64(1_767_225_601n)
-      .u8(2).u64(11n).u64(1n).u64(22n).u64(2n),
+      .u8(2)
+      .u64(11n)
+      .u64(1n)
+      .u64(22n)
+      .u64(2n),
     event: {
-      kind: "trade", launch: a(1), trader: a(2), direction: "sell",
-      primaryAmount: 10n, dnaAmount: 20n, feeDna: 30n, creatorFeeDna: 40n,
-      virtualPrimary: 50n, virtualDna: 60n, inventoryRemaining: 70n, realDna: 80n,
-      tradeCount: 90n, unixTimestamp: 1_767_225_601n,
-      componentAmounts: [11n, 22n], componentFees: [1n, 2n],
+      kind: "trade",
+      launch: a(1),
+      trader: a(2),
+      direction: "sell",
+      primaryAmount: 10n,
+      dnaAmount: 20n,
+      feeDna: 30n,
+      creatorFeeDna: 40n,
+      virtualPrimary: 50n,
+      virtualDna: 60n,
+      inventoryRemaining: 70n,
+      realDna: 80n,
+      tradeCount: 90n,
+      unixTimestamp: 1_767_225_601n,
+      componentAmounts: [11n, 22n],
+      componentFees: [1n, 2n],
     },
   },
   {
     // launch.c emit_status
     image: new StreamImage().u8(3).key(a(1)).u8(0).u8(1).u64(1_767_225_602n),
     event: {
-      kind: "statusChanged", launch: a(1),
-      oldStatus: "activeBonding", newStatus: "graduationPending", unixTimestamp: 1_767_225_602n,
+      kind: "statusChanged",
+      launch: a(1),
+      oldStatus: "activeBonding",
+      newStatus: "graduationPending",
+      unixTimestamp: 1_767_225_602n,
     },
   },
   {
     // pool.c initialize
     image: new StreamImage().u8(4).key(a(1)).key(a(2)).key(a(3)).key(a(4)).key(a(5)).key(a(6)).u16(30),
     event: {
-      kind: "poolCreated", pool: a(1), authority: a(2), mintA: a(3), mintB: a(4),
-      vaultA: a(5), vaultB: a(6), feeBps: 30,
+      kind: "poolCreated",
+      pool: a(1),
+      authority: a(2),
+      mintA: a(3),
+      mintB: a(4),
+      vaultA: a(5),
+      vaultB: a(6),
+      feeBps: 30,
     },
   },
   {
     // pool.c add_liquidity
     image: new StreamImage().u8(5).key(a(1)).key(a(2)).u64(1n).u64(0n).u64(101n).u64(200n),
     event: {
-      kind: "liquidityAdded", pool: a(1), provider: a(2),
-      amountA: 1n, amountB: 0n, reserveA: 101n, reserveB: 200n,
+      kind: "liquidityAdded",
+      pool: a(1),
+      provider: a(2),
+      amountA: 1n,
+      amountB: 0n,
+      reserveA: 101n,
+      reserveB: 200n,
     },
   },
   {
     // pool.c swap
-    image: new StreamImage().u8(6).key(a(1)).key(a(2)).u8(1)
-      .u64(1000n).u64(900n).u64(3n).u64(11_000n).u64(9_100n).u64(5n),
+    image: new StreamImage().u8(6).key(a(1)).key(a(2)).u8(1).u64(1000n).u64(900n).u64(3n).u64(11_000n).u64(9_100n).u64(5n),
     event: {
-      kind: "swap", pool: a(1), trader: a(2), aToB: true, amountIn: 1000n, amountOut: 900n,
-      fee: 3n, reserveA: 11_000n, reserveB: 9_100n, swapCount: 5n,
+      kind: "swap",
+      pool: a(1),
+      trader: a(2),
+      aToB: true,
+      amountIn: 1000n,
+      amountOut: 900n,
+      fee: 3n,
+      reserveA: 11_000n,
+      reserveB: 9_100n,
+      swapCount: 5n,
     },
   },
   {
     // launch.c migrate
     image: new StreamImage().u8(7).key(a(1)).u8(1).key(a(2)).u64(500n).u64(600n).u8(0b11),
     event: {
-      kind: "migrationStep", launch: a(1), index: 1, pool: a(2),
-      primaryAmount: 500n, componentAmount: 600n, poolCreatedBits: 3,
+      kind: "migrationStep",
+      launch: a(1),
+      index: 1,
+      pool: a(2),
+      primaryAmount: 500n,
+      componentAmount: 600n,
+      poolCreatedBits: 3,
     },
   },
 ];

@@ -37,9 +37,18 @@ describe("startSimulator", () => {
   it("serves at least 50 launches over real HTTP, in all four statuses, some sharing a ticker", async () => {
     const { status, body } = await getJson("/v1/launches?limit=100");
     expect(status).toBe(200);
-    const launches = body.launches as { address: string; symbol: string; status: string; imageUri: string; category: string; description: string }[];
+    const launches = body.launches as {
+      address: string;
+      symbol: string;
+      status: string;
+      imageUri: string;
+      category: string;
+      description: string;
+    }[];
     expect(launches.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(launches.map((launch) => launch.status))).toEqual(new Set(["activeBonding", "graduationPending", "migrating", "graduated"]));
+    expect(new Set(launches.map((launch) => launch.status))).toEqual(
+      new Set(["activeBonding", "graduationPending", "migrating", "graduated"]),
+    );
     const tickers = new Map<string, number>();
     for (const launch of launches) tickers.set(launch.symbol, (tickers.get(launch.symbol) ?? 0) + 1);
     expect([...tickers.values()].some((count) => count > 1)).toBe(true);
@@ -83,7 +92,11 @@ describe("startSimulator", () => {
     await once(socket, "open");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const post = (body: unknown) =>
-      fetch(`${simulator.baseUrl}/devnet/faults/stream`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${simulator.baseUrl}/devnet/faults/stream`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await post({ kind: "resync" })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.map((frame) => frame.kind)).toContain("resync");
@@ -95,7 +108,11 @@ describe("startSimulator", () => {
 
   it("runs the trade flow and the faucet on the same server", async () => {
     const wallet = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
-    const airdrop = await fetch(`${simulator.baseUrl}/devnet/airdrop`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ wallet, lamports: "5000000000" }) });
+    const airdrop = await fetch(`${simulator.baseUrl}/devnet/airdrop`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ wallet, lamports: "5000000000" }),
+    });
     expect(airdrop.status).toBe(200);
     const launch = (await getJson("/v1/launches?tab=new&state=bonding&limit=1")).body.launches[0];
     const quote = await fetch(`${simulator.baseUrl}/v1/trades/quote`, {

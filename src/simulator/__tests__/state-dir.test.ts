@@ -18,7 +18,16 @@ afterAll(() => {
 });
 
 const SMALL = { port: 0, clockMode: "manual", launchCount: 10, historyHours: 1 } as const;
-const META = { k: "meta", v: 1, seed: "state-d", slotMillis: 400, genesisUnixTimestamp: "1767225600", launchCount: 10, historyHours: 1, solUsd: 150 };
+const META = {
+  k: "meta",
+  v: 1,
+  seed: "state-d",
+  slotMillis: 400,
+  genesisUnixTimestamp: "1767225600",
+  launchCount: 10,
+  historyHours: 1,
+  solUsd: 150,
+};
 
 /** Advances slot by slot, letting the bots and the keeper submit between slots. */
 async function advance(simulator: Simulator, slots: number): Promise<void> {
@@ -38,7 +47,9 @@ async function abandon(simulator: Simulator): Promise<void> {
 }
 
 const chainState = (devnet: Devnet) =>
-  [LAUNCH_PROGRAM_ADDRESS, CURVE_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS].map((owner) => devnet.getProgramAccounts(owner));
+  [LAUNCH_PROGRAM_ADDRESS, CURVE_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS].map((owner) =>
+    devnet.getProgramAccounts(owner),
+  );
 
 function everyTrade(simulator: Simulator) {
   return simulator.population.launches.flatMap((launch) => simulator.readModel.trades(launch.address, { limit: 200 })!.trades);
@@ -51,7 +62,9 @@ describe("--state-dir", () => {
     expect(first.recovered).toBe(false);
     await advance(first, 60);
     const trades = everyTrade(first);
-    const landed = (JSON.parse(`[${readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").join(",")}]`) as { k: string; sig?: string }[])
+    const landed = (
+      JSON.parse(`[${readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").join(",")}]`) as { k: string; sig?: string }[]
+    )
       .filter((entry) => entry.k === "tx")
       .map((entry) => entry.sig!);
     const statuses = landed.map((signature) => first.devnet.getTransactionStatus(signature as never));
@@ -81,7 +94,9 @@ describe("--state-dir", () => {
     const dir = stateDir();
     const first = await startSimulator({ ...SMALL, seed: "state-b", stateDir: dir });
     await first.close();
-    await expect(startSimulator({ ...SMALL, seed: "state-c", stateDir: dir })).rejects.toThrow(/holds the world of seed state-b, not state-c/);
+    await expect(startSimulator({ ...SMALL, seed: "state-c", stateDir: dir })).rejects.toThrow(
+      /holds the world of seed state-b, not state-c/,
+    );
   });
 
   it("builds again a world whose building was interrupted", async () => {
@@ -108,7 +123,12 @@ describe("StateJournal", () => {
     expect(opened.populated).toBeNull();
     opened.journal.append({ k: "prices", slot: 4 });
     opened.journal.close();
-    expect(readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line).slot)).toEqual([undefined, 2, 4]);
+    expect(
+      readFileSync(path, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).slot),
+    ).toEqual([undefined, 2, 4]);
   });
 
   it("reads a journal larger than its 4 MiB read size, lines split across reads included", () => {

@@ -19,13 +19,18 @@ test("the file says on line 1 that it is generated", () => {
 test("every message of the channel is in an operation, and every $ref points inside the document", () => {
   const document = asyncapiDocument() as any;
   const channelMessages = Object.keys(document.channels.stream.messages);
-  const operated = [...document.operations.announce.messages, ...document.operations.subscribe.messages].map((ref: any) => ref.$ref.split("/").at(-1));
+  const operated = [...document.operations.announce.messages, ...document.operations.subscribe.messages].map((ref: any) =>
+    ref.$ref.split("/").at(-1),
+  );
   expect(operated.sort()).toEqual([...channelMessages].sort());
   const refs = JSON.stringify(document).match(/"\$ref":"[^"]*"/g)!;
   for (const ref of refs) {
     const path = JSON.parse(`{${ref}}`).$ref as string;
     expect(path.startsWith("#/")).toBe(true);
-    const target = path.slice(2).split("/").reduce((node: any, part) => node?.[part], document);
+    const target = path
+      .slice(2)
+      .split("/")
+      .reduce((node: any, part) => node?.[part], document);
     expect(target, path).toBeDefined();
   }
 });
@@ -35,10 +40,20 @@ test("toYaml round-trips arbitrary JSON through a YAML parser", async () => {
   // `yaml` arrives with @fastify/swagger; it checks our writer and is used nowhere else.
   const { parse } = await import("yaml");
   fc.assert(
-    fc.property(fc.oneof(fc.jsonValue(), fc.jsonValue({ stringUnit: "binary" }), fc.dictionary(fc.string(), fc.array(fc.string({ unit: "binary" })).map((lines) => lines.join("\n")))), (value) => {
-      const normalised = JSON.parse(JSON.stringify(value)); // -0 → 0, as JSON carries it
-      expect(parse(toYaml(normalised))).toEqual(normalised);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.jsonValue(),
+        fc.jsonValue({ stringUnit: "binary" }),
+        fc.dictionary(
+          fc.string(),
+          fc.array(fc.string({ unit: "binary" })).map((lines) => lines.join("\n")),
+        ),
+      ),
+      (value) => {
+        const normalised = JSON.parse(JSON.stringify(value)); // -0 → 0, as JSON carries it
+        expect(parse(toYaml(normalised))).toEqual(normalised);
+      },
+    ),
     { numRuns: 1_000 },
   );
   expect(parse(asyncapiYaml())).toEqual(JSON.parse(JSON.stringify(asyncapiDocument())));

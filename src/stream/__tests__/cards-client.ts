@@ -21,7 +21,12 @@ export class CardsState {
     const frames = this.client.frames.slice(this.#read).filter((frame) => frame.kind === "cards");
     this.#read = this.client.frames.length;
     for (const frame of frames) {
-      const { full, seq, prev, data } = frame as unknown as { full: boolean; seq: number; prev: number; data: { cards: Card[]; removed: string[] } };
+      const { full, seq, prev, data } = frame as unknown as {
+        full: boolean;
+        seq: number;
+        prev: number;
+        data: { cards: Card[]; removed: string[] };
+      };
       expect(seq, "seq is monotonic: +1 per cards frame").toBe(prev + 1);
       if (full) {
         this.cards.clear();

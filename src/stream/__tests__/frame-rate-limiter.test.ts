@@ -11,16 +11,21 @@ test("allows `frames` in any window and refuses the next", () => {
 
 test("agrees with counting the frames of the last window (sliding, not fixed)", () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 500 }), fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 80 }), (frames, windowMs, gaps) => {
-      const limiter = new FrameRateLimiter(frames, windowMs);
-      const accepted: number[] = [];
-      let now = 0;
-      for (const gap of gaps) {
-        now += gap;
-        const inWindow = accepted.filter((t) => now - t < windowMs).length;
-        expect(limiter.allow(now)).toBe(inWindow < frames);
-        if (inWindow < frames) accepted.push(now);
-      }
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 6 }),
+      fc.integer({ min: 1, max: 500 }),
+      fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 80 }),
+      (frames, windowMs, gaps) => {
+        const limiter = new FrameRateLimiter(frames, windowMs);
+        const accepted: number[] = [];
+        let now = 0;
+        for (const gap of gaps) {
+          now += gap;
+          const inWindow = accepted.filter((t) => now - t < windowMs).length;
+          expect(limiter.allow(now)).toBe(inWindow < frames);
+          if (inWindow < frames) accepted.push(now);
+        }
+      },
+    ),
   );
 });

@@ -7,8 +7,16 @@ const parse = (frame: unknown, max = 65_536) => parseClientFrame(typeof frame ==
 
 describe("parseClientFrame", () => {
   test("reads the three sub forms and their unsub twins", () => {
-    expect(parse({ op: "sub", tier: "cards", mints: [A, B] })).toEqual({ ok: true, frame: { op: "sub", tier: "cards", mints: [A, B] }, dropped: 0 });
-    expect(parse({ op: "sub", tier: "live", mint: A, v: 1 })).toEqual({ ok: true, frame: { op: "sub", tier: "live", mint: A }, dropped: 0 });
+    expect(parse({ op: "sub", tier: "cards", mints: [A, B] })).toEqual({
+      ok: true,
+      frame: { op: "sub", tier: "cards", mints: [A, B] },
+      dropped: 0,
+    });
+    expect(parse({ op: "sub", tier: "live", mint: A, v: 1 })).toEqual({
+      ok: true,
+      frame: { op: "sub", tier: "live", mint: A },
+      dropped: 0,
+    });
     expect(parse({ op: "unsub", topic: "trades" })).toEqual({ ok: true, frame: { op: "unsub", topic: "trades" }, dropped: 0 });
     expect(parse({ op: "unsub", tier: "cards" })).toEqual({ ok: true, frame: { op: "unsub", tier: "cards", mints: null }, dropped: 0 });
     expect(parse({ op: "unsub", tier: "live" })).toEqual({ ok: true, frame: { op: "unsub", tier: "live", mint: null }, dropped: 0 });
@@ -17,7 +25,11 @@ describe("parseClientFrame", () => {
   test("drops malformed addresses and duplicates, keeps the rest of the frame", () => {
     const frame = { op: "sub", tier: "cards", mints: [A, "0OIl-not-base58-0000000000000000000", 42, null, A, B, "short"] };
     expect(parse(frame)).toEqual({ ok: true, frame: { op: "sub", tier: "cards", mints: [A, B] }, dropped: 4 });
-    expect(parse({ op: "sub", tier: "live", mint: "nope" })).toEqual({ ok: true, frame: { op: "sub", tier: "live", mint: null }, dropped: 1 });
+    expect(parse({ op: "sub", tier: "live", mint: "nope" })).toEqual({
+      ok: true,
+      frame: { op: "sub", tier: "live", mint: null },
+      dropped: 1,
+    });
   });
 
   test.each([

@@ -88,7 +88,8 @@ describe("trades", () => {
     const signature = await buy(first);
     expect(await seenByRest).toBe(true);
     await settleAll(both, live, other);
-    const trades = (client: StreamClient) => client.ofKind("trade").filter((frame) => (frame.data as { signature: string }).signature === signature);
+    const trades = (client: StreamClient) =>
+      client.ofKind("trade").filter((frame) => (frame.data as { signature: string }).signature === signature);
     expect(trades(both)).toHaveLength(1);
     expect(trades(live)).toHaveLength(1);
     expect(trades(other)).toHaveLength(0);
@@ -236,7 +237,9 @@ describe("launches, status, migration, prices", () => {
     const component = w.world.components.find((candidate) => candidate.mint === first.componentMints[0])!;
     await w.world.fund(seller.address, { lamports: 10n * SOL, components: [{ mint: component.mint, amount: 10n ** 18n }] });
     const wsol = await w.world.tokenAccountOf(seller.address, NATIVE_MINT_ADDRESS);
-    await run(w.devnet, seller, [getCreateAssociatedTokenIdempotentInstruction({ payer: seller, ata: wsol, owner: seller.address, mint: NATIVE_MINT_ADDRESS })]);
+    await run(w.devnet, seller, [
+      getCreateAssociatedTokenIdempotentInstruction({ payer: seller, ata: wsol, owner: seller.address, mint: NATIVE_MINT_ADDRESS }),
+    ]);
     expect(w.devnet.send(await signVenueSwap(w.devnet, seller, component, "sell", 10n ** 17n)).landed).toBe(true);
     expect(w.readModel.samplePrices()).toEqual([{ kind: "prices" }]);
     await settleAll(idle, cards);

@@ -21,7 +21,8 @@ let amount = 10n ** 9n; // every trade a new amount: no two identical transactio
 beforeAll(async () => {
   w = await startStreamWorld("stream-cards", { tickMs: 10 });
   launched = [];
-  for (const [i, symbol] of ["AAA", "BBB", "CCC"].entries()) launched.push(await launch(w.world, w.creator, { seed: BigInt(i + 1), symbol, name: symbol }));
+  for (const [i, symbol] of ["AAA", "BBB", "CCC"].entries())
+    launched.push(await launch(w.world, w.creator, { seed: BigInt(i + 1), symbol, name: symbol }));
   late = await deriveLaunchAccounts(w.creator.address, 99n, launched[0]!.componentMints);
   traders = [await trader(w.world, launched[0]!, 10n ** 17n), await trader(w.world, launched[0]!, 10n ** 17n)];
 });
@@ -164,9 +165,29 @@ type Action =
 const idArb = fc.integer({ min: 0, max: 7 });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("sub" as const), ids: fc.uniqueArray(idArb, { maxLength: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("unsub" as const), ids: fc.option(fc.uniqueArray(idArb, { minLength: 1, maxLength: 3 }), { nil: null }) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("buy" as const), launch: fc.integer({ min: 0, max: 3 }), trader: fc.integer({ min: 0, max: 1 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("sell" as const), launch: fc.integer({ min: 0, max: 3 }), trader: fc.integer({ min: 0, max: 1 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("unsub" as const),
+      ids: fc.option(fc.uniqueArray(idArb, { minLength: 1, maxLength: 3 }), { nil: null }),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("buy" as const),
+      launch: fc.integer({ min: 0, max: 3 }),
+      trader: fc.integer({ min: 0, max: 1 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("sell" as const),
+      launch: fc.integer({ min: 0, max: 3 }),
+      trader: fc.integer({ min: 0, max: 1 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: "create" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "sellOut" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("advanceHours" as const), hours: fc.integer({ min: 1, max: 30 }) }) },
@@ -180,76 +201,83 @@ test("cards continuity: snapshot + deltas in seq order reproduce the REST cards,
 
   await fc.assert(
     // Every run starts subscribed to something, so most actions have a card to move.
-    fc.asyncProperty(fc.uniqueArray(idArb, { minLength: 1, maxLength: 4 }), fc.array(actionArb, { minLength: 1, maxLength: 14 }), async (initial, rest) => {
-      const actions: Action[] = [{ kind: "sub", ids: initial }, ...rest];
-      const client = await StreamClient.ready(w.url);
-      const state = new CardsState(client);
-      const subscribed = new Set<string>();
-      try {
-        for (const action of actions) {
-          let dropped = false;
-          switch (action.kind) {
-            case "sub":
-              action.ids.forEach((id) => subscribed.add(idOf(id)));
-              client.send({ op: "sub", tier: "cards", mints: action.ids.map(idOf) });
-              break;
-            case "unsub":
-              if (action.ids === null) subscribed.clear();
-              // Leaving by address or by mint leaves the launch, once it exists (an id alone before).
-              else action.ids.forEach((id) => [id, ...(tradable(id >> 1) ? [id ^ 1] : [])].forEach((one) => subscribed.delete(idOf(one))));
-              client.send(action.ids === null ? { op: "unsub", tier: "cards" } : { op: "unsub", tier: "cards", mints: action.ids.map(idOf) });
-              break;
-            case "buy":
-            case "sell": {
-              const target = tradable(action.launch);
-              const wallet = traders[action.trader]!;
-              // Failures (a sell without tokens, a buy after the curve completed) land as failed: nothing changes.
-              if (target) await (action.kind === "buy" ? buy(wallet, target) : sell(w.world, wallet, target, (amount += 3n) * 100n, 0n));
-              break;
-            }
-            case "create":
-              if (!lateCreated) {
-                await launch(w.world, w.creator, { seed: 99n, symbol: "LATE", name: "Late" });
-                lateCreated = true;
+    fc.asyncProperty(
+      fc.uniqueArray(idArb, { minLength: 1, maxLength: 4 }),
+      fc.array(actionArb, { minLength: 1, maxLength: 14 }),
+      async (initial, rest) => {
+        const actions: Action[] = [{ kind: "sub", ids: initial }, ...rest];
+        const client = await StreamClient.ready(w.url);
+        const state = new CardsState(client);
+        const subscribed = new Set<string>();
+        try {
+          for (const action of actions) {
+            let dropped = false;
+            switch (action.kind) {
+              case "sub":
+                action.ids.forEach((id) => subscribed.add(idOf(id)));
+                client.send({ op: "sub", tier: "cards", mints: action.ids.map(idOf) });
+                break;
+              case "unsub":
+                if (action.ids === null) subscribed.clear();
+                // Leaving by address or by mint leaves the launch, once it exists (an id alone before).
+                else
+                  action.ids.forEach((id) => [id, ...(tradable(id >> 1) ? [id ^ 1] : [])].forEach((one) => subscribed.delete(idOf(one))));
+                client.send(
+                  action.ids === null ? { op: "unsub", tier: "cards" } : { op: "unsub", tier: "cards", mints: action.ids.map(idOf) },
+                );
+                break;
+              case "buy":
+              case "sell": {
+                const target = tradable(action.launch);
+                const wallet = traders[action.trader]!;
+                // Failures (a sell without tokens, a buy after the curve completed) land as failed: nothing changes.
+                if (target) await (action.kind === "buy" ? buy(wallet, target) : sell(w.world, wallet, target, (amount += 3n) * 100n, 0n));
+                break;
               }
-              break;
-            case "sellOut":
-              if (w.readModel.getLaunch(launched[2]!.accounts.launch)!.status === "activeBonding") await sellOut(w.world, launched[2]!);
-              break;
-            case "advanceHours":
-              w.devnet.advanceSeconds(action.hours * 3_600); // 24-hour figures slide: the sweep after the blockhash tick re-derives them
-              await client.next("blockhash");
-              break;
-            case "drop": {
-              const target = tradable(action.launch);
-              if (!target || !(subscribed.has(target.accounts.launch) || subscribed.has(target.accounts.mint))) break;
-              w.stream.injectFault({ kind: "drop", frames: 1 });
-              await buy(traders[0]!, target);
-              await client.settle();
-              w.stream.injectFault({ kind: "drop", frames: 0 });
-              dropped = true;
-              await buy(traders[0]!, target); // the next delta shows the gap
-              break;
+              case "create":
+                if (!lateCreated) {
+                  await launch(w.world, w.creator, { seed: 99n, symbol: "LATE", name: "Late" });
+                  lateCreated = true;
+                }
+                break;
+              case "sellOut":
+                if (w.readModel.getLaunch(launched[2]!.accounts.launch)!.status === "activeBonding") await sellOut(w.world, launched[2]!);
+                break;
+              case "advanceHours":
+                w.devnet.advanceSeconds(action.hours * 3_600); // 24-hour figures slide: the sweep after the blockhash tick re-derives them
+                await client.next("blockhash");
+                break;
+              case "drop": {
+                const target = tradable(action.launch);
+                if (!target || !(subscribed.has(target.accounts.launch) || subscribed.has(target.accounts.mint))) break;
+                w.stream.injectFault({ kind: "drop", frames: 1 });
+                await buy(traders[0]!, target);
+                await client.settle();
+                w.stream.injectFault({ kind: "drop", frames: 0 });
+                dropped = true;
+                await buy(traders[0]!, target); // the next delta shows the gap
+                break;
+              }
+              case "resync":
+                w.stream.resync();
+                break;
             }
-            case "resync":
-              w.stream.resync();
-              break;
-          }
-          await client.settle();
-          state.fold();
-          // A gap appears only where a frame was dropped on purpose; the client then subscribes again.
-          expect(state.gap && !dropped, "a delta's prev always equals the previous seq").toBe(false);
-          if (state.gap) {
-            client.send({ op: "sub", tier: "cards", mints: [...subscribed] });
             await client.settle();
-            expect(state.fold(), "a re-sub after a gap yields a snapshot").toBe(1);
+            state.fold();
+            // A gap appears only where a frame was dropped on purpose; the client then subscribes again.
+            expect(state.gap && !dropped, "a delta's prev always equals the previous seq").toBe(false);
+            if (state.gap) {
+              client.send({ op: "sub", tier: "cards", mints: [...subscribed] });
+              await client.settle();
+              expect(state.fold(), "a re-sub after a gap yields a snapshot").toBe(1);
+            }
+            if (state.held > 0) expect(state.cards).toEqual(await restCards(subscribed));
           }
-          if (state.held > 0) expect(state.cards).toEqual(await restCards(subscribed));
+        } finally {
+          await client.close();
         }
-      } finally {
-        await client.close();
-      }
-    }),
+      },
+    ),
     { numRuns: 40 },
   );
 });

@@ -18,7 +18,13 @@ import { startStreamWorld } from "./stream-world.ts";
 /** A real, empty read model on a bare chain: the stream's own rules need no launches. */
 function emptyWorld() {
   const devnet = Devnet.start({ seed: "stream-limits" });
-  const readModel = new ReadModel({ now: () => devnet.now(), solUsd: 150, components: [], venueAuthority: "11111111111111111111111111111111", mediaBaseUrl: "http://127.0.0.1" });
+  const readModel = new ReadModel({
+    now: () => devnet.now(),
+    solUsd: 150,
+    components: [],
+    venueAuthority: "11111111111111111111111111111111",
+    mediaBaseUrl: "http://127.0.0.1",
+  });
   return { devnet, readModel };
 }
 
@@ -86,7 +92,8 @@ describe("1001: idle and shutdown", () => {
     await clients[0]!.settle();
     const closes = clients.map((client) => client.closed);
     await stream.close();
-    for (const closed of await Promise.all(closes)) expect(closed).toEqual({ code: CLOSE_GOING_AWAY, reason: STREAM_CLOSES.shutdown.reason });
+    for (const closed of await Promise.all(closes))
+      expect(closed).toEqual({ code: CLOSE_GOING_AWAY, reason: STREAM_CLOSES.shutdown.reason });
     expect(stream.stats().connections).toBe(0);
   });
 
@@ -120,7 +127,13 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
     const { url, stream } = await serve();
     const client = await StreamClient.ready(url);
     const mint = await address();
-    for (const [bytes, answered] of [[65_535, true], [65_536, true], [65_537, false], [200_000, false], [1_000, true]] as const) {
+    for (const [bytes, answered] of [
+      [65_535, true],
+      [65_536, true],
+      [65_537, false],
+      [200_000, false],
+      [1_000, true],
+    ] as const) {
       const frame = paddedSub(mint, bytes);
       expect(Buffer.byteLength(frame)).toBe(bytes);
       const before = client.ofKind("cards").length;
@@ -237,7 +250,9 @@ test("changes the server could not hold are announced as resync, followed by a f
     const accounts = await tradeAccounts(buyer, launched);
     for (const amount of [10n ** 12n, 2n * 10n ** 12n]) {
       const instructions = [primaryAccountSetup(buyer, accounts), getBuyExactOutInstruction({ ...accounts, amount, maxDnaIn: U64_MAX })];
-      expect(small.devnet.submit(await signInstructions({ feePayer: buyer, instructions, lifetime: small.devnet.latestBlockhash() })).accepted).toBe(true);
+      expect(
+        small.devnet.submit(await signInstructions({ feePayer: buyer, instructions, lifetime: small.devnet.latestBlockhash() })).accepted,
+      ).toBe(true);
     }
     expect(small.devnet.advanceSlots(1).filter((landed) => landed.ok)).toHaveLength(2);
     await client.settle();

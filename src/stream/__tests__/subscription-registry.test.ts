@@ -10,7 +10,10 @@ const X = "NotYetA1aunch111111111111111111111111111111";
 const Y = "NotYetEither1111111111111111111111111111111";
 
 function setup(limits = { maxCardMints: 3, maxTopics: 2 }) {
-  const launches = new Map([[L, L], [M, L]]);
+  const launches = new Map([
+    [L, L],
+    [M, L],
+  ]);
   const registry = new SubscriptionRegistry<Subscriber>((id) => launches.get(id) ?? null, limits);
   const socket: Subscriber = { cards: new CardsBundle(), topics: new Set(), scoped: false, live: null };
   registry.add(socket);

@@ -26,7 +26,11 @@ export const CardsSubscriptionSchema = Type.Object(
 
 export const LiveSubscriptionSchema = Type.Object(
   { op: Op, tier: Type.Literal("live"), mint: Type.Optional(Address), v: V },
-  { $id: "LiveSubscription", description: "Live tier: every trade, status and migration of one launch; a second sub replaces the first. Unsub without mint leaves it." },
+  {
+    $id: "LiveSubscription",
+    description:
+      "Live tier: every trade, status and migration of one launch; a second sub replaces the first. Unsub without mint leaves it.",
+  },
 );
 
 export const TopicSubscriptionSchema = Type.Object(

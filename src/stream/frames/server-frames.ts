@@ -13,7 +13,10 @@ const CardRef = Type.Unsafe<Card>(Type.Ref("Card"));
 const Launch = Type.String({ pattern: ADDRESS_PATTERN, description: "launch address" });
 const UnixMillis = Type.Integer({ minimum: 0, description: "unix milliseconds of the simulator's virtual clock" });
 const frame = <K extends string, P extends Record<string, TSchema>>(kind: K, properties: P, description: string) =>
-  Type.Object({ kind: Type.Literal(kind), ...properties }, { $id: `${kind[0]!.toUpperCase()}${kind.slice(1)}Frame`, additionalProperties: false, description });
+  Type.Object(
+    { kind: Type.Literal(kind), ...properties },
+    { $id: `${kind[0]!.toUpperCase()}${kind.slice(1)}Frame`, additionalProperties: false, description },
+  );
 
 export const HelloFrameSchema = frame("hello", { at: UnixMillis, v: Type.Literal(1) }, "Sent once, on connect.");
 
@@ -26,7 +29,8 @@ export const CardsFrameSchema = frame(
     seq: Type.Integer({ minimum: 1, description: "this frame's number on this socket; +1 per cards frame" }),
     prev: Type.Integer({
       minimum: 0,
-      description: "the seq this frame continues from (0 before the first). A delta whose prev differs from the seq the client holds means a frame was missed: send the cards `sub` again for a snapshot",
+      description:
+        "the seq this frame continues from (0 before the first). A delta whose prev differs from the seq the client holds means a frame was missed: send the cards `sub` again for a snapshot",
     }),
     data: Type.Object(
       {
@@ -57,7 +61,10 @@ export const TradeFrameSchema = frame(
 
 export const StatusFrameSchema = frame(
   "status",
-  { launch: Launch, data: Type.Object({ status: Type.String({ description: "the launch's new status" }) }, { additionalProperties: false }) },
+  {
+    launch: Launch,
+    data: Type.Object({ status: Type.String({ description: "the launch's new status" }) }, { additionalProperties: false }),
+  },
   "A launch changed status (cards and live tiers of that launch). Re-read GET /v1/launches/{id}.",
 );
 
@@ -67,7 +74,11 @@ export const MigrationFrameSchema = frame(
   "A migration step ran on a launch (cards and live tiers of that launch). Re-read GET /v1/launches/{id}.",
 );
 
-export const LaunchFrameSchema = frame("launch", { launch: Launch, data: CardRef }, "A new launch (topic `launches`); `data` is its first card.");
+export const LaunchFrameSchema = frame(
+  "launch",
+  { launch: Launch, data: CardRef },
+  "A new launch (topic `launches`); `data` is its first card.",
+);
 
 export const PricesFrameSchema = frame("prices", {}, "Component prices were sampled (global). Re-read GET /v1/assets.");
 

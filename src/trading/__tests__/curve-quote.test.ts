@@ -12,7 +12,15 @@ const MINTS = [
 ];
 
 function venue(i: number, lamportsReserve: bigint, componentReserve: bigint): Venue {
-  return { pool: MINTS[i]!, mint: MINTS[i]!, vaultSol: MINTS[i]!, vaultComponent: MINTS[i]!, lamportsReserve, componentReserve, feeBps: 25 };
+  return {
+    pool: MINTS[i]!,
+    mint: MINTS[i]!,
+    vaultSol: MINTS[i]!,
+    vaultComponent: MINTS[i]!,
+    lamportsReserve,
+    componentReserve,
+    feeBps: 25,
+  };
 }
 
 /** A default curve, some way along, with three components priced by random venues. */
@@ -20,7 +28,10 @@ const market: fc.Arbitrary<CurveMarket> = fc
   .record({
     quantities: fc.array(fc.bigInt(1n, 10n ** 12n), { minLength: 3, maxLength: 3 }),
     sold: fc.bigInt(0n, 700_000_000n * 10n ** 6n),
-    reserves: fc.array(fc.record({ sol: fc.bigInt(10n ** 9n, 10n ** 14n), component: fc.bigInt(10n ** 6n, 10n ** 17n) }), { minLength: 3, maxLength: 3 }),
+    reserves: fc.array(fc.record({ sol: fc.bigInt(10n ** 9n, 10n ** 14n), component: fc.bigInt(10n ** 6n, 10n ** 17n) }), {
+      minLength: 3,
+      maxLength: 3,
+    }),
   })
   .map(({ quantities, sold, reserves }) => {
     let state: CurveState = initialCurveState(defaultCurveParameters, quantities);
@@ -78,7 +89,7 @@ describe("curve quotes", () => {
         priced.funding.forEach((component, i) => {
           expect(component.amount).toBe(priced.trade.componentAmounts[i]);
           expect(component.required).toBeGreaterThanOrEqual(component.amount);
-          expect(component.required * 10_000n).toBeLessThan((component.amount * BigInt(10_000 + slippageBps)) + 10_000n);
+          expect(component.required * 10_000n).toBeLessThan(component.amount * BigInt(10_000 + slippageBps) + 10_000n);
           expect(component.shortfall).toBe(component.required > component.held ? component.required - component.held : 0n);
           if (component.shortfall === 0n) expect(component.lamportsIn).toBe(0n);
         });

@@ -21,7 +21,9 @@ describe("market trades past the curve", () => {
     for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
 
     const wallet = clientWallet(world);
-    const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" }))) as MarketQuoteRecord;
+    const buy = value(
+      await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" })),
+    ) as MarketQuoteRecord;
     expect(buy.graduated).toBe(true);
     expect(BigInt(buy.minOut)).toBeLessThanOrEqual(BigInt(buy.expectedOut));
     const built = value(await desk.build(buy.quoteId, wallet.address));
@@ -35,7 +37,9 @@ describe("market trades past the curve", () => {
     expect(bought).toBe(BigInt(buy.expectedOut));
 
     const lamportsBefore = devnet.getBalance(wallet.address);
-    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought }))) as MarketQuoteRecord;
+    const sell = value(
+      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought })),
+    ) as MarketQuoteRecord;
     const sold = value(await desk.build(sell.quoteId, wallet.address));
     value(await desk.submit(signAsClient(sold.transaction, wallet.keypair), sell.quoteId));
     devnet.advanceSlots(1);
@@ -48,25 +52,73 @@ describe("build-create", () => {
   it("builds a creation a web3.js wallet signs, and the launch exists on chain as asked", async () => {
     const { devnet, world, desk } = await startDesk("desk-create");
     const metadata: [string, CreatedLaunchMetadata][] = [];
-    const builder = new LaunchBuilder({ devnet, reader: desk.reader, defaultImageUri: (symbol) => `/v1/media/launch-${symbol}.svg`, onMetadata: (launch, m) => metadata.push([launch, m]) });
+    const builder = new LaunchBuilder({
+      devnet,
+      reader: desk.reader,
+      defaultImageUri: (symbol) => `/v1/media/launch-${symbol}.svg`,
+      onMetadata: (launch, m) => metadata.push([launch, m]),
+    });
     const creator = clientWallet(world);
     const components = world.components.slice(0, 2).map((component, i) => ({ mint: component.mint, targetBps: i === 0 ? 6_000 : 4_000 }));
     const built = value(
       await builder.build({
-        creator: creator.address, symbol: "DUO", name: "Duo basket", description: "two parts", imageUri: null,
-        website: "https://duo.example", x: null, telegram: null, components, dnaUnitSol: null, supply: null, curveTargetSol: 50, feeBps: 150, creatorFeeShareBps: 2_500,
+        creator: creator.address,
+        symbol: "DUO",
+        name: "Duo basket",
+        description: "two parts",
+        imageUri: null,
+        website: "https://duo.example",
+        x: null,
+        telegram: null,
+        components,
+        dnaUnitSol: null,
+        supply: null,
+        curveTargetSol: 50,
+        feeBps: 150,
+        creatorFeeShareBps: 2_500,
       }),
     );
     const submitted = value(await desk.submit(signAsClient(built.transaction, creator.keypair), null));
     devnet.advanceSlots(1);
     expect(devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
     const record = getLaunchAccountDecoder().decode(devnet.getAccount(built.launch)!.data);
-    expect(record).toMatchObject({ symbol: "DUO", name: "Duo basket", feeBps: 150, creatorFeeShareBps: 2_500, creator: creator.address, mint: built.primaryMint });
+    expect(record).toMatchObject({
+      symbol: "DUO",
+      name: "Duo basket",
+      feeBps: 150,
+      creatorFeeShareBps: 2_500,
+      creator: creator.address,
+      mint: built.primaryMint,
+    });
     expect(record.components.map((c) => [c.mint, c.targetBps])).toEqual(components.map((c) => [c.mint, c.targetBps]));
-    expect(metadata).toEqual([[built.launch, expect.objectContaining({ description: "two parts", website: "https://duo.example", imageUri: "/v1/media/launch-DUO.svg" })]]);
+    expect(metadata).toEqual([
+      [
+        built.launch,
+        expect.objectContaining({ description: "two parts", website: "https://duo.example", imageUri: "/v1/media/launch-DUO.svg" }),
+      ],
+    ]);
 
     // A second launch by the same creator gets the next seed, hence its own address.
-    const again = value(await builder.build({ ...{ creator: creator.address, symbol: "DUO", name: "Duo again", description: "", imageUri: null, website: null, x: null, telegram: null, components, dnaUnitSol: null, supply: null, curveTargetSol: null, feeBps: null, creatorFeeShareBps: null } }));
+    const again = value(
+      await builder.build({
+        ...{
+          creator: creator.address,
+          symbol: "DUO",
+          name: "Duo again",
+          description: "",
+          imageUri: null,
+          website: null,
+          x: null,
+          telegram: null,
+          components,
+          dnaUnitSol: null,
+          supply: null,
+          curveTargetSol: null,
+          feeBps: null,
+          creatorFeeShareBps: null,
+        },
+      }),
+    );
     expect(again.launch).not.toBe(built.launch);
   });
 
@@ -74,11 +126,42 @@ describe("build-create", () => {
     const { devnet, world, desk } = await startDesk("desk-create-bad");
     const builder = new LaunchBuilder({ devnet, reader: desk.reader, defaultImageUri: () => "", onMetadata: () => {} });
     const creator = clientWallet(world);
-    const base = { creator: creator.address, symbol: "BAD", name: "Bad", description: "", imageUri: null, website: null, x: null, telegram: null, dnaUnitSol: null, supply: null, curveTargetSol: null, feeBps: null, creatorFeeShareBps: null };
+    const base = {
+      creator: creator.address,
+      symbol: "BAD",
+      name: "Bad",
+      description: "",
+      imageUri: null,
+      website: null,
+      x: null,
+      telegram: null,
+      dnaUnitSol: null,
+      supply: null,
+      curveTargetSol: null,
+      feeBps: null,
+      creatorFeeShareBps: null,
+    };
     const mint = world.components[0]!.mint;
-    expect(await builder.build({ ...base, components: [{ mint, targetBps: 9_000 }] })).toMatchObject({ ok: false, failure: { code: "INVALID_LAUNCH", status: 400 } });
-    expect(await builder.build({ ...base, components: [{ mint, targetBps: 5_000 }, { mint, targetBps: 5_000 }] })).toMatchObject({ ok: false, failure: { code: "INVALID_LAUNCH" } });
-    expect(await builder.build({ ...base, components: [{ mint, targetBps: 10_000 }], feeBps: 2_001 })).toMatchObject({ ok: false, failure: { code: "INVALID_LAUNCH" } });
-    expect(await builder.build({ ...base, components: [{ mint: creator.address, targetBps: 10_000 }] })).toMatchObject({ ok: false, failure: { code: "NO_ROUTE", status: 422 } });
+    expect(await builder.build({ ...base, components: [{ mint, targetBps: 9_000 }] })).toMatchObject({
+      ok: false,
+      failure: { code: "INVALID_LAUNCH", status: 400 },
+    });
+    expect(
+      await builder.build({
+        ...base,
+        components: [
+          { mint, targetBps: 5_000 },
+          { mint, targetBps: 5_000 },
+        ],
+      }),
+    ).toMatchObject({ ok: false, failure: { code: "INVALID_LAUNCH" } });
+    expect(await builder.build({ ...base, components: [{ mint, targetBps: 10_000 }], feeBps: 2_001 })).toMatchObject({
+      ok: false,
+      failure: { code: "INVALID_LAUNCH" },
+    });
+    expect(await builder.build({ ...base, components: [{ mint: creator.address, targetBps: 10_000 }] })).toMatchObject({
+      ok: false,
+      failure: { code: "NO_ROUTE", status: 422 },
+    });
   });
 });

@@ -38,7 +38,10 @@ describe("the trade desk", () => {
       const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
       expect(submitted.status).toBe("pending");
       devnet.advanceSlots(1);
-      expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight))).toMatchObject({ status: "confirmed", error: null });
+      expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight))).toMatchObject({
+        status: "confirmed",
+        error: null,
+      });
     }
     const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
     expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut));
@@ -79,7 +82,10 @@ describe("the trade desk", () => {
     expect(await desk.build(quote.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "QUOTE_EXPIRED", status: 410 } });
     const preview = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true })));
     expect(await desk.build(preview.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "PREVIEW_QUOTE" } });
-    expect(await desk.build("q_nonexistent", wallet.address)).toMatchObject({ ok: false, failure: { code: "QUOTE_NOT_FOUND", status: 404 } });
+    expect(await desk.build("q_nonexistent", wallet.address)).toMatchObject({
+      ok: false,
+      failure: { code: "QUOTE_NOT_FOUND", status: 404 },
+    });
   });
 
   it("reports expired for a signed transaction held past lastValidBlockHeight", async () => {
@@ -102,13 +108,25 @@ describe("the trade desk", () => {
     const built = value(await desk.build(quote.quoteId, wallet.address));
     const before = devnet.getBalance(wallet.address);
 
-    expect(await desk.submit(built.plan[0]!.transaction, quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_SIGNATURE" } });
-    expect(await desk.submit(await signWithWrongKey(built.plan[0]!.transaction), quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_SIGNATURE" } });
+    expect(await desk.submit(built.plan[0]!.transaction, quote.quoteId)).toMatchObject({
+      ok: false,
+      failure: { code: "INVALID_SIGNATURE" },
+    });
+    expect(await desk.submit(await signWithWrongKey(built.plan[0]!.transaction), quote.quoteId)).toMatchObject({
+      ok: false,
+      failure: { code: "INVALID_SIGNATURE" },
+    });
     // A valid signature over a message the desk never built for this quote.
     const foreign = value(await desk.quote(request(launched, { wallet: other.address })));
     const foreignBuilt = value(await desk.build(foreign.quoteId, other.address));
-    expect(await desk.submit(signAsClient(foreignBuilt.plan[0]!.transaction, other.keypair), quote.quoteId)).toMatchObject({ ok: false, failure: { code: "MESSAGE_MISMATCH" } });
-    expect(await desk.submit("bm90IGEgdHJhbnNhY3Rpb24=", quote.quoteId)).toMatchObject({ ok: false, failure: { code: "INVALID_TRANSACTION" } });
+    expect(await desk.submit(signAsClient(foreignBuilt.plan[0]!.transaction, other.keypair), quote.quoteId)).toMatchObject({
+      ok: false,
+      failure: { code: "MESSAGE_MISMATCH" },
+    });
+    expect(await desk.submit("bm90IGEgdHJhbnNhY3Rpb24=", quote.quoteId)).toMatchObject({
+      ok: false,
+      failure: { code: "INVALID_TRANSACTION" },
+    });
     devnet.advanceSlots(2);
     expect(devnet.getBalance(wallet.address)).toBe(before);
   });
@@ -122,7 +140,9 @@ describe("the trade desk", () => {
       devnet.advanceSlots(1);
     }
     const lamportsBefore = devnet.getBalance(wallet.address);
-    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: 500_000n * 10n ** 6n }))) as CurveQuoteRecord;
+    const sell = value(
+      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: 500_000n * 10n ** 6n })),
+    ) as CurveQuoteRecord;
     const built = value(await desk.build(sell.quoteId, wallet.address));
     expect(built.plan[0]!.settles).toBe(true);
     for (const step of built.plan) {

@@ -187,17 +187,49 @@ describe("curve refusals: accounts and signers", () => {
   });
 
   it.each<[string, number, () => Promise<TradeAccounts>]>([
-    ["a component vault of another curve", ProgramErrorCode.WrongAccount, async () => withComponent(0, { vault: (await otherAccounts()).components[0]!.vault })],
-    ["another component's vault of this curve", ProgramErrorCode.WrongAccount, async () => withComponent(0, { vault: accounts.components[1]!.vault })],
-    ["the primary vault of another curve", ProgramErrorCode.WrongAccount, async () => ({ ...accounts, primaryVault: (await otherAccounts()).primaryVault })],
+    [
+      "a component vault of another curve",
+      ProgramErrorCode.WrongAccount,
+      async () => withComponent(0, { vault: (await otherAccounts()).components[0]!.vault }),
+    ],
+    [
+      "another component's vault of this curve",
+      ProgramErrorCode.WrongAccount,
+      async () => withComponent(0, { vault: accounts.components[1]!.vault }),
+    ],
+    [
+      "the primary vault of another curve",
+      ProgramErrorCode.WrongAccount,
+      async () => ({ ...accounts, primaryVault: (await otherAccounts()).primaryVault }),
+    ],
     ["another curve's launch", ProgramErrorCode.WrongAccount, async () => ({ ...accounts, launch: other.accounts.launch })],
-    ["a component account of someone else", ProgramErrorCode.WrongAccount, async () => withComponent(0, { traderAccount: (await tradeAccounts(stranger, launched)).components[0]!.traderAccount })],
-    ["a component account of another mint", ProgramErrorCode.WrongMint, async () => withComponent(0, { traderAccount: await world.tokenAccountOf(wallet.address, world.components[3]!.mint) })],
-    ["a component account in place of the launch-token account", ProgramErrorCode.WrongMint, async () => ({ ...accounts, traderPrimaryAccount: accounts.components[0]!.traderAccount })],
+    [
+      "a component account of someone else",
+      ProgramErrorCode.WrongAccount,
+      async () => withComponent(0, { traderAccount: (await tradeAccounts(stranger, launched)).components[0]!.traderAccount }),
+    ],
+    [
+      "a component account of another mint",
+      ProgramErrorCode.WrongMint,
+      async () => withComponent(0, { traderAccount: await world.tokenAccountOf(wallet.address, world.components[3]!.mint) }),
+    ],
+    [
+      "a component account in place of the launch-token account",
+      ProgramErrorCode.WrongMint,
+      async () => ({ ...accounts, traderPrimaryAccount: accounts.components[0]!.traderAccount }),
+    ],
     // An address with no token account holds none of the component: the buy cannot deposit it.
-    ["a wallet in place of a token account", ProgramErrorCode.InsufficientComponents, async () => withComponent(0, { traderAccount: stranger.address })],
+    [
+      "a wallet in place of a token account",
+      ProgramErrorCode.InsufficientComponents,
+      async () => withComponent(0, { traderAccount: stranger.address }),
+    ],
     ["the launch record in place of the curve", ProgramErrorCode.WrongAccountOwner, async () => ({ ...accounts, curve: accounts.launch })],
-    ["a mint in place of a token account", ProgramErrorCode.WrongAccountType, async () => withComponent(0, { traderAccount: accounts.components[0]!.mint })],
+    [
+      "a mint in place of a token account",
+      ProgramErrorCode.WrongAccountType,
+      async () => withComponent(0, { traderAccount: accounts.components[0]!.mint }),
+    ],
   ])("refuses a buy naming %s", async (_, code, substitute) => {
     const trade = await substitute();
     await expectRefused(code, () => buyOver(trade), { watch: tradeWatchlist(trade) });
@@ -207,9 +239,13 @@ describe("curve refusals: accounts and signers", () => {
     const nobody = await generateKeyPairSigner();
     const uncreated = await world.tokenAccountOf(nobody.address, launched.componentMints[0]!);
     const trade = withComponent(0, { traderAccount: uncreated });
-    await expectRefused(ProgramErrorCode.WrongAccountOwner, () => run(devnet, wallet, [getSellInstruction({ ...trade, amount: 10n ** 6n, minDnaOut: 0n })]), {
-      watch: tradeWatchlist(trade),
-    });
+    await expectRefused(
+      ProgramErrorCode.WrongAccountOwner,
+      () => run(devnet, wallet, [getSellInstruction({ ...trade, amount: 10n ** 6n, minDnaOut: 0n })]),
+      {
+        watch: tradeWatchlist(trade),
+      },
+    );
   });
 
   it("refuses a buy whose trader did not sign, even though another key paid the fee (MissingSignature)", async () => {
@@ -243,7 +279,8 @@ describe("curve refusals: accounts and signers", () => {
     expect(outcomeOf(await run(devnet, creator, [create], { computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS }))).toBe("ok");
     const trade = await deriveTradeAccounts(wallet.address, created.launch, [mint]);
     // 10^14 base units cost about 3·10^9 DNA units; times the quantity, over 2^64·10^9.
-    const buy = (amount: bigint) => run(devnet, wallet, [primaryAccountSetup(wallet, trade), getBuyExactOutInstruction({ ...trade, amount, maxDnaIn: U64_MAX })]);
+    const buy = (amount: bigint) =>
+      run(devnet, wallet, [primaryAccountSetup(wallet, trade), getBuyExactOutInstruction({ ...trade, amount, maxDnaIn: U64_MAX })]);
     await expectRefused(ProgramErrorCode.MathOverflow, () => buy(10n ** 14n), { watch: tradeWatchlist(trade) });
     // The same launch takes a buy small enough for its deposit to fit.
     expect(outcomeOf(await buy(10n ** 6n))).toBe("ok");

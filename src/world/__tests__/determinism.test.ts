@@ -41,7 +41,12 @@ describe("determinism", () => {
   it("another seed gives other addresses", async () => {
     const first = await script("seed-a");
     const other = await script("seed-b");
-    const addresses = (devnet: Devnet) => new Set(stateOf(devnet).flat().map((account) => account.address));
+    const addresses = (devnet: Devnet) =>
+      new Set(
+        stateOf(devnet)
+          .flat()
+          .map((account) => account.address),
+      );
     const shared = [...addresses(other)].filter((address) => addresses(first).has(address));
     // Only the native mint is common to both worlds.
     expect(shared).toEqual(["So11111111111111111111111111111111111111112"]);

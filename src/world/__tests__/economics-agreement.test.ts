@@ -8,14 +8,7 @@ import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/t
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DevnetSnapshot } from "../../chain/devnet.ts";
-import {
-  type CurveState,
-  U64_MAX,
-  buyExactIn,
-  buyExactOut,
-  sell,
-  swapExactIn,
-} from "../../economics/index.ts";
+import { type CurveState, U64_MAX, buyExactIn, buyExactOut, sell, swapExactIn } from "../../economics/index.ts";
 import { curveStateOf } from "../../economics/curve-state-of.ts";
 import {
   type DerivedTradeAccounts,
@@ -32,7 +25,6 @@ import {
 import type { GenesisWorld } from "../genesis-world.ts";
 import { tokenBalance } from "../token-balance.ts";
 import { type LaunchedLaunch, launch, outcomeOf, primaryAccountSetup, run, startWorld, tradeAccounts } from "./world-fixture.ts";
-
 
 type Command =
   | { kind: "buyExactOut"; trader: number; amount: bigint; maxDnaIn: bigint }
@@ -115,7 +107,13 @@ describe("economics agree with the programs", () => {
       const wsol = await world.tokenAccountOf(signer.address, NATIVE_MINT_ADDRESS);
       const created = await run(world.devnet, signer, [
         primaryAccountSetup(signer, accounts),
-        getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: wsol, owner: signer.address, mint: NATIVE_MINT_ADDRESS, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: signer,
+          ata: wsol,
+          owner: signer.address,
+          mint: NATIVE_MINT_ADDRESS,
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        }),
       ]);
       expect(outcomeOf(created)).toBe("ok");
       traders.push({ signer, accounts, wsol });
@@ -123,8 +121,7 @@ describe("economics agree with the programs", () => {
     start = world.devnet.snapshot();
   });
 
-  const curve = (): CurveState =>
-    curveStateOf(getCurveAccountDecoder().decode(world.devnet.getAccount(launched.accounts.curve)!.data));
+  const curve = (): CurveState => curveStateOf(getCurveAccountDecoder().decode(world.devnet.getAccount(launched.accounts.curve)!.data));
   const balance = (account: Address) => tokenBalance(world.devnet, account);
 
   /** Which outcomes the runs reached: the property means little if it never completes a curve. */
@@ -181,7 +178,9 @@ describe("economics agree with the programs", () => {
     const vaultsBefore = t.accounts.components.map((component) => balance(component.vault));
     const result = await run(devnet, t.signer, [instruction]);
     expect(outcomeOf(result)).toBe(predicted.ok ? "ok" : predicted.error);
-    seen.add(`${step.kind}:${predicted.ok ? (predicted.trade.completes ? "completes" : predicted.trade.clamped ? "clamped" : "ok") : predicted.error}`);
+    seen.add(
+      `${step.kind}:${predicted.ok ? (predicted.trade.completes ? "completes" : predicted.trade.clamped ? "clamped" : "ok") : predicted.error}`,
+    );
     if (!predicted.ok) {
       expect(curve()).toEqual(before);
       return;
@@ -230,10 +229,24 @@ describe("economics agree with the programs", () => {
     );
     expect([...seen].sort()).toEqual(
       expect.arrayContaining([
-        "buyExactIn:6005", "buyExactIn:6006", "buyExactIn:6007", "buyExactIn:6009", "buyExactIn:ok",
-        "buyExactOut:6005", "buyExactOut:6006", "buyExactOut:6007", "buyExactOut:6009", "buyExactOut:completes", "buyExactOut:ok",
-        "sell:6005", "sell:6006", "sell:6010", "sell:ok",
-        "swap:6005", "swap:6006", "swap:ok",
+        "buyExactIn:6005",
+        "buyExactIn:6006",
+        "buyExactIn:6007",
+        "buyExactIn:6009",
+        "buyExactIn:ok",
+        "buyExactOut:6005",
+        "buyExactOut:6006",
+        "buyExactOut:6007",
+        "buyExactOut:6009",
+        "buyExactOut:completes",
+        "buyExactOut:ok",
+        "sell:6005",
+        "sell:6006",
+        "sell:6010",
+        "sell:ok",
+        "swap:6005",
+        "swap:6006",
+        "swap:ok",
       ]),
     );
   });

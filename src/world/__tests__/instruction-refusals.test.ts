@@ -75,21 +75,40 @@ const readonly = (address: Address) => ({ address, role: AccountRole.READONLY })
 const writable = (address: Address) => ({ address, role: AccountRole.WRITABLE });
 
 /** `instruction` with its data cut to `length` bytes. */
-const cutData = (instruction: ProgramInstruction, length: number): ProgramInstruction => ({ ...instruction, data: instruction.data.slice(0, length) });
+const cutData = (instruction: ProgramInstruction, length: number): ProgramInstruction => ({
+  ...instruction,
+  data: instruction.data.slice(0, length),
+});
 
 /** `instruction` naming only its first `count` accounts. */
-const cutAccounts = (instruction: ProgramInstruction, count: number): ProgramInstruction => ({ ...instruction, accounts: instruction.accounts.slice(0, count) });
+const cutAccounts = (instruction: ProgramInstruction, count: number): ProgramInstruction => ({
+  ...instruction,
+  accounts: instruction.accounts.slice(0, count),
+});
 
 /** One account named 33 times: one more than a program reads (sdk.h MAX_ACCOUNTS). */
-const thirtyThreeAccounts = (programAddress: Address, tag: number) => bare(programAddress, [tag], Array.from({ length: 33 }, () => readonly(TOKEN_PROGRAM_ADDRESS)));
+const thirtyThreeAccounts = (programAddress: Address, tag: number) =>
+  bare(
+    programAddress,
+    [tag],
+    Array.from({ length: 33 }, () => readonly(TOKEN_PROGRAM_ADDRESS)),
+  );
 
 const buy = () => getBuyExactOutInstruction({ ...trade, amount: 10n ** 9n, maxDnaIn: U64_MAX });
 const swap = async () => {
   const venue = world.components[0]!.venue;
-  return getSwapInstruction({ ...(await deriveSwapAccounts(wallet.address, venue.pool, world.components[0]!.mint, NATIVE_MINT_ADDRESS)), amountIn: 1_000n, minOut: 0n });
+  return getSwapInstruction({
+    ...(await deriveSwapAccounts(wallet.address, venue.pool, world.components[0]!.mint, NATIVE_MINT_ADDRESS)),
+    amountIn: 1_000n,
+    minOut: 0n,
+  });
 };
 const migrateStep = async () =>
-  getMigrateInstruction({ ...(await deriveMigrateAccounts(launched.accounts.launch, launched.componentMints[0]!)), payer: wallet.address, componentIndex: 0 });
+  getMigrateInstruction({
+    ...(await deriveMigrateAccounts(launched.accounts.launch, launched.componentMints[0]!)),
+    payer: wallet.address,
+    componentIndex: 0,
+  });
 
 /** Curve initialize data that passes every check before the launch signature's (curve.c `initialize`). */
 function curveInitializeData(): Uint8Array {
@@ -108,8 +127,16 @@ describe.each<[string, [string, number, Build][]]>([
     [
       ["no instruction data", ProgramErrorCode.InvalidInstruction, () => bare(LAUNCH_PROGRAM_ADDRESS, [])],
       ["an unknown tag", ProgramErrorCode.InvalidInstruction, () => bare(LAUNCH_PROGRAM_ADDRESS, [9])],
-      ["a create shorter than its fixed header", ProgramErrorCode.InvalidInstruction, () => cutData(launched.instruction as ProgramInstruction, 60)],
-      ["a create naming fewer accounts than its recipe needs", ProgramErrorCode.NotEnoughAccounts, () => cutAccounts(launched.instruction as ProgramInstruction, 14)],
+      [
+        "a create shorter than its fixed header",
+        ProgramErrorCode.InvalidInstruction,
+        () => cutData(launched.instruction as ProgramInstruction, 60),
+      ],
+      [
+        "a create naming fewer accounts than its recipe needs",
+        ProgramErrorCode.NotEnoughAccounts,
+        () => cutAccounts(launched.instruction as ProgramInstruction, 14),
+      ],
       ["a migrate naming 13 accounts", ProgramErrorCode.NotEnoughAccounts, async () => cutAccounts(await migrateStep(), 13)],
       ["a migrate with its data cut short", ProgramErrorCode.InvalidInstruction, async () => cutData(await migrateStep(), 4)],
       ["33 accounts", ProgramErrorCode.TooManyAccounts, () => thirtyThreeAccounts(LAUNCH_PROGRAM_ADDRESS, LAUNCH_INSTRUCTION_TAG.create)],
@@ -117,7 +144,12 @@ describe.each<[string, [string, number, Build][]]>([
       [
         "a mark-complete sent by a user, not by the curve",
         ProgramErrorCode.MissingSignature,
-        () => bare(LAUNCH_PROGRAM_ADDRESS, [LAUNCH_INSTRUCTION_TAG.markComplete], [readonly(launched.accounts.curve), writable(launched.accounts.launch)]),
+        () =>
+          bare(
+            LAUNCH_PROGRAM_ADDRESS,
+            [LAUNCH_INSTRUCTION_TAG.markComplete],
+            [readonly(launched.accounts.curve), writable(launched.accounts.launch)],
+          ),
       ],
     ],
   ],
@@ -129,7 +161,11 @@ describe.each<[string, [string, number, Build][]]>([
       ["a buy with its data cut short", ProgramErrorCode.InvalidInstruction, () => cutData(buy(), 16)],
       ["a buy naming 6 accounts", ProgramErrorCode.NotEnoughAccounts, () => cutAccounts(buy(), 6)],
       ["a buy naming none of its component accounts", ProgramErrorCode.NotEnoughAccounts, () => cutAccounts(buy(), 7)],
-      ["33 accounts", ProgramErrorCode.TooManyAccounts, () => thirtyThreeAccounts(CURVE_PROGRAM_ADDRESS, CURVE_INSTRUCTION_TAG.buyExactOut)],
+      [
+        "33 accounts",
+        ProgramErrorCode.TooManyAccounts,
+        () => thirtyThreeAccounts(CURVE_PROGRAM_ADDRESS, CURVE_INSTRUCTION_TAG.buyExactOut),
+      ],
       // Only the launch program can sign for a launch: a user cannot open a curve or take its reserve.
       [
         "an initialize sent by a user, not by a launch",
@@ -154,13 +190,17 @@ describe.each<[string, [string, number, Build][]]>([
         ProgramErrorCode.MissingSignature,
         async () => {
           await sellOut(world, launched); // a completed curve: the launch's own release would pay out here
-          return bare(CURVE_PROGRAM_ADDRESS, [CURVE_INSTRUCTION_TAG.release, 0], [
-            readonly(launched.accounts.launch),
-            writable(launched.accounts.curve),
-            writable(trade.components[0]!.vault),
-            writable(trade.components[0]!.traderAccount),
-            readonly(TOKEN_PROGRAM_ADDRESS),
-          ]);
+          return bare(
+            CURVE_PROGRAM_ADDRESS,
+            [CURVE_INSTRUCTION_TAG.release, 0],
+            [
+              readonly(launched.accounts.launch),
+              writable(launched.accounts.curve),
+              writable(trade.components[0]!.vault),
+              writable(trade.components[0]!.traderAccount),
+              readonly(TOKEN_PROGRAM_ADDRESS),
+            ],
+          );
         },
       ],
     ],

@@ -113,7 +113,13 @@ describe("a launch from create to its pair pools", () => {
     const unixTimestamp = result.landed ? result.transaction.unixTimestamp : -1n;
     expect(readLaunch(devnet, launched)).toMatchObject({ status: "graduationPending", completedAt: unixTimestamp });
     expect(events.filter((event) => event.kind === "statusChanged")).toEqual([
-      { kind: "statusChanged", launch: launched.accounts.launch, oldStatus: "activeBonding", newStatus: "graduationPending", unixTimestamp },
+      {
+        kind: "statusChanged",
+        launch: launched.accounts.launch,
+        oldStatus: "activeBonding",
+        newStatus: "graduationPending",
+        unixTimestamp,
+      },
     ]);
   });
 
@@ -221,10 +227,17 @@ describe("addresses funded before they were created", () => {
     const pool = devnet.getAccount(accounts.pool)!;
     expect(pool.programAddress).toBe(POOL_PROGRAM_ADDRESS);
     expect(pool.lamports).toBe(devnet.minimumBalanceForRentExemption(POOL_ACCOUNT_SIZE));
-    expect(getPoolAccountDecoder().decode(pool.data)).toMatchObject({ authority: launched.accounts.launch, mintB: launched.componentMints[0] });
+    expect(getPoolAccountDecoder().decode(pool.data)).toMatchObject({
+      authority: launched.accounts.launch,
+      mintB: launched.componentMints[0],
+    });
     expect(devnet.getAccount(accounts.poolComponentVault)!.lamports).toBe(SOL);
     expect(tokenBalance(devnet, accounts.poolPrimaryVault)).toBe(
-      migrationShare(launched.curve.migrationInventory, launched.request.components.map((c) => c.targetBps), 0),
+      migrationShare(
+        launched.curve.migrationInventory,
+        launched.request.components.map((c) => c.targetBps),
+        0,
+      ),
     );
     expect(tokenBalance(devnet, accounts.poolComponentVault)).toBeGreaterThan(0n);
   });

@@ -69,7 +69,13 @@ function recipe(componentMints: readonly Address[], weights: readonly number[]) 
 
 /** A create of `args` over `accounts` (by default the ones derived from `args`), and its sending by the creator. */
 async function sendCreate(args: CreateLaunchArgs, accounts?: LaunchAccounts) {
-  const derived = accounts ?? (await deriveLaunchAccounts(args.creator, args.seed, args.components.map((c) => c.mint)));
+  const derived =
+    accounts ??
+    (await deriveLaunchAccounts(
+      args.creator,
+      args.seed,
+      args.components.map((c) => c.mint),
+    ));
   const instruction = getCreateLaunchInstruction({ ...derived, ...args });
   return { derived, instruction, send: () => run(devnet, creator, [instruction], { computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS }) };
 }
@@ -97,20 +103,44 @@ describe("launch create refusals", () => {
     ["a 129-byte uri", ProgramErrorCode.InvalidMetadata, () => ({ uri: "u".repeat(129) })],
     ["weights summing to 9,999", ProgramErrorCode.InvalidRecipe, () => ({ components: recipe(mints.slice(0, 3), [3_333, 3_333, 3_333]) })],
     ["a zero weight", ProgramErrorCode.InvalidRecipe, () => ({ components: recipe(mints.slice(0, 3), [5_000, 5_000, 0]) })],
-    ["a zero quantity", ProgramErrorCode.InvalidRecipe, (a) => ({ components: a.components.map((c, i) => ({ ...c, quantity: i === 1 ? 0n : c.quantity })) })],
+    [
+      "a zero quantity",
+      ProgramErrorCode.InvalidRecipe,
+      (a) => ({ components: a.components.map((c, i) => ({ ...c, quantity: i === 1 ? 0n : c.quantity })) }),
+    ],
     ["the same mint twice", ProgramErrorCode.InvalidRecipe, () => ({ components: recipe([mints[0]!, mints[0]!], [5_000, 5_000]) })],
     ["no component", ProgramErrorCode.InvalidRecipe, () => ({ components: [] })],
-    ["six components", ProgramErrorCode.InvalidRecipe, () => ({ components: recipe(mints.slice(0, 6), [1_667, 1_667, 1_667, 1_667, 1_666, 1_666]) })],
-    ["a wallet in place of a component mint", ProgramErrorCode.WrongAccountOwner, () => ({ components: recipe([world.faucet.address, ...mints.slice(1, 3)], [3_334, 3_333, 3_333]) })],
-    ["a token account in place of a component mint", ProgramErrorCode.WrongAccountType, () => ({ components: recipe([tokenAccount, ...mints.slice(1, 3)], [3_334, 3_333, 3_333]) })],
+    [
+      "six components",
+      ProgramErrorCode.InvalidRecipe,
+      () => ({ components: recipe(mints.slice(0, 6), [1_667, 1_667, 1_667, 1_667, 1_666, 1_666]) }),
+    ],
+    [
+      "a wallet in place of a component mint",
+      ProgramErrorCode.WrongAccountOwner,
+      () => ({ components: recipe([world.faucet.address, ...mints.slice(1, 3)], [3_334, 3_333, 3_333]) }),
+    ],
+    [
+      "a token account in place of a component mint",
+      ProgramErrorCode.WrongAccountType,
+      () => ({ components: recipe([tokenAccount, ...mints.slice(1, 3)], [3_334, 3_333, 3_333]) }),
+    ],
     ["a fee of 2,001 bps", ProgramErrorCode.InvalidFee, () => ({ feeBps: 2_001 })],
     ["a creator fee share of 10,001 bps", ProgramErrorCode.InvalidFee, () => ({ creatorFeeShareBps: 10_001 })],
     ["virtualPrimary equal to the curve inventory", ProgramErrorCode.InvalidCurveParameters, (a) => ({ virtualPrimary: a.curveInventory })],
-    ["virtualPrimary below the curve inventory", ProgramErrorCode.InvalidCurveParameters, (a) => ({ virtualPrimary: a.curveInventory - 1n })],
+    [
+      "virtualPrimary below the curve inventory",
+      ProgramErrorCode.InvalidCurveParameters,
+      (a) => ({ virtualPrimary: a.curveInventory - 1n }),
+    ],
     ["a zero virtualDna", ProgramErrorCode.InvalidCurveParameters, () => ({ virtualDna: 0n })],
     ["a zero curve inventory", ProgramErrorCode.InvalidCurveParameters, () => ({ curveInventory: 0n })],
     ["a zero migration inventory", ProgramErrorCode.InvalidCurveParameters, () => ({ migrationInventory: 0n })],
-    ["a supply over 2^64", ProgramErrorCode.InvalidCurveParameters, () => ({ curveInventory: 2n ** 63n, migrationInventory: 2n ** 63n, virtualPrimary: U64_MAX })],
+    [
+      "a supply over 2^64",
+      ProgramErrorCode.InvalidCurveParameters,
+      () => ({ curveInventory: 2n ** 63n, migrationInventory: 2n ** 63n, virtualPrimary: U64_MAX }),
+    ],
     ["10 decimals", ProgramErrorCode.InvalidCurveParameters, () => ({ decimals: 10 })],
   ])("refuses %s", async (_, code, change) => {
     const base = validArgs();
@@ -148,24 +178,46 @@ describe("launch create refusals", () => {
     expect(outcomeOf(await first.send())).toBe("ok");
     devnet.advanceSlots(1); // a new blockhash, so the second create is a new transaction
     const second = await sendCreate({ ...validArgs(), name: "Basket again" });
-    await expectRefused(ProgramErrorCode.AlreadyInitialized, second.send, createWatchlist(second.derived, creator.address), creator.address);
+    await expectRefused(
+      ProgramErrorCode.AlreadyInitialized,
+      second.send,
+      createWatchlist(second.derived, creator.address),
+      creator.address,
+    );
   });
 
   it("refuses a launch address that is not derived from the creator and seed (WrongAccount)", async () => {
     const args = validArgs();
     const stranger = await generateKeyPairSigner();
     // Every address is derived consistently, but for another creator than the signer.
-    const foreign = await deriveLaunchAccounts(stranger.address, args.seed, args.components.map((c) => c.mint));
+    const foreign = await deriveLaunchAccounts(
+      stranger.address,
+      args.seed,
+      args.components.map((c) => c.mint),
+    );
     const { send } = await sendCreate(args, foreign);
     await expectRefused(ProgramErrorCode.WrongAccount, send, createWatchlist(foreign, creator.address), creator.address);
   });
 
   it("refuses a primary mint that is not derived from the launch (WrongAccount)", async () => {
     const args = validArgs();
-    const derived = await deriveLaunchAccounts(args.creator, args.seed, args.components.map((c) => c.mint));
-    const otherLaunch = await deriveLaunchAccounts(args.creator, 2n, args.components.map((c) => c.mint));
+    const derived = await deriveLaunchAccounts(
+      args.creator,
+      args.seed,
+      args.components.map((c) => c.mint),
+    );
+    const otherLaunch = await deriveLaunchAccounts(
+      args.creator,
+      2n,
+      args.components.map((c) => c.mint),
+    );
     const { send } = await sendCreate(args, { ...derived, mint: otherLaunch.mint, mintBump: otherLaunch.mintBump });
-    await expectRefused(ProgramErrorCode.WrongAccount, send, createWatchlist(derived, creator.address).concat(otherLaunch.mint), creator.address);
+    await expectRefused(
+      ProgramErrorCode.WrongAccount,
+      send,
+      createWatchlist(derived, creator.address).concat(otherLaunch.mint),
+      creator.address,
+    );
   });
 
   it("refuses a create the creator did not sign, even when another key pays (MissingSignature)", async () => {
@@ -221,7 +273,8 @@ describe("migrate refusals", () => {
   it("refuses a step naming the curve in place of the launch (WrongAccountOwner)", async () => {
     await sellOut(world, launched);
     const accounts = await deriveMigrateAccounts(launched.accounts.launch, launched.componentMints[0]!);
-    const send = () => run(devnet, keeper, [getMigrateInstruction({ ...accounts, launch: accounts.curve, payer: keeper.address, componentIndex: 0 })]);
+    const send = () =>
+      run(devnet, keeper, [getMigrateInstruction({ ...accounts, launch: accounts.curve, payer: keeper.address, componentIndex: 0 })]);
     await expectRefused(ProgramErrorCode.WrongAccountOwner, send, await migrateWatchlist(0), keeper.address);
   });
 
@@ -229,6 +282,11 @@ describe("migrate refusals", () => {
     await sellOut(world, launched);
     const accounts = await deriveMigrateAccounts(launched.accounts.launch, launched.componentMints[0]!);
     const send = () => run(devnet, keeper, [getMigrateInstruction({ ...accounts, payer: keeper.address, componentIndex: 1 })]);
-    await expectRefused(ProgramErrorCode.WrongAccount, send, [...(await migrateWatchlist(0)), ...(await migrateWatchlist(1))], keeper.address);
+    await expectRefused(
+      ProgramErrorCode.WrongAccount,
+      send,
+      [...(await migrateWatchlist(0)), ...(await migrateWatchlist(1))],
+      keeper.address,
+    );
   });
 });

@@ -40,7 +40,12 @@ beforeAll(async () => {
     components: world.components.map((component) => ({ mint: component.mint, amount: HELD })),
   });
   swap = await deriveSwapAccounts(wallet.address, venue.venue.pool, venue.mint, NATIVE_MINT_ADDRESS);
-  const wrappedSol = getCreateAssociatedTokenIdempotentInstruction({ payer: wallet, ata: swap.traderOut, owner: wallet.address, mint: NATIVE_MINT_ADDRESS });
+  const wrappedSol = getCreateAssociatedTokenIdempotentInstruction({
+    payer: wallet,
+    ata: swap.traderOut,
+    owner: wallet.address,
+    mint: NATIVE_MINT_ADDRESS,
+  });
   expect(outcomeOf(await run(devnet, wallet, [wrappedSol]))).toBe("ok");
   start = devnet.snapshot();
 });
@@ -99,8 +104,16 @@ describe("pool swap refusals", () => {
   it.each<[string, number, () => Promise<Partial<SwapAccounts>>]>([
     ["the in-vault of another pool", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: world.components[1]!.venue.vaultB })],
     ["the same vault in and out", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: swap.vaultOut })],
-    ["a source account of someone else", ProgramErrorCode.WrongAccount, async () => ({ traderIn: await world.tokenAccountOf(world.faucet.address, venue.mint) })],
-    ["a source account of another mint", ProgramErrorCode.WrongMint, async () => ({ traderIn: await world.tokenAccountOf(wallet.address, world.components[1]!.mint) })],
+    [
+      "a source account of someone else",
+      ProgramErrorCode.WrongAccount,
+      async () => ({ traderIn: await world.tokenAccountOf(world.faucet.address, venue.mint) }),
+    ],
+    [
+      "a source account of another mint",
+      ProgramErrorCode.WrongMint,
+      async () => ({ traderIn: await world.tokenAccountOf(wallet.address, world.components[1]!.mint) }),
+    ],
     ["a token account in place of the pool", ProgramErrorCode.WrongAccountOwner, async () => ({ pool: swap.traderIn })],
   ])("refuses a swap naming %s", async (_, code, substitute) => {
     const accounts = { ...swap, ...(await substitute()) };
@@ -111,7 +124,10 @@ describe("pool swap refusals", () => {
     const payer = await generateKeyPairSigner();
     devnet.airdrop(payer.address, SOL);
     const instruction = getSwapInstruction({ ...swap, amountIn: HELD / 2n, minOut: 0n });
-    const unsigned = { ...instruction, accounts: instruction.accounts.map((meta, i) => (i === 0 ? { ...meta, role: AccountRole.READONLY } : meta)) };
+    const unsigned = {
+      ...instruction,
+      accounts: instruction.accounts.map((meta, i) => (i === 0 ? { ...meta, role: AccountRole.READONLY } : meta)),
+    };
     await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), swapWatchlist(swap), payer.address);
   });
 });
@@ -123,13 +139,27 @@ describe("pool liquidity refusals", () => {
     // A pool of the wallet's own between two components, so that it can provide both sides.
     const mintA = world.components[1]!.mint;
     pair = await derivePoolAccounts(wallet.address, mintA, venue.mint);
-    const create = getInitializePoolInstruction({ ...pair, payer: wallet.address, authority: wallet.address, mintA, mintB: venue.mint, feeBps: 30 });
+    const create = getInitializePoolInstruction({
+      ...pair,
+      payer: wallet.address,
+      authority: wallet.address,
+      mintA,
+      mintB: venue.mint,
+      feeBps: 30,
+    });
     expect(outcomeOf(await run(devnet, wallet, [create]))).toBe("ok");
   });
 
   async function addLiquidity(amountA: bigint, amountB: bigint): Promise<SendResult> {
     const sourceA = await world.tokenAccountOf(wallet.address, world.components[1]!.mint);
-    const instruction = getAddLiquidityInstruction({ ...pair, provider: wallet.address, sourceA, sourceB: swap.traderIn, amountA, amountB });
+    const instruction = getAddLiquidityInstruction({
+      ...pair,
+      provider: wallet.address,
+      sourceA,
+      sourceB: swap.traderIn,
+      amountA,
+      amountB,
+    });
     return run(devnet, wallet, [instruction]);
   }
 
@@ -143,7 +173,12 @@ describe("pool liquidity refusals", () => {
   });
 
   it("refuses adding one unit more than the provider holds (InsufficientTokens), and accepts all it holds", async () => {
-    await expectRefused(ProgramErrorCode.InsufficientTokens, () => addLiquidity(HELD, HELD + 1n), [pair.pool, pair.vaultA, pair.vaultB, swap.traderIn]);
+    await expectRefused(ProgramErrorCode.InsufficientTokens, () => addLiquidity(HELD, HELD + 1n), [
+      pair.pool,
+      pair.vaultA,
+      pair.vaultB,
+      swap.traderIn,
+    ]);
     expect(outcomeOf(await addLiquidity(HELD, HELD))).toBe("ok");
     expect([tokenBalance(devnet, pair.vaultA), tokenBalance(devnet, pair.vaultB)]).toEqual([HELD, HELD]);
   });
@@ -153,12 +188,27 @@ describe("pool initialize refusals", () => {
   const mint = (index: number) => world.components[index]!.mint;
 
   /** A create of the pool (authority, mintA, mintB) paid by the wallet; `authority` signs unless told not to. */
-  async function initialize(mintA: Address, mintB: Address, feeBps: number, options: { authority?: KeyPairSigner; authoritySigns?: boolean } = {}) {
+  async function initialize(
+    mintA: Address,
+    mintB: Address,
+    feeBps: number,
+    options: { authority?: KeyPairSigner; authoritySigns?: boolean } = {},
+  ) {
     const authority = options.authority ?? wallet;
     const accounts = await derivePoolAccounts(authority.address, mintA, mintB);
-    const instruction = getInitializePoolInstruction({ ...accounts, payer: wallet.address, authority: authority.address, mintA, mintB, feeBps });
+    const instruction = getInitializePoolInstruction({
+      ...accounts,
+      payer: wallet.address,
+      authority: authority.address,
+      mintA,
+      mintB,
+      feeBps,
+    });
     const signed = options.authoritySigns ?? true;
-    const unsigned = { ...instruction, accounts: instruction.accounts.map((meta, i) => (i === 1 ? { ...meta, role: AccountRole.READONLY } : meta)) };
+    const unsigned = {
+      ...instruction,
+      accounts: instruction.accounts.map((meta, i) => (i === 1 ? { ...meta, role: AccountRole.READONLY } : meta)),
+    };
     const send = () => run(devnet, wallet, [signed ? instruction : unsigned], { signers: signed ? [authority] : [] });
     return { accounts, watched: [accounts.pool, accounts.vaultA, accounts.vaultB, mintA, mintB], send };
   }
@@ -181,7 +231,14 @@ describe("pool initialize refusals", () => {
 
   it("refuses a pool address derived for another authority (WrongAccount)", async () => {
     const someoneElse = await derivePoolAccounts(world.faucet.address, mint(1), mint(2));
-    const instruction = getInitializePoolInstruction({ ...someoneElse, payer: wallet.address, authority: wallet.address, mintA: mint(1), mintB: mint(2), feeBps: 30 });
+    const instruction = getInitializePoolInstruction({
+      ...someoneElse,
+      payer: wallet.address,
+      authority: wallet.address,
+      mintA: mint(1),
+      mintB: mint(2),
+      feeBps: 30,
+    });
     const watched = [someoneElse.pool, someoneElse.vaultA, someoneElse.vaultB];
     await expectRefused(ProgramErrorCode.WrongAccount, () => run(devnet, wallet, [instruction]), watched);
   });
@@ -189,7 +246,10 @@ describe("pool initialize refusals", () => {
   it("accepts a fee of 2,000 bps", async () => {
     const { accounts, send } = await initialize(mint(1), mint(2), 2_000);
     expect(outcomeOf(await send())).toBe("ok");
-    expect(getPoolAccountDecoder().decode(devnet.getAccount(accounts.pool)!.data)).toMatchObject({ feeBps: 2_000, authority: wallet.address });
+    expect(getPoolAccountDecoder().decode(devnet.getAccount(accounts.pool)!.data)).toMatchObject({
+      feeBps: 2_000,
+      authority: wallet.address,
+    });
   });
 
   it("refuses to create the same pool twice (AlreadyInitialized)", async () => {

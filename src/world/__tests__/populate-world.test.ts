@@ -21,7 +21,9 @@ const summary = (population: Population) =>
 
 /** Every account our programs and the token program own, keyed by address. */
 const chainState = (devnet: Devnet) =>
-  [LAUNCH_PROGRAM_ADDRESS, CURVE_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS].map((owner) => devnet.getProgramAccounts(owner));
+  [LAUNCH_PROGRAM_ADDRESS, CURVE_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS].map((owner) =>
+    devnet.getProgramAccounts(owner),
+  );
 
 describe("populateWorld", () => {
   it("is deterministic: the same seed gives the same launches, addresses, chain state and clock", async () => {
@@ -94,7 +96,12 @@ describe("planWorld", () => {
 
   it("orders each launch's timeline inside the history: created, traded, completed, migrated", () => {
     for (const launch of plan) {
-      const times = [launch.createdAt, ...launch.tradesAt, ...(launch.completedAt === null ? [] : [launch.completedAt]), ...launch.migrationsAt];
+      const times = [
+        launch.createdAt,
+        ...launch.tradesAt,
+        ...(launch.completedAt === null ? [] : [launch.completedAt]),
+        ...launch.migrationsAt,
+      ];
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(times[times.length - 1]!).toBeLessThan(6 * 3600);
       if (launch.status === "migrating") expect(launch.migrationSteps).toBeLessThan(launch.components.length);

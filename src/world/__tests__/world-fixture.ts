@@ -90,7 +90,12 @@ export async function launch(
  * A wallet with SOL and `componentAmount` of each of the launch's components: a fresh
  * random key, or the seed's key for `label` when the test needs the same wallet every run.
  */
-export async function trader(world: GenesisWorld, launched: LaunchedLaunch, componentAmount: bigint, label?: string): Promise<KeyPairSigner> {
+export async function trader(
+  world: GenesisWorld,
+  launched: LaunchedLaunch,
+  componentAmount: bigint,
+  label?: string,
+): Promise<KeyPairSigner> {
   const wallet = label === undefined ? await generateKeyPairSigner() : await deriveKeyPairSigner(world.devnet.seed, label);
   await world.fund(wallet.address, {
     lamports: 10n * SOL,
@@ -121,7 +126,10 @@ export async function buyExactOut(world: GenesisWorld, wallet: KeyPairSigner, la
 
 export async function buyExactIn(world: GenesisWorld, wallet: KeyPairSigner, launched: LaunchedLaunch, dnaIn: bigint, minOut: bigint) {
   const accounts = await tradeAccounts(wallet, launched);
-  return run(world.devnet, wallet, [primaryAccountSetup(wallet, accounts), getBuyExactInInstruction({ ...accounts, budget: dnaIn, minOut })]);
+  return run(world.devnet, wallet, [
+    primaryAccountSetup(wallet, accounts),
+    getBuyExactInInstruction({ ...accounts, budget: dnaIn, minOut }),
+  ]);
 }
 
 export async function sell(world: GenesisWorld, wallet: KeyPairSigner, launched: LaunchedLaunch, amount: bigint, minDnaOut: bigint) {
@@ -202,11 +210,7 @@ export function accountImages(devnet: Devnet, addresses: readonly Address[]): Ma
  * transaction changes nothing but still charges its fee payer the signature fees, as on
  * Solana. (One refused before landing — bad signature, expired blockhash — charges nobody.)
  */
-export function afterFee(
-  images: Map<Address, AccountImage | null>,
-  feePayer: Address,
-  signatures = 1,
-): Map<Address, AccountImage | null> {
+export function afterFee(images: Map<Address, AccountImage | null>, feePayer: Address, signatures = 1): Map<Address, AccountImage | null> {
   const payer = images.get(feePayer);
   if (!payer) throw new Error("the fee payer's account must be among the images");
   return new Map(images).set(feePayer, { ...payer, lamports: payer.lamports - SIGNATURE_FEE_LAMPORTS * BigInt(signatures) });

@@ -85,7 +85,10 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
           "At most 24 launches in the trending order: most trades in the last 24 hours first, ties by address (the first page of `GET /v1/launches?tab=trending`).",
         tags,
         querystring: KindOnlyQuerySchema,
-        response: { 200: LaunchesResponseSchema, ...errorResponses({ 400: [parameterFailureExample("querystring", KindOnlyQuerySchema, "kind")], 500: ["INTERNAL"] }) },
+        response: {
+          200: LaunchesResponseSchema,
+          ...errorResponses({ 400: [parameterFailureExample("querystring", KindOnlyQuerySchema, "kind")], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request) => ({ launches: readModel.trending(request.query.kind ?? "all") }),
@@ -100,7 +103,10 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         description: "At most 24 launches still on the curve with `progressBps` ≥ 7000, highest progress first.",
         tags,
         querystring: KindOnlyQuerySchema,
-        response: { 200: LaunchesResponseSchema, ...errorResponses({ 400: [parameterFailureExample("querystring", KindOnlyQuerySchema, "kind")], 500: ["INTERNAL"] }) },
+        response: {
+          200: LaunchesResponseSchema,
+          ...errorResponses({ 400: [parameterFailureExample("querystring", KindOnlyQuerySchema, "kind")], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request) => ({ launches: readModel.almostPaired(request.query.kind ?? "all") }),
@@ -139,7 +145,11 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         response: {
           200: TradesResponseSchema,
           ...errorResponses({
-            400: [BAD_ID_EXAMPLE, parameterFailureExample("querystring", TradesQuerySchema, "limit"), parameterFailureExample("querystring", TradesQuerySchema, "before")],
+            400: [
+              BAD_ID_EXAMPLE,
+              parameterFailureExample("querystring", TradesQuerySchema, "limit"),
+              parameterFailureExample("querystring", TradesQuerySchema, "before"),
+            ],
             404: [unknownLaunch("NOSUCH").body],
             500: ["INTERNAL"],
           }),
@@ -168,7 +178,11 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         response: {
           200: ChartResponseSchema,
           ...errorResponses({
-            400: [BAD_ID_EXAMPLE, parameterFailureExample("querystring", ChartQuerySchema, "bucket"), parameterFailureExample("querystring", ChartQuerySchema, "limit")],
+            400: [
+              BAD_ID_EXAMPLE,
+              parameterFailureExample("querystring", ChartQuerySchema, "bucket"),
+              parameterFailureExample("querystring", ChartQuerySchema, "limit"),
+            ],
             404: [unknownLaunch("NOSUCH").body],
             500: ["INTERNAL"],
           }),

@@ -14,7 +14,10 @@ const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 // The parameter has no pattern on purpose: every unservable name is a 404, not a 400.
 const MediaParamsSchema = Type.Object({
-  file: Type.String({ description: "A media file name as records carry it, e.g. `launch-BSKT-a1b2c3.svg` or `token-USDC.svg`.", examples: ["token-USDC.svg"] }),
+  file: Type.String({
+    description: "A media file name as records carry it, e.g. `launch-BSKT-a1b2c3.svg` or `token-USDC.svg`.",
+    examples: ["token-USDC.svg"],
+  }),
 });
 
 /** `GET /v1/media/{file}`: generated images, served from memory. */
@@ -39,14 +42,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ readonly media: MediaLibra
       const { file } = request.params;
       const found = MEDIA_NAME.test(file) && !file.includes("..") ? media.get(file) : null;
       if (!found) return sendApiError(reply, apiError("NOT_FOUND", { resource: "media file", id: quoted(file) }));
-      return reply
-        .type(found.contentType)
-        // Generated from the name alone: the same name is the same picture forever.
-        .header("cache-control", "public, max-age=86400")
-        // An SVG can carry script; served from the API's origin it must not run any.
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header("x-content-type-options", "nosniff")
-        .send(found.body);
+      return (
+        reply
+          .type(found.contentType)
+          // Generated from the name alone: the same name is the same picture forever.
+          .header("cache-control", "public, max-age=86400")
+          // An SVG can carry script; served from the API's origin it must not run any.
+          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header("x-content-type-options", "nosniff")
+          .send(found.body)
+      );
     },
   );
 };

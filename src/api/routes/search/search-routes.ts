@@ -34,10 +34,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: ReadM
       schema: {
         operationId: "searchLaunches",
         summary: "Search launches",
-        description: "Launches whose ticker or name contains `q` (case-insensitive), or whose address or primary mint equals it; at most 20 rows.",
+        description:
+          "Launches whose ticker or name contains `q` (case-insensitive), or whose address or primary mint equals it; at most 20 rows.",
         tags: ["search"],
         querystring: SearchQuerySchema,
-        response: { 200: SearchResponseSchema, ...errorResponses({ 400: [parameterFailureExample("querystring", SearchQuerySchema, "q")], 500: ["INTERNAL"] }) },
+        response: {
+          200: SearchResponseSchema,
+          ...errorResponses({ 400: [parameterFailureExample("querystring", SearchQuerySchema, "q")], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request) => ({ launches: readModel.search(request.query.q ?? "", request.query.kind ?? "all") }),

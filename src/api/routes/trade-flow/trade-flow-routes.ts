@@ -60,12 +60,25 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). With `wallet`, the quote reports holdings and routes only the shortfall; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
         tags,
         body: QuoteBodySchema,
-        response: { 200: QuoteResponseSchema, ...errorResponses({ 400: ["INVALID_BODY", "MODE_NOT_SUPPORTED"], 404: ["LAUNCH_NOT_FOUND"], 409: ["LAUNCH_NOT_TRADABLE"], 422: ["TRADE_REFUSED", "NO_ROUTE"], 500: ["INTERNAL"] }) },
+        response: {
+          200: QuoteResponseSchema,
+          ...errorResponses({
+            400: ["INVALID_BODY", "MODE_NOT_SUPPORTED"],
+            404: ["LAUNCH_NOT_FOUND"],
+            409: ["LAUNCH_NOT_TRADABLE"],
+            422: ["TRADE_REFUSED", "NO_ROUTE"],
+            500: ["INTERNAL"],
+          }),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const refused = badAddress(reply, "launch", body.launch) ?? badAddress(reply, "wallet", body.wallet) ?? tooLarge(reply, "amountIn", body.amountIn) ?? tooLarge(reply, "tipLamports", body.tipLamports);
+      const refused =
+        badAddress(reply, "launch", body.launch) ??
+        badAddress(reply, "wallet", body.wallet) ??
+        tooLarge(reply, "amountIn", body.amountIn) ??
+        tooLarge(reply, "tipLamports", body.tipLamports);
       if (refused) return refused;
       const priority = body.priorityFee;
       const result = await desk.quote({
@@ -93,7 +106,17 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           "Re-reads balances (the build's route is authoritative) and returns the ordered plan: on a buy, setup steps (wrapping SOL, swaps buying the component shortfall) before the settling buy; on a sell, the settling sell first and swaps to SOL after. Exactly one step settles; `transaction` is the last step. The wallet signs every step and pays the fees.",
         tags,
         body: BuildBodySchema,
-        response: { 200: BuildResponseSchema, ...errorResponses({ 400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"], 404: ["QUOTE_NOT_FOUND"], 409: ["LAUNCH_NOT_TRADABLE"], 410: ["QUOTE_EXPIRED"], 422: ["TRADE_REFUSED", "NO_ROUTE"], 500: ["INTERNAL"] }) },
+        response: {
+          200: BuildResponseSchema,
+          ...errorResponses({
+            400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"],
+            404: ["QUOTE_NOT_FOUND"],
+            409: ["LAUNCH_NOT_TRADABLE"],
+            410: ["QUOTE_EXPIRED"],
+            422: ["TRADE_REFUSED", "NO_ROUTE"],
+            500: ["INTERNAL"],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -115,7 +138,13 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           "Verifies every signature and, with `quoteId`, that the message is one built for that quote; then queues it to land at the next slot. A signature seen before is not queued again (it executes once). A transaction the chain rejects later reports `failed` through the status route, not here.",
         tags,
         body: SubmitBodySchema,
-        response: { 200: TransactionStatusSchema, ...errorResponses({ 400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "SUBMISSION_REFUSED"], 500: ["INTERNAL"] }) },
+        response: {
+          200: TransactionStatusSchema,
+          ...errorResponses({
+            400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "SUBMISSION_REFUSED"],
+            500: ["INTERNAL"],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -142,7 +171,10 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
     },
     async (request) => {
       const { lastValidBlockHeight } = request.query;
-      const report = desk.options.devnet.getTransactionStatus(request.params.signature as Signature, lastValidBlockHeight === undefined ? undefined : BigInt(lastValidBlockHeight));
+      const report = desk.options.devnet.getTransactionStatus(
+        request.params.signature as Signature,
+        lastValidBlockHeight === undefined ? undefined : BigInt(lastValidBlockHeight),
+      );
       const status = desk.status(report);
       return { ...status, slot: status.slot === null ? null : Number(status.slot) };
     },
@@ -158,12 +190,18 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           "Prices the recipe at the venues' spot prices (each component's value share matches its target at the requested dnaUnitSol), sizes the curve to raise curveTargetSol, and returns the ordered plan of unsigned transactions the creator signs and sends in order. After it lands the launch appears in the lists, search, `created` and the stream's `launch` topic.",
         tags,
         body: BuildCreateBodySchema,
-        response: { 200: BuildCreateResponseSchema, ...errorResponses({ 400: ["INVALID_BODY", "INVALID_LAUNCH"], 422: ["NO_ROUTE"], 500: ["INTERNAL"] }) },
+        response: {
+          200: BuildCreateResponseSchema,
+          ...errorResponses({ 400: ["INVALID_BODY", "INVALID_LAUNCH"], 422: ["NO_ROUTE"], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const refused = badAddress(reply, "creator", body.creator) ?? body.components.map((component, i) => badAddress(reply, `components[${i}].mint`, component.mint)).find((r) => r !== null) ?? null;
+      const refused =
+        badAddress(reply, "creator", body.creator) ??
+        body.components.map((component, i) => badAddress(reply, `components[${i}].mint`, component.mint)).find((r) => r !== null) ??
+        null;
       if (refused) return refused;
       const result = await builder.build({
         creator: body.creator as Address,

@@ -7,7 +7,12 @@ import { refTo } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 
 const LiveTradesResponseSchema = Type.Object(
-  { trades: Type.Array(refTo(LiveTradeRecordSchema), { description: "The twelve most recent trades across launches, newest first.", maxItems: 12 }) },
+  {
+    trades: Type.Array(refTo(LiveTradeRecordSchema), {
+      description: "The twelve most recent trades across launches, newest first.",
+      maxItems: 12,
+    }),
+  },
   { additionalProperties: false, description: "The latest trades.", examples: [{ trades: [EXAMPLE_LIVE_TRADE] }] },
 );
 

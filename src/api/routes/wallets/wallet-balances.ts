@@ -37,7 +37,15 @@ export function walletBalances(devnet: Devnet, readModel: ReadModel, wallet: Add
   const tokens = [...held].map(([mint, amount]): WalletToken => {
     const listing = readModel.tokenListing(mint);
     if (listing) {
-      return { mint, amount: String(amount), decimals: listing.decimals, symbol: listing.symbol, name: listing.name, logoUri: listing.logoUri, known: true };
+      return {
+        mint,
+        amount: String(amount),
+        decimals: listing.decimals,
+        symbol: listing.symbol,
+        name: listing.name,
+        logoUri: listing.logoUri,
+        known: true,
+      };
     }
     const mintAccount = devnet.getAccount(mint);
     const decimals = mintAccount ? mintDecoder.decode(mintAccount.data).decimals : 0;

@@ -16,14 +16,21 @@ import { walletBalances } from "./wallet-balances.ts";
 const WalletParamsSchema = Type.Object({ wallet: addressParameter("A wallet address (base58, 32 to 44 characters).", EXAMPLE_ADDRESS) });
 
 const CreatedResponseSchema = Type.Object(
-  { launches: Type.Array(refTo(ShortLaunchRowSchema), { description: "Launches the wallet created, newest first; empty for a wallet that created none." }) },
+  {
+    launches: Type.Array(refTo(ShortLaunchRowSchema), {
+      description: "Launches the wallet created, newest first; empty for a wallet that created none.",
+    }),
+  },
   { additionalProperties: false, description: "Launches created by a wallet.", examples: [{ launches: [EXAMPLE_SHORT_LAUNCH_ROW] }] },
 );
 
 const tags = ["wallets"];
 
 /** `GET /v1/wallets/{wallet}/balances` (read from the chain) and `/created` (from the read model). */
-export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: ReadModel; readonly devnet: Devnet }> = async (app, { readModel, devnet }) => {
+export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: ReadModel; readonly devnet: Devnet }> = async (
+  app,
+  { readModel, devnet },
+) => {
   app.get(
     "/wallets/:wallet/balances",
     {
@@ -34,7 +41,10 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: Read
           "Read from the chain at the time of the request: lamports, the fee reserve the API keeps back from a transfer (rent for up to 7 new token accounts plus 8 signature fees = 14,314,960 lamports; tips and priority fees come on top), and every non-zero SPL token balance, summed per mint. Tokens the service lists (components, launch tokens) carry `known: true` and their ticker, name and logo. Any valid address answers, including one the chain has never seen (all zero).",
         tags,
         params: WalletParamsSchema,
-        response: { 200: recordResponse(WalletBalancesSchema, "The wallet's balances.", EXAMPLE_WALLET_BALANCES), ...errorResponses({ 400: [parameterFailureExample("params", WalletParamsSchema, "wallet")], 500: ["INTERNAL"] }) },
+        response: {
+          200: recordResponse(WalletBalancesSchema, "The wallet's balances.", EXAMPLE_WALLET_BALANCES),
+          ...errorResponses({ 400: [parameterFailureExample("params", WalletParamsSchema, "wallet")], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request, reply) => {
@@ -54,7 +64,10 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: Read
         description: "Short rows of every launch the wallet created, newest first.",
         tags,
         params: WalletParamsSchema,
-        response: { 200: CreatedResponseSchema, ...errorResponses({ 400: [parameterFailureExample("params", WalletParamsSchema, "wallet")], 500: ["INTERNAL"] }) },
+        response: {
+          200: CreatedResponseSchema,
+          ...errorResponses({ 400: [parameterFailureExample("params", WalletParamsSchema, "wallet")], 500: ["INTERNAL"] }),
+        },
       },
     },
     async (request) => ({ launches: readModel.createdBy(request.params.wallet) }),

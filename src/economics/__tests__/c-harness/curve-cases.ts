@@ -3,11 +3,11 @@
  * answer our prediction implies, and two generators — curves reached by trading, and
  * arbitrary records at the edges of u64 where overflow refusals and their order live.
  */
-import fc from 'fast-check';
-import { type CurveState, DNA_UNITS_PER_DNA } from '../../curve-state.ts';
-import { type CurveTradeResult, buyExactIn, buyExactOut, sell } from '../../curve-math.ts';
-import { U64_MAX } from '../../u64-math.ts';
-import { initialState, runTrades, tradeCommand, u64 } from '../arbitraries.ts';
+import fc from "fast-check";
+import { type CurveState, DNA_UNITS_PER_DNA } from "../../curve-state.ts";
+import { type CurveTradeResult, buyExactIn, buyExactOut, sell } from "../../curve-math.ts";
+import { U64_MAX } from "../../u64-math.ts";
+import { initialState, runTrades, tradeCommand, u64 } from "../arbitraries.ts";
 
 const TAG = { buyExactOut: 1, buyExactIn: 2, sell: 3 } as const;
 
@@ -29,20 +29,32 @@ export interface CurveCase {
 export function curveRequest(c: CurveCase): string {
   const s = c.state;
   const fields = [
-    TAG[c.kind], c.a, c.b, s.feeBps, s.creatorFeeShareBps, s.complete ? 1 : 0,
-    s.virtualPrimary, s.virtualDna, s.inventoryInitial, s.inventoryRemaining, s.realDna,
-    s.feeDnaTotal, s.creatorFeeDna, s.tradeCount, c.traderPrimary, c.primaryVault, s.components.length,
-    ...s.components.flatMap((k, i) => [
-      k.quantity, k.feeAmount, k.creatorFeeAmount, c.traderComponents[i], c.vaults[i],
-    ]),
+    TAG[c.kind],
+    c.a,
+    c.b,
+    s.feeBps,
+    s.creatorFeeShareBps,
+    s.complete ? 1 : 0,
+    s.virtualPrimary,
+    s.virtualDna,
+    s.inventoryInitial,
+    s.inventoryRemaining,
+    s.realDna,
+    s.feeDnaTotal,
+    s.creatorFeeDna,
+    s.tradeCount,
+    c.traderPrimary,
+    c.primaryVault,
+    s.components.length,
+    ...s.components.flatMap((k, i) => [k.quantity, k.feeAmount, k.creatorFeeAmount, c.traderComponents[i], c.vaults[i]]),
   ];
-  return fields.join(' ');
+  return fields.join(" ");
 }
 
 /** Our prediction of the call. */
 export function predictCurve(c: CurveCase): CurveTradeResult {
-  if (c.kind === 'buyExactOut') return buyExactOut(c.state, c.a, c.b, c.traderComponents);
-  if (c.kind === 'buyExactIn') return buyExactIn(c.state, c.a, c.b, c.traderComponents);
+  if (c.kind === "buyExactOut") return buyExactOut(c.state, c.a, c.b, c.traderComponents);
+  if (c.kind === "buyExactIn") return buyExactIn(c.state, c.a, c.b, c.traderComponents);
   return sell(c.state, c.a, c.b, c.traderPrimary);
 }
 
@@ -53,26 +65,41 @@ export function predictCurve(c: CurveCase): CurveTradeResult {
 export function expectedCurveAnswer(c: CurveCase, result: CurveTradeResult): bigint[] {
   if (!result.ok) return [BigInt(result.error)];
   const { next, trade } = result;
-  const sign = trade.direction === 'buy' ? 1n : -1n;
+  const sign = trade.direction === "buy" ? 1n : -1n;
   return [
-    0n, BigInt(next.feeBps), BigInt(next.creatorFeeShareBps), next.complete ? 1n : 0n,
-    next.virtualPrimary, next.virtualDna, next.inventoryInitial, next.inventoryRemaining,
-    next.realDna, next.feeDnaTotal, next.creatorFeeDna, next.tradeCount,
-    c.traderPrimary + sign * trade.primaryAmount, c.primaryVault - sign * trade.primaryAmount,
+    0n,
+    BigInt(next.feeBps),
+    BigInt(next.creatorFeeShareBps),
+    next.complete ? 1n : 0n,
+    next.virtualPrimary,
+    next.virtualDna,
+    next.inventoryInitial,
+    next.inventoryRemaining,
+    next.realDna,
+    next.feeDnaTotal,
+    next.creatorFeeDna,
+    next.tradeCount,
+    c.traderPrimary + sign * trade.primaryAmount,
+    c.primaryVault - sign * trade.primaryAmount,
     BigInt(next.components.length),
     ...next.components.flatMap((k, i) => [
-      k.quantity, k.feeAmount, k.creatorFeeAmount,
+      k.quantity,
+      k.feeAmount,
+      k.creatorFeeAmount,
       c.traderComponents[i]! - sign * trade.componentAmounts[i]!,
       c.vaults[i]! + sign * trade.componentAmounts[i]!,
     ]),
-    trade.primaryAmount, trade.dnaAmount, trade.feeDna, trade.creatorFeeDna,
+    trade.primaryAmount,
+    trade.dnaAmount,
+    trade.feeDna,
+    trade.creatorFeeDna,
     ...trade.componentAmounts.flatMap((amount, i) => [amount, trade.componentFees[i]!]),
   ];
 }
 
 /** Amounts at dust scale, at curve scale, and anywhere in u64. */
 const size = fc.oneof(fc.bigInt({ min: 0n, max: 2_000n }), fc.bigInt({ min: 0n, max: 10n ** 16n }), u64);
-const kind = fc.constantFrom('buyExactOut' as const, 'buyExactIn' as const, 'sell' as const);
+const kind = fc.constantFrom("buyExactOut" as const, "buyExactIn" as const, "sell" as const);
 
 /** Curves reached by real trading, traded on with random amounts, bounds and balances. */
 export const tradedCurveCase: fc.Arbitrary<CurveCase> = fc
@@ -83,21 +110,20 @@ export const tradedCurveCase: fc.Arbitrary<CurveCase> = fc
     // A number is parts per million of what the trade is naturally sized against.
     size: fc.oneof(size, fc.integer({ min: 0, max: 1_200_000 })),
     // 'loose' is the bound that never binds: U64_MAX as a max in, 0 as a min out.
-    b: fc.oneof({ arbitrary: fc.constant('loose' as const), weight: 3 }, fc.constant(0n), fc.constant(U64_MAX), size),
+    b: fc.oneof({ arbitrary: fc.constant("loose" as const), weight: 3 }, fc.constant(0n), fc.constant(U64_MAX), size),
     balance: fc.oneof({ arbitrary: fc.constant(U64_MAX / 2n), weight: 3 }, size),
     donations: fc.array(fc.bigInt({ min: 0n, max: 1_000n }), { minLength: 5, maxLength: 5 }),
   })
   .map(({ start, commands, kind, size, b, balance, donations }) => {
     const { state, ledger } = runTrades(start, commands);
-    const scale =
-      kind === 'buyExactOut' ? state.inventoryInitial : kind === 'buyExactIn' ? state.virtualDna : ledger.traderPrimary;
+    const scale = kind === "buyExactOut" ? state.inventoryInitial : kind === "buyExactIn" ? state.virtualDna : ledger.traderPrimary;
     return {
       kind,
-      a: typeof size === 'number' ? (scale * BigInt(size)) / 1_000_000n : size,
-      b: b !== 'loose' ? b : kind === 'buyExactOut' ? U64_MAX : 0n,
+      a: typeof size === "number" ? (scale * BigInt(size)) / 1_000_000n : size,
+      b: b !== "loose" ? b : kind === "buyExactOut" ? U64_MAX : 0n,
       state,
       // A seller may hold more than this ledger bought (other traders bought too).
-      traderPrimary: kind === 'sell' ? balance : ledger.traderPrimary,
+      traderPrimary: kind === "sell" ? balance : ledger.traderPrimary,
       primaryVault: state.inventoryRemaining + donations[0]!,
       traderComponents: state.components.map(() => (balance > U64_MAX / 2n ? U64_MAX / 2n : balance)),
       vaults: state.components.map((_, i) => ledger.vaults[i]! + donations[i]!),
@@ -124,10 +150,10 @@ export const edgeCurveCase: fc.Arbitrary<CurveCase> = fc
     feeDnaTotal: size,
     creatorFeeDna: size,
     tradeCount: size,
-    components: fc.array(
-      fc.record({ quantity: size, feeAmount: size, creatorFeeAmount: size, balance: size, donation: size }),
-      { minLength: 1, maxLength: 5 },
-    ),
+    components: fc.array(fc.record({ quantity: size, feeAmount: size, creatorFeeAmount: size, balance: size, donation: size }), {
+      minLength: 1,
+      maxLength: 5,
+    }),
     traderPrimary: size,
   })
   .map(({ kind, a, b, remainingPart, components, traderPrimary, ...record }) => {
