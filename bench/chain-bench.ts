@@ -55,7 +55,14 @@ export async function chainBench(): Promise<string> {
     cu.push([name, components, units.at(-1)!.units]);
   };
   const send = async (instructions: Parameters<typeof signInstructions>[0]["instructions"], payer = trader, computeUnitLimit?: number) =>
-    devnet.send(await signInstructions({ feePayer: payer, instructions, lifetime: devnet.latestBlockhash(), ...(computeUnitLimit ? { computeUnitLimit } : {}) }));
+    devnet.send(
+      await signInstructions({
+        feePayer: payer,
+        instructions,
+        lifetime: devnet.latestBlockhash(),
+        ...(computeUnitLimit ? { computeUnitLimit } : {}),
+      }),
+    );
 
   // One launch per recipe size, each traded once of every kind.
   let seed = 0n;
@@ -72,34 +79,93 @@ export async function chainBench(): Promise<string> {
     record("launch.create", count, await send([prepared.instruction], creator, CREATE_LAUNCH_COMPUTE_UNITS));
     await world.fund(trader.address, { lamports: 1_000n * SOL, components: mints.map((mint) => ({ mint, amount: 10n ** 17n })) });
     const accounts = await deriveTradeAccounts(trader.address, prepared.accounts.launch, mints);
-    await send([getCreateAssociatedTokenIdempotentInstruction({ payer: trader, ata: accounts.traderPrimaryAccount, owner: trader.address, mint: accounts.primaryMint, tokenProgram: TOKEN_PROGRAM_ADDRESS })]);
+    await send([
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: trader,
+        ata: accounts.traderPrimaryAccount,
+        owner: trader.address,
+        mint: accounts.primaryMint,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      }),
+    ]);
     record("curve.buyExactOut", count, await send([getBuyExactOutInstruction({ ...accounts, amount: 10n ** 12n, maxDnaIn: 10n ** 15n })]));
     record("curve.buyExactIn", count, await send([getBuyExactInInstruction({ ...accounts, budget: SOL, minOut: 0n })]));
     record("curve.sell", count, await send([getSellInstruction({ ...accounts, amount: 10n ** 11n, minDnaOut: 0n })]));
     if (count === 3) buyLaunch = prepared;
     if (count === 1) {
-      record("curve.buy completing (+ launch.markComplete CPI)", count, await send([getBuyExactOutInstruction({ ...accounts, amount: 10n ** 18n, maxDnaIn: 10n ** 18n })]));
+      record(
+        "curve.buy completing (+ launch.markComplete CPI)",
+        count,
+        await send([getBuyExactOutInstruction({ ...accounts, amount: 10n ** 18n, maxDnaIn: 10n ** 18n })]),
+      );
       const migrate = await deriveMigrateAccounts(prepared.accounts.launch, mints[0]!);
-      record("launch.migrate (pool.initialize + curve.release CPIs)", count, await send([getMigrateInstruction({ ...migrate, payer: creator.address, componentIndex: 0 })], creator, CREATE_LAUNCH_COMPUTE_UNITS));
+      record(
+        "launch.migrate (pool.initialize + curve.release CPIs)",
+        count,
+        await send(
+          [getMigrateInstruction({ ...migrate, payer: creator.address, componentIndex: 0 })],
+          creator,
+          CREATE_LAUNCH_COMPUTE_UNITS,
+        ),
+      );
     }
   }
   const usdc = world.components[0]!;
   const wsol = await world.tokenAccountOf(trader.address, NATIVE_MINT_ADDRESS);
-  await send([getCreateAssociatedTokenIdempotentInstruction({ payer: trader, ata: wsol, owner: trader.address, mint: NATIVE_MINT_ADDRESS, tokenProgram: TOKEN_PROGRAM_ADDRESS })]);
+  await send([
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: trader,
+      ata: wsol,
+      owner: trader.address,
+      mint: NATIVE_MINT_ADDRESS,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    }),
+  ]);
   const usdcAccount = await world.tokenAccountOf(trader.address, usdc.mint);
-  record("pool.swap", "-", await send([getSwapInstruction({ trader: trader.address, pool: usdc.venue.pool, vaultIn: usdc.venue.vaultB, vaultOut: usdc.venue.vaultA, traderIn: usdcAccount, traderOut: wsol, amountIn: 10n ** 8n, minOut: 0n })]));
+  record(
+    "pool.swap",
+    "-",
+    await send([
+      getSwapInstruction({
+        trader: trader.address,
+        pool: usdc.venue.pool,
+        vaultIn: usdc.venue.vaultB,
+        vaultOut: usdc.venue.vaultA,
+        traderIn: usdcAccount,
+        traderOut: wsol,
+        amountIn: 10n ** 8n,
+        minOut: 0n,
+      }),
+    ]),
+  );
 
   // Throughput: the same number of buys and transfers, signed beforehand so only execution is timed.
   const count = 2_000;
-  const accounts = await deriveTradeAccounts(trader.address, buyLaunch!.accounts.launch, world.components.slice(0, 3).map((c) => c.mint));
+  const accounts = await deriveTradeAccounts(
+    trader.address,
+    buyLaunch!.accounts.launch,
+    world.components.slice(0, 3).map((c) => c.mint),
+  );
   const lifetime = devnet.latestBlockhash();
   const recipient = await generateKeyPairSigner();
   devnet.airdrop(recipient.address, SOL); // rent-exempt already, so 1-lamport transfers land
   const buys: Transaction[] = [];
   const transfers: Transaction[] = [];
   for (let i = 1; i <= count; i++) {
-    buys.push(await signInstructions({ feePayer: trader, instructions: [getBuyExactOutInstruction({ ...accounts, amount: BigInt(i) * 1_000n, maxDnaIn: 10n ** 15n })], lifetime }));
-    transfers.push(await signInstructions({ feePayer: trader, instructions: [getTransferSolInstruction({ source: trader, destination: recipient.address, amount: BigInt(i) })], lifetime }));
+    buys.push(
+      await signInstructions({
+        feePayer: trader,
+        instructions: [getBuyExactOutInstruction({ ...accounts, amount: BigInt(i) * 1_000n, maxDnaIn: 10n ** 15n })],
+        lifetime,
+      }),
+    );
+    transfers.push(
+      await signInstructions({
+        feePayer: trader,
+        instructions: [getTransferSolInstruction({ source: trader, destination: recipient.address, amount: BigInt(i) })],
+        lifetime,
+      }),
+    );
   }
   // Interleaved rounds so neither side gets the warmer machine.
   const rounds = 4;

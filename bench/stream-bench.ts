@@ -74,9 +74,22 @@ function freshModel(): BenchReadModel {
   const model = new BenchReadModel();
   for (const [i, address] of launches.entries()) {
     model.rows.set(address, {
-      address, primaryMint: address, symbol: `L${i}`, name: `Launch ${i}`, imageUri: `http://127.0.0.1/v1/media/${i}.svg`,
-      kind: "pairs", status: "activeBonding", progressBps: 1_234, priceE12: "0", priceUsd: 0.0001, marketCap: 4_200,
-      change24Bps: 0, volume24hUsd: 0, holders: 3, trades24: 0, lastTradeAt: 0,
+      address,
+      primaryMint: address,
+      symbol: `L${i}`,
+      name: `Launch ${i}`,
+      imageUri: `http://127.0.0.1/v1/media/${i}.svg`,
+      kind: "pairs",
+      status: "activeBonding",
+      progressBps: 1_234,
+      priceE12: "0",
+      priceUsd: 0.0001,
+      marketCap: 4_200,
+      change24Bps: 0,
+      volume24hUsd: 0,
+      holders: 3,
+      trades24: 0,
+      lastTradeAt: 0,
     });
   }
   return model;
@@ -189,7 +202,17 @@ function bareServer(http: Server) {
     const i = Number(new URL(request.url!, "http://x").searchParams.get("i"));
     sockets[i] = socket;
     socket.send('{"kind":"hello","at":0,"v":1}');
-    socket.once("message", () => socket.send(JSON.stringify({ kind: "cards", full: true, seq: 1, prev: 0, data: { cards: sets[i]!.map((l) => cardOf(model.rows.get(l)!)), removed: [] } })));
+    socket.once("message", () =>
+      socket.send(
+        JSON.stringify({
+          kind: "cards",
+          full: true,
+          seq: 1,
+          prev: 0,
+          data: { cards: sets[i]!.map((l) => cardOf(model.rows.get(l)!)), removed: [] },
+        }),
+      ),
+    );
   });
   return {
     onTick(tick: number) {
@@ -204,7 +227,9 @@ function bareServer(http: Server) {
         const prev = seq[i]!;
         seq[i] = prev + 1;
         sent += 1;
-        sockets[i]?.send(`{"kind":"cards","full":false,"seq":${prev + 1},"prev":${prev},"data":{"cards":[${cards.join(",")}],"removed":[]}}`);
+        sockets[i]?.send(
+          `{"kind":"cards","full":false,"seq":${prev + 1},"prev":${prev},"data":{"cards":[${cards.join(",")}],"removed":[]}}`,
+        );
       }
     },
     sent: () => sent,
@@ -222,7 +247,12 @@ export async function streamBench(): Promise<string> {
   const child = fork(new URL("./stream-bench-clients.ts", import.meta.url).pathname, [], { serialization: "advanced" });
   try {
     // Alternated rounds, pooled: the two processes share the machine, and the order must not favour either server.
-    const rounds = [await measure(child, bareServer), await measure(child, streamServer), await measure(child, streamServer), await measure(child, bareServer)];
+    const rounds = [
+      await measure(child, bareServer),
+      await measure(child, streamServer),
+      await measure(child, streamServer),
+      await measure(child, bareServer),
+    ];
     const pool = (a: Run, b: Run): Run => ({
       closedByServer: a.closedByServer + b.closedByServer,
       latencies: [...a.latencies, ...b.latencies],
@@ -247,7 +277,15 @@ export async function streamBench(): Promise<string> {
       `## Stream: ${SOCKETS} sockets × ${CARDS_PER_SOCKET} cards, ${(TRADES_PER_TICK * 1000) / TICK_MS} trades/s for ${RUN_MS / 1000} s (two runs each)`,
       "",
       table(
-        ["server", "latency p50 ms", "latency p99 ms", "frames delivered", "server CPU µs/frame", "heap+external KiB/socket", "RSS KiB/socket"],
+        [
+          "server",
+          "latency p50 ms",
+          "latency p99 ms",
+          "frames delivered",
+          "server CPU µs/frame",
+          "heap+external KiB/socket",
+          "RSS KiB/socket",
+        ],
         [row("bare ws (same bytes)", bare), row("stream server", ours)],
       ),
       "",

@@ -22,17 +22,28 @@ function sign(base64: string, keypair: Keypair): string {
 }
 
 export async function tradeFlowBench(): Promise<string> {
-  const simulator = await startSimulator({ seed: "bench-flow", port: 0, clockMode: "manual", bots: false, launchCount: 4, historyHours: 0.1 });
+  const simulator = await startSimulator({
+    seed: "bench-flow",
+    port: 0,
+    clockMode: "manual",
+    bots: false,
+    launchCount: 4,
+    historyHours: 0.1,
+  });
   try {
     const client = new BasketClient(simulator.baseUrl);
-    const launch = (await client.launches({ tab: "new", state: "bonding", limit: 10 })).launches[0] as { address: string; components: { mint: string }[] };
+    const launch = (await client.launches({ tab: "new", state: "bonding", limit: 10 })).launches[0] as {
+      address: string;
+      components: { mint: string }[];
+    };
     const wallets = async (count: number) => {
       const list: Keypair[] = [];
       for (let i = 0; i < count; i++) {
         const keypair = Keypair.generate();
         const wallet = keypair.publicKey.toBase58();
         await client.devnet("airdrop", { wallet, lamports: "10000000000" });
-        for (const component of launch.components) await client.devnet("airdrop", { wallet, mint: component.mint, amount: "1000000000000000" });
+        for (const component of launch.components)
+          await client.devnet("airdrop", { wallet, mint: component.mint, amount: "1000000000000000" });
         list.push(keypair);
       }
       return list;
@@ -50,7 +61,9 @@ export async function tradeFlowBench(): Promise<string> {
     const flowsStarted = performance.now();
     for (const keypair of flowWallets) {
       const wallet = keypair.publicKey.toBase58();
-      const { quote } = await timed("quote", () => client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }));
+      const { quote } = await timed("quote", () =>
+        client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }),
+      );
       const built = await timed("build", () => client.build(quote.quoteId, wallet));
       if (built.plan && built.plan.length !== 1) throw new Error(`expected one settling step, got ${built.plan.length}`);
       const signed = await timed("sign", () => sign(built.transaction, keypair));
@@ -92,7 +105,10 @@ export async function tradeFlowBench(): Promise<string> {
       "",
       "Time per flow by stage (median ms, client-observed over loopback HTTP; sign is client-side):",
       "",
-      table(["stage", "median ms", "share"], STAGES.map((stage) => [stage, median(times[stage]).toFixed(2), `${((median(times[stage]) / total) * 100).toFixed(0)}%`])),
+      table(
+        ["stage", "median ms", "share"],
+        STAGES.map((stage) => [stage, median(times[stage]).toFixed(2), `${((median(times[stage]) / total) * 100).toFixed(0)}%`]),
+      ),
     ].join("\n");
   } finally {
     await simulator.close();
