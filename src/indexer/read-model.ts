@@ -1,6 +1,7 @@
 import type { LandedTransaction } from "../chain/devnet.ts";
 import { buildCandles } from "./candle-builder.ts";
 import type { Change } from "./change.ts";
+import { ReadCache } from "./read-cache.ts";
 import { EventFolder } from "./event-folder.ts";
 import { ALMOST_PAIRED_LIMIT, type KindFilter, type LaunchListQuery, SEARCH_LIMIT, TRENDING_LIMIT } from "./launch-list-query.ts";
 import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
@@ -46,6 +47,7 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 export class ReadModel {
   readonly #options: ReadModelOptions;
   #folder: EventFolder;
+  readonly #cache = new ReadCache();
   readonly #listings: Map<string, TokenListing>;
   readonly #listeners = new Set<(changes: readonly Change[]) => void>();
   /** Every launch's off-chain metadata, landed or not: build-create speaks before the chain does, and a rebuild re-applies it. */
@@ -66,6 +68,8 @@ export class ReadModel {
    */
   ingest(transaction: LandedTransaction): readonly Change[] {
     const changes = this.#folder.fold(transaction);
+    // Any folded event may move an answer (pool reserves move with no Change of their own).
+    if (transaction.ok) this.#cache.invalidate();
     this.#applyMetadata(changes);
     return this.#announce(changes);
   }
@@ -76,6 +80,7 @@ export class ReadModel {
    * own announcement (the stream sends `resync`).
    */
   rebuild(transactions: readonly LandedTransaction[]): void {
+    this.#cache.invalidate();
     this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
     for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
@@ -98,6 +103,7 @@ export class ReadModel {
    * past MAX_PENDING_METADATA (builds that never land).
    */
   setMetadata(launch: string, metadata: LaunchMetadata): void {
+    this.#cache.invalidate();
     this.#metadata.set(launch, { ...metadata });
     const state = this.#folder.directory.byAddress(launch);
     if (state) {
@@ -114,6 +120,7 @@ export class ReadModel {
 
   /** Copies the venues' reserves into the price book; `[{kind: "prices"}]` when a price moved. */
   samplePrices(): readonly Change[] {
+    this.#cache.invalidate();
     const moved = this.#folder.book.sample(this.#options.now().unixTimestamp);
     return this.#announce(moved ? [{ kind: "prices" }] : []);
   }
@@ -125,28 +132,32 @@ export class ReadModel {
   }
 
   listLaunches(query: LaunchListQuery): { launches: LaunchRow[]; nextCursor?: string | null } {
-    const context = this.#context();
-    const all = this.#folder.directory.all;
-    if (query.mode === "legacy") {
-      const launches: LaunchRow[] = [];
-      for (let i = all.length - 1; i >= 0 && launches.length < query.limit; i--) {
-        const launch = all[i]!;
-        if (!kindMatches(launch, query.kind) || (query.status !== undefined && launch.status !== query.status)) continue;
-        launches.push(renderLaunchRow(launch, context));
+    return this.#cached(`list:${JSON.stringify(query)}`, () => {
+      const context = this.#context();
+      const all = this.#folder.directory.all;
+      if (query.mode === "legacy") {
+        const launches: LaunchRow[] = [];
+        for (let i = all.length - 1; i >= 0 && launches.length < query.limit; i--) {
+          const launch = all[i]!;
+          if (!kindMatches(launch, query.kind) || (query.status !== undefined && launch.status !== query.status)) continue;
+          launches.push(renderLaunchRow(launch, context));
+        }
+        return { launches };
       }
-      return { launches };
-    }
-    const directory = this.#folder.directory;
-    const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
-    const filtered = candidates.filter(pagedFilter(query, context));
-    const page = keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
-    return { launches: page.launches.map((launch) => renderLaunchRow(launch, context)), nextCursor: page.nextCursor };
+      const directory = this.#folder.directory;
+      const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
+      const filtered = candidates.filter(pagedFilter(query, context));
+      const page = keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
+      return { launches: page.launches.map((launch) => renderLaunchRow(launch, context)), nextCursor: page.nextCursor };
+    });
   }
 
   /** A launch address, a primary mint, or a ticker (the newest launch with it). */
   getLaunch(id: string): LaunchRow | null {
-    const launch = this.#folder.directory.resolve(id);
-    return launch ? renderLaunchRow(launch, this.#context()) : null;
+    return this.#cached(`launch:${id}`, () => {
+      const launch = this.#folder.directory.resolve(id);
+      return launch ? renderLaunchRow(launch, this.#context()) : null;
+    });
   }
 
   /** The first 24 rows of the trending order: most trades in the last 24 hours first. */
@@ -156,18 +167,22 @@ export class ReadModel {
 
   /** At most 24 launches on the curve with progressBps ≥ 7000, highest first. */
   almostPaired(kind: KindFilter): LaunchRow[] {
-    const context = this.#context();
-    const candidates = this.#folder.directory.all.filter((launch) => kindMatches(launch, kind) && isAlmostPaired(launch));
-    return keysetPage(candidates, "bonding", ALMOST_PAIRED_LIMIT, undefined, context).launches.map((launch) =>
-      renderLaunchRow(launch, context),
-    );
+    return this.#cached(`almost:${kind}`, () => {
+      const context = this.#context();
+      const candidates = this.#folder.directory.all.filter((launch) => kindMatches(launch, kind) && isAlmostPaired(launch));
+      return keysetPage(candidates, "bonding", ALMOST_PAIRED_LIMIT, undefined, context).launches.map((launch) =>
+        renderLaunchRow(launch, context),
+      );
+    });
   }
 
   /** At most 20 rows: ticker or name substring (case-insensitive), or an exact address or mint; "" gives none. */
   search(q: string, kind: KindFilter): LaunchRow[] {
-    const context = this.#context();
-    const found = this.#folder.directory.search(q, (launch) => kindMatches(launch, kind), SEARCH_LIMIT);
-    return found.map((launch) => renderLaunchRow(launch, context));
+    return this.#cached(`search:${kind}:${q}`, () => {
+      const context = this.#context();
+      const found = this.#folder.directory.search(q, (launch) => kindMatches(launch, kind), SEARCH_LIMIT);
+      return found.map((launch) => renderLaunchRow(launch, context));
+    });
   }
 
   /** The launch's tape, newest first; null for an unknown id. */
@@ -175,10 +190,12 @@ export class ReadModel {
     id: string,
     page: { limit: number; before?: { slot: bigint; seq: number } },
   ): { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null } | null {
-    const launch = this.#folder.directory.resolve(id);
-    if (!launch) return null;
-    const { trades, nextCursor } = tradePage(launch, page, this.#folder.traders, this.#options.solUsd);
-    return { dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor };
+    return this.#cached(`trades:${id}:${page.limit}:${page.before ? `${page.before.slot}:${page.before.seq}` : ""}`, () => {
+      const launch = this.#folder.directory.resolve(id);
+      if (!launch) return null;
+      const { trades, nextCursor } = tradePage(launch, page, this.#folder.traders, this.#options.solUsd);
+      return { dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor };
+    });
   }
 
   /** The launch's candles, oldest first; null for an unknown id. */
@@ -186,57 +203,65 @@ export class ReadModel {
     id: string,
     options: { bucket: number; limit: number },
   ): { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: Candle[] } | null {
-    const launch = this.#folder.directory.resolve(id);
-    if (!launch) return null;
-    const { solUsd } = this.#options;
-    return {
-      dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol,
-      solUsd,
-      openRule: "previousClose",
-      candles: buildCandles(launch, options, this.#options.now().unixTimestamp, solUsd),
-    };
+    return this.#cached(`chart:${id}:${options.bucket}:${options.limit}`, () => {
+      const launch = this.#folder.directory.resolve(id);
+      if (!launch) return null;
+      const { solUsd } = this.#options;
+      return {
+        dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol,
+        solUsd,
+        openRule: "previousClose",
+        candles: buildCandles(launch, options, this.#options.now().unixTimestamp, solUsd),
+      };
+    });
   }
 
   /** The 12 newest trades across launches, newest first. */
   liveTrades(): LiveTradeRecord[] {
-    return this.#folder.live.map(({ launch, index }) => renderLiveTradeRecord(launch, index, this.#folder.traders)).reverse();
+    return this.#cached("live", () => {
+      return this.#folder.live.map(({ launch, index }) => renderLiveTradeRecord(launch, index, this.#folder.traders)).reverse();
+    });
   }
 
   /** The launches `wallet` created, newest first. */
   createdBy(wallet: string): ShortLaunchRow[] {
-    const context = this.#context();
-    return [...this.#folder.directory.byCreator(wallet)].reverse().map((launch) => renderShortLaunchRow(launch, context));
+    return this.#cached(`created:${wallet}`, () => {
+      const context = this.#context();
+      return [...this.#folder.directory.byCreator(wallet)].reverse().map((launch) => renderShortLaunchRow(launch, context));
+    });
   }
 
   /** Every component with its sampled venue and price. */
   assets(): AssetsResponse {
-    const { book } = this.#folder;
-    const { solUsd, components } = this.#options;
-    const context = this.#context();
-    return {
-      assets: components.map((listing) => {
-        const quote = book.quote(listing.mint);
-        const price = book.price(listing.mint);
-        const priceSol = price
-          ? ratioToNumber(price.lamportsReserve * 10n ** BigInt(listing.decimals), price.componentReserve * LAMPORTS_PER_SOL)
-          : null;
-        return {
-          mint: listing.mint,
-          symbol: listing.symbol,
-          name: listing.name,
-          decimals: listing.decimals,
-          logoUri: context.mediaUrl(listing.logoUri),
-          category: listing.category,
-          priceSol,
-          priceUsd: priceSol === null ? null : priceSol * solUsd,
-          venue: quote
-            ? { pool: quote.pool, lamportsReserve: quote.lamportsReserve.toString(), componentReserve: quote.componentReserve.toString() }
-            : null,
-        };
-      }),
-      solUsd,
-      sampledAt: Number(book.sampledAt),
-    };
+    return this.#cached("assets", () => {
+      const { book } = this.#folder;
+      const { solUsd, components } = this.#options;
+      const context = this.#context();
+      return {
+        assets: components.map((listing) => {
+          const quote = book.quote(listing.mint);
+          const price = book.price(listing.mint);
+          const priceSol = price
+            ? ratioToNumber(price.lamportsReserve * 10n ** BigInt(listing.decimals), price.componentReserve * LAMPORTS_PER_SOL)
+            : null;
+          return {
+            mint: listing.mint,
+            symbol: listing.symbol,
+            name: listing.name,
+            decimals: listing.decimals,
+            logoUri: context.mediaUrl(listing.logoUri),
+            category: listing.category,
+            priceSol,
+            priceUsd: priceSol === null ? null : priceSol * solUsd,
+            venue: quote
+              ? { pool: quote.pool, lamportsReserve: quote.lamportsReserve.toString(), componentReserve: quote.componentReserve.toString() }
+              : null,
+          };
+        }),
+        solUsd,
+        sampledAt: Number(book.sampledAt),
+      };
+    });
   }
 
   /** How the service names `mint`: a world component or a launch token; null otherwise. */
@@ -254,6 +279,11 @@ export class ReadModel {
       logoUri: imageUriOf(launch, context),
       category: launch.metadata?.category ?? "launch",
     };
+  }
+
+  /** `compute`'s answer, or the same answer computed earlier in this version and second (see ReadCache). */
+  #cached<T>(key: string, compute: () => T): T {
+    return this.#cache.get(key, this.#options.now().unixTimestamp, compute);
   }
 
   #context(): ReadContext {
