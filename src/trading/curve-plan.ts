@@ -16,8 +16,18 @@ import { type Venue, withFloor } from "./basket-funding.ts";
 import type { CurveBuyPricing, CurveSellPricing } from "./curve-quote.ts";
 import { packInstructions } from "./transaction-packer.ts";
 
-/** Compute units a settling curve trade asks for: ~15k measured with five components, kept generous. */
+/** Compute units of a settle's own work: a five-component curve trade is ~15k, two swaps ~10k. */
 export const SETTLE_COMPUTE_UNITS = 60_000;
+/**
+ * Compute units for each token account a settle opens. The associated-token program
+ * searches for the account's bump (about 1,500 units a try, and how many tries depends on
+ * the wallet's address) before it creates and initializes the account: a fixed budget that
+ * ignored this failed about one random wallet in eight with ComputationalBudgetExceeded.
+ */
+export const ACCOUNT_CREATION_COMPUTE_UNITS = 40_000;
+
+/** A priority fee: a price per compute unit, or lamports for the whole transaction. */
+export type PriorityFee = { readonly microLamportsPerUnit: bigint } | { readonly lamportsPerTransaction: bigint } | null;
 
 /** What a plan needs beyond the pricing: who signs, when, and the fee extras. */
 export interface PlanContext {
@@ -30,8 +40,8 @@ export interface PlanContext {
   readonly lifetime: LatestBlockhash;
   /** A tip transfer on the settling transaction; null for none. */
   readonly tip: { readonly lamports: bigint; readonly recipient: Address } | null;
-  /** Micro-lamports per compute unit on the settling transaction; null for none. */
-  readonly computeUnitPrice: bigint | null;
+  /** The settling transaction's priority fee. */
+  readonly priorityFee: PriorityFee;
   readonly slippageBps: number;
 }
 
@@ -43,12 +53,22 @@ export interface PlannedStep {
   readonly instructions: readonly Instruction[];
 }
 
-/** What every settling transaction starts with: its compute budget, priority price and tip. */
-export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "computeUnitPrice">): Instruction[] {
-  const extras: Instruction[] = [getSetComputeUnitLimitInstruction({ units: SETTLE_COMPUTE_UNITS })];
-  if (context.computeUnitPrice !== null && context.computeUnitPrice > 0n) {
-    extras.push(getSetComputeUnitPriceInstruction({ microLamports: context.computeUnitPrice }));
-  }
+/**
+ * What every settling transaction starts with: its compute budget (its own work plus each
+ * token account it opens), its priority price (a per-transaction fee spread over that
+ * budget) and its tip.
+ */
+export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "priorityFee">, accountsOpened: number): Instruction[] {
+  const units = SETTLE_COMPUTE_UNITS + ACCOUNT_CREATION_COMPUTE_UNITS * accountsOpened;
+  const extras: Instruction[] = [getSetComputeUnitLimitInstruction({ units })];
+  const fee = context.priorityFee;
+  const price =
+    fee === null
+      ? 0n
+      : "microLamportsPerUnit" in fee
+        ? fee.microLamportsPerUnit
+        : (fee.lamportsPerTransaction * 1_000_000n + BigInt(units) - 1n) / BigInt(units);
+  if (price > 0n) extras.push(getSetComputeUnitPriceInstruction({ microLamports: price }));
   if (context.tip && context.tip.lamports > 0n) {
     extras.push(
       getTransferSolInstruction({
@@ -126,7 +146,7 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
   const receive = createAccount(context, accounts.traderPrimaryAccount, accounts.primaryMint);
   return [
     ...setup,
-    { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context), receive, settle] },
+    { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context, 1), receive, settle] },
   ];
 }
 
@@ -139,7 +159,7 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
     kind: "trade",
     settles: true,
     instructions: [
-      ...settleExtras(context),
+      ...settleExtras(context, accounts.components.length),
       ...accounts.components.map((component, i) => createAccount(context, component.traderAccount, accounts.components[i]!.mint)),
       getSellInstruction({ ...accounts, amount, minDnaOut: pricing.minDnaOut }),
     ],

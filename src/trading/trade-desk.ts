@@ -8,7 +8,7 @@ import { type Refusal } from "../economics/index.ts";
 import { NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import { type CurvePricing, type CurveMarket, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
-import { type PlanContext, type PlannedStep, SETTLE_COMPUTE_UNITS, planCurveBuy, planCurveSell, settleExtras } from "./curve-plan.ts";
+import { type PlanContext, type PlannedStep, type PriorityFee, planCurveBuy, planCurveSell, settleExtras } from "./curve-plan.ts";
 import { MarketReader } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath, planMarketTrade } from "./market-route.ts";
 import { curveQuoteRecord, marketQuoteRecord, type QuoteRecord } from "./quote-record.ts";
@@ -67,6 +67,8 @@ interface Priced {
   readonly needsAccountSetup: boolean;
 }
 
+/** Token accounts a market trade opens, idempotently: wrapped SOL, the component, the launch token. */
+const MARKET_ACCOUNTS_OPENED = 3;
 /** Network fee per signature on Solana. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 const TOKEN_ACCOUNT_BYTES = 165;
@@ -270,7 +272,7 @@ export class TradeDesk {
       wrappedSol: await this.reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
       lifetime: this.options.devnet.latestBlockhash(),
       tip: this.#tip(request),
-      computeUnitPrice: this.#computeUnitPrice(request),
+      priorityFee: this.#priorityFee(request),
       slippageBps: request.slippageBps,
     };
   }
@@ -280,17 +282,15 @@ export class TradeDesk {
     return lamports > 0n ? { lamports, recipient: this.options.tipRecipient } : null;
   }
 
-  /** A per-transaction priority fee in lamports becomes a price per compute unit of the settle. */
-  #computeUnitPrice(request: QuoteRequest): bigint | null {
+  #priorityFee(request: QuoteRequest): PriorityFee {
     if (request.priorityFee === null) return null;
-    if (request.priorityFee === "auto") return this.options.autoComputeUnitPrice;
-    const units = BigInt(SETTLE_COMPUTE_UNITS);
-    return (request.priorityFee * 1_000_000n + units - 1n) / units;
+    if (request.priorityFee === "auto") return { microLamportsPerUnit: this.options.autoComputeUnitPrice };
+    return { lamportsPerTransaction: request.priorityFee };
   }
 
-  /** Market trades carry the same compute budget, priority price and tip as curve settles. */
+  /** Market trades carry the same budget rules, priority fee and tip as curve settles; they open three token accounts. */
   #settleExtras(request: QuoteRequest, wallet: Address): Instruction[] {
-    return settleExtras({ wallet, tip: this.#tip(request), computeUnitPrice: this.#computeUnitPrice(request) });
+    return settleExtras({ wallet, tip: this.#tip(request), priorityFee: this.#priorityFee(request) }, MARKET_ACCOUNTS_OPENED);
   }
 
   async #checkFunds(request: QuoteRequest, wallet: Address, priced: Priced, transactions: number): Promise<DeskResult<null>> {

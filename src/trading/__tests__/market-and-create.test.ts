@@ -31,7 +31,8 @@ describe("market trades past the curve", () => {
     expect(built.plan[0]!.settles).toBe(true);
     const submitted = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), buy.quoteId));
     devnet.advanceSlots(1);
-    expect(desk.status(devnet.getTransactionStatus(submitted.signature))).toMatchObject({ status: "confirmed" });
+    const report = desk.status(devnet.getTransactionStatus(submitted.signature));
+    expect(report, JSON.stringify({ ...report, slot: String(report.slot) })).toMatchObject({ status: "confirmed" });
     const primary = await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint);
     const bought = tokenBalance(devnet, primary);
     expect(bought).toBe(BigInt(buy.expectedOut));
@@ -45,6 +46,29 @@ describe("market trades past the curve", () => {
     devnet.advanceSlots(1);
     expect(tokenBalance(devnet, primary)).toBe(0n);
     expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
+  });
+});
+
+describe("compute budgets", () => {
+  it("settle for any wallet address: 40 random wallets' market buys all confirm", async () => {
+    // The associated-token program's bump search, and so a settle's compute units, varies
+    // with the wallet's address; a budget sized for a typical address fails some others.
+    const { devnet, world, launched, desk } = await startDesk("desk-budget");
+    const keeper = await generateKeyPairSigner();
+    devnet.airdrop(keeper.address, 10n * SOL);
+    await sellOut(world, launched);
+    for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+    const statuses: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      const wallet = clientWallet(world);
+      const quote = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: SOL })));
+      const built = value(await desk.build(quote.quoteId, wallet.address));
+      const submitted = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), quote.quoteId));
+      devnet.advanceSlots(1);
+      const report = desk.status(devnet.getTransactionStatus(submitted.signature));
+      statuses.push(report.error ?? report.status);
+    }
+    expect(statuses.filter((status) => status !== "confirmed")).toEqual([]);
   });
 });
 
