@@ -1,12 +1,30 @@
 /**
  * `npm run bench`: every suite, measured in one run on this machine, printed as Markdown.
- * Targets are printed beside the figures; nothing here fails a build.
+ * Targets are printed beside the figures; nothing here fails a build. Name suites to run a
+ * subset: `npm run bench -- chain flow` (chain, read, flow, stream).
  */
 import { chainBench } from "./chain-bench.ts";
 import { readApiBench } from "./read-api-bench.ts";
+import { streamBench } from "./stream-bench.ts";
+import { tradeFlowBench } from "./trade-flow-bench.ts";
 
+const SUITES: Record<string, () => Promise<string>> = {
+  chain: chainBench,
+  read: readApiBench,
+  flow: tradeFlowBench,
+  stream: streamBench,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in SUITES));
+if (unknown.length > 0) {
+  console.error(`unknown suite ${unknown.join(", ")}; the suites are ${Object.keys(SUITES).join(", ")}`);
+  process.exit(2);
+}
 const started = performance.now();
-console.log(`# basket-devnet benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
-console.log(await chainBench());
-console.log(`\n${await readApiBench()}`);
+console.log(`# basket-devnet benchmarks (${new Date().toISOString()}, node ${process.version})`);
+for (const [name, suite] of Object.entries(SUITES)) {
+  if (asked.length > 0 && !asked.includes(name)) continue;
+  console.log(`\n${await suite()}`);
+}
 console.log(`\n(total ${((performance.now() - started) / 1000).toFixed(1)} s)`);
