@@ -9,11 +9,11 @@ import { deriveKeyPairSigner } from "../src/chain/deterministic-keys.ts";
 import { signInstructions } from "../src/chain/sign-instructions.ts";
 import type { CurveState } from "../src/economics/index.ts";
 import { curveStateOf } from "../src/economics/curve-state-of.ts";
-import { ReadModel } from "../src/indexer/read-model.ts";
+import type { ReadModel } from "../src/indexer/read-model.ts";
+import { readModelFor } from "../src/simulator/simulator-world.ts";
 import { getCurveAccountDecoder } from "../src/programs/index.ts";
 import { GenesisWorld } from "../src/world/genesis-world.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunch } from "../src/world/launch-factory.ts";
-import { mediaUri, tokenLogoFile } from "../src/world/media-library.ts";
 
 const SOL = 1_000_000_000n;
 const CREATORS = 5;
@@ -45,20 +45,7 @@ export async function buildReadApiWorld(seed: string, launchCount: number): Prom
   let model: ReadModel | null = null;
   devnet.onLanded((transaction) => (model ? model.ingest(transaction) : backlog.push(transaction)));
   const world = await GenesisWorld.create(devnet);
-  const readModel = new ReadModel({
-    now: () => devnet.now(),
-    solUsd: 150,
-    components: world.components.map((component) => ({
-      mint: component.mint,
-      symbol: component.listing.symbol,
-      name: component.listing.name,
-      decimals: component.listing.decimals,
-      logoUri: mediaUri(tokenLogoFile(component.listing.symbol)),
-      category: component.listing.category,
-    })),
-    venueAuthority: world.faucet.address,
-    mediaBaseUrl: "http://127.0.0.1:8790",
-  });
+  const readModel = readModelFor(world, () => devnet.now(), 150, "http://127.0.0.1:8790");
   for (const transaction of backlog) readModel.ingest(transaction);
   model = readModel;
   readModel.samplePrices();
