@@ -1,14 +1,5 @@
-import {
-  type Address,
-  type Codec,
-  combineCodec,
-  type Decoder,
-  type Encoder,
-  getAddressCodec,
-  getStructCodec,
-  getU64Codec,
-} from "@solana/kit";
-import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+import { type Address, getAddressCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { eventCodecs } from "./program-event-tag.ts";
 
 /** Liquidity was added to a pool (pool.c `add_liquidity`); liquidity is permanent. */
 export interface LiquidityAddedEvent {
@@ -33,17 +24,13 @@ const getBodyCodec = () =>
     ["reserveB", getU64Codec()],
   ]);
 
+const codecs = eventCodecs<LiquidityAddedEvent>("liquidityAdded", getBodyCodec);
+
 /** Encodes a {@link LiquidityAddedEvent} payload, tag byte included. */
-export function getLiquidityAddedEventEncoder(): Encoder<LiquidityAddedEvent> {
-  return addEventTagEncoder("liquidityAdded", getBodyCodec());
-}
+export const getLiquidityAddedEventEncoder = codecs.encoder;
 
 /** Decodes a {@link LiquidityAddedEvent} payload, tag byte included. */
-export function getLiquidityAddedEventDecoder(): Decoder<LiquidityAddedEvent> {
-  return addEventTagDecoder("liquidityAdded", getBodyCodec());
-}
+export const getLiquidityAddedEventDecoder = codecs.decoder;
 
 /** Both directions of {@link LiquidityAddedEvent}. */
-export function getLiquidityAddedEventCodec(): Codec<LiquidityAddedEvent> {
-  return combineCodec(getLiquidityAddedEventEncoder(), getLiquidityAddedEventDecoder());
-}
+export const getLiquidityAddedEventCodec = codecs.codec;

@@ -1,15 +1,5 @@
-import {
-  type Address,
-  type Codec,
-  combineCodec,
-  type Decoder,
-  type Encoder,
-  getAddressCodec,
-  getStructCodec,
-  getU64Codec,
-  getU8Codec,
-} from "@solana/kit";
-import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+import { type Address, getAddressCodec, getStructCodec, getU64Codec, getU8Codec } from "@solana/kit";
+import { eventCodecs } from "./program-event-tag.ts";
 
 /** One migration crank call created a component's pair pool (launch.c `migrate`). */
 export interface MigrationStepEvent {
@@ -37,17 +27,13 @@ const getBodyCodec = () =>
     ["poolCreatedBits", getU8Codec()],
   ]);
 
+const codecs = eventCodecs<MigrationStepEvent>("migrationStep", getBodyCodec);
+
 /** Encodes a {@link MigrationStepEvent} payload, tag byte included. */
-export function getMigrationStepEventEncoder(): Encoder<MigrationStepEvent> {
-  return addEventTagEncoder("migrationStep", getBodyCodec());
-}
+export const getMigrationStepEventEncoder = codecs.encoder;
 
 /** Decodes a {@link MigrationStepEvent} payload, tag byte included. */
-export function getMigrationStepEventDecoder(): Decoder<MigrationStepEvent> {
-  return addEventTagDecoder("migrationStep", getBodyCodec());
-}
+export const getMigrationStepEventDecoder = codecs.decoder;
 
 /** Both directions of {@link MigrationStepEvent}. */
-export function getMigrationStepEventCodec(): Codec<MigrationStepEvent> {
-  return combineCodec(getMigrationStepEventEncoder(), getMigrationStepEventDecoder());
-}
+export const getMigrationStepEventCodec = codecs.codec;

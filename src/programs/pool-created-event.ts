@@ -1,14 +1,5 @@
-import {
-  type Address,
-  type Codec,
-  combineCodec,
-  type Decoder,
-  type Encoder,
-  getAddressCodec,
-  getStructCodec,
-  getU16Codec,
-} from "@solana/kit";
-import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+import { type Address, getAddressCodec, getStructCodec, getU16Codec } from "@solana/kit";
+import { eventCodecs } from "./program-event-tag.ts";
 
 /** A pool was initialized (pool.c `initialize`): a venue or a launch's pair pool. */
 export interface PoolCreatedEvent {
@@ -33,17 +24,13 @@ const getBodyCodec = () =>
     ["feeBps", getU16Codec()],
   ]);
 
+const codecs = eventCodecs<PoolCreatedEvent>("poolCreated", getBodyCodec);
+
 /** Encodes a {@link PoolCreatedEvent} payload, tag byte included. */
-export function getPoolCreatedEventEncoder(): Encoder<PoolCreatedEvent> {
-  return addEventTagEncoder("poolCreated", getBodyCodec());
-}
+export const getPoolCreatedEventEncoder = codecs.encoder;
 
 /** Decodes a {@link PoolCreatedEvent} payload, tag byte included. */
-export function getPoolCreatedEventDecoder(): Decoder<PoolCreatedEvent> {
-  return addEventTagDecoder("poolCreated", getBodyCodec());
-}
+export const getPoolCreatedEventDecoder = codecs.decoder;
 
 /** Both directions of {@link PoolCreatedEvent}. */
-export function getPoolCreatedEventCodec(): Codec<PoolCreatedEvent> {
-  return combineCodec(getPoolCreatedEventEncoder(), getPoolCreatedEventDecoder());
-}
+export const getPoolCreatedEventCodec = codecs.codec;

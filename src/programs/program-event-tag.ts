@@ -1,6 +1,8 @@
 import {
+  type Codec,
   type Decoder,
   type Encoder,
+  combineCodec,
   getConstantDecoder,
   getConstantEncoder,
   getHiddenPrefixDecoder,
@@ -37,4 +39,17 @@ export function addEventTagDecoder<TKind extends ProgramEventKind, TBody extends
 ): Decoder<{ kind: TKind } & TBody> {
   const tagged = getHiddenPrefixDecoder(body, [getConstantDecoder(Uint8Array.of(PROGRAM_EVENT_TAG[kind]))]);
   return transformDecoder(tagged, (fields) => ({ kind, ...fields }));
+}
+
+/**
+ * The kit-style getters of an event's codecs — encoder, decoder, both — from its kind and
+ * a factory of its body's codec (fields in the order the C writes them).
+ */
+export function eventCodecs<TEvent extends { kind: ProgramEventKind }>(
+  kind: TEvent["kind"],
+  body: () => Codec<Omit<TEvent, "kind">>,
+): { encoder: () => Encoder<TEvent>; decoder: () => Decoder<TEvent>; codec: () => Codec<TEvent> } {
+  const encoder = () => addEventTagEncoder(kind, body()) as unknown as Encoder<TEvent>;
+  const decoder = () => addEventTagDecoder(kind, body()) as unknown as Decoder<TEvent>;
+  return { encoder, decoder, codec: () => combineCodec(encoder(), decoder()) };
 }

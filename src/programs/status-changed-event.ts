@@ -1,15 +1,6 @@
-import {
-  type Address,
-  type Codec,
-  combineCodec,
-  type Decoder,
-  type Encoder,
-  getAddressCodec,
-  getI64Codec,
-  getStructCodec,
-} from "@solana/kit";
+import { type Address, getAddressCodec, getI64Codec, getStructCodec } from "@solana/kit";
 import { getLaunchStatusCodec, type LaunchStatus } from "./launch-status.ts";
-import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+import { eventCodecs } from "./program-event-tag.ts";
 
 /**
  * A launch moved along its lifecycle (launch.c `emit_status`): on curve completion
@@ -32,17 +23,13 @@ const getBodyCodec = () =>
     ["unixTimestamp", getI64Codec()],
   ]);
 
+const codecs = eventCodecs<StatusChangedEvent>("statusChanged", getBodyCodec);
+
 /** Encodes a {@link StatusChangedEvent} payload, tag byte included. */
-export function getStatusChangedEventEncoder(): Encoder<StatusChangedEvent> {
-  return addEventTagEncoder("statusChanged", getBodyCodec());
-}
+export const getStatusChangedEventEncoder = codecs.encoder;
 
 /** Decodes a {@link StatusChangedEvent} payload, tag byte included. */
-export function getStatusChangedEventDecoder(): Decoder<StatusChangedEvent> {
-  return addEventTagDecoder("statusChanged", getBodyCodec());
-}
+export const getStatusChangedEventDecoder = codecs.decoder;
 
 /** Both directions of {@link StatusChangedEvent}. */
-export function getStatusChangedEventCodec(): Codec<StatusChangedEvent> {
-  return combineCodec(getStatusChangedEventEncoder(), getStatusChangedEventDecoder());
-}
+export const getStatusChangedEventCodec = codecs.codec;

@@ -1,15 +1,5 @@
-import {
-  type Address,
-  type Codec,
-  combineCodec,
-  type Decoder,
-  type Encoder,
-  getAddressCodec,
-  getBooleanCodec,
-  getStructCodec,
-  getU64Codec,
-} from "@solana/kit";
-import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
+import { type Address, getAddressCodec, getBooleanCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { eventCodecs } from "./program-event-tag.ts";
 
 /** A swap on a pool (pool.c `swap`). */
 export interface SwapEvent {
@@ -44,17 +34,13 @@ const getBodyCodec = () =>
     ["swapCount", getU64Codec()],
   ]);
 
+const codecs = eventCodecs<SwapEvent>("swap", getBodyCodec);
+
 /** Encodes a {@link SwapEvent} payload, tag byte included. */
-export function getSwapEventEncoder(): Encoder<SwapEvent> {
-  return addEventTagEncoder("swap", getBodyCodec());
-}
+export const getSwapEventEncoder = codecs.encoder;
 
 /** Decodes a {@link SwapEvent} payload, tag byte included. */
-export function getSwapEventDecoder(): Decoder<SwapEvent> {
-  return addEventTagDecoder("swap", getBodyCodec());
-}
+export const getSwapEventDecoder = codecs.decoder;
 
 /** Both directions of {@link SwapEvent}. */
-export function getSwapEventCodec(): Codec<SwapEvent> {
-  return combineCodec(getSwapEventEncoder(), getSwapEventDecoder());
-}
+export const getSwapEventCodec = codecs.codec;
