@@ -23,6 +23,8 @@ import { type NativeProgram, findCompiler, startNativeProgram } from "./c-harnes
 /** The harness's code for a failed token transfer: the token program's refusal, not ours. */
 const HARNESS_TOKEN_ERROR = 1n;
 const compiler = findCompiler();
+// CI always has a compiler (it installs clang-19): there a missing one is a failure, not a skip.
+if (compiler === null && process.env.CI) throw new Error("c-differential: no C compiler (cc, gcc, clang) found in CI");
 if (compiler === null) console.warn("c-differential: no C compiler (cc, gcc, clang) found; skipped");
 
 describe.skipIf(compiler === null)("predictions match the C programs", () => {
