@@ -1,16 +1,5 @@
-import {
-  type Instruction,
-  type KeyPairSigner,
-  type Transaction,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  createTransactionMessage,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransaction,
-} from "@solana/kit";
-import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
+import { type Instruction, type KeyPairSigner, type Transaction, signTransaction } from "@solana/kit";
+import { compileUnsignedTransaction } from "./unsigned-transaction.ts";
 import type { LatestBlockhash } from "./virtual-clock.ts";
 
 export interface SignInstructionsInput {
@@ -30,14 +19,8 @@ export interface SignInstructionsInput {
  * key pairs are handed over here rather than embedded in the instructions.
  */
 export async function signInstructions(input: SignInstructionsInput): Promise<Transaction> {
-  const budget = input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(input.feePayer.address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(input.lifetime, m),
-    (m) => appendTransactionMessageInstructions([...budget, ...input.instructions], m),
-  );
+  const unsigned = compileUnsignedTransaction({ ...input, feePayer: input.feePayer.address });
   const signers = [input.feePayer, ...(input.signers ?? [])];
   const unique = [...new Map(signers.map((signer) => [signer.address, signer.keyPair])).values()];
-  return signTransaction(unique, compileTransaction(message));
+  return signTransaction(unique, unsigned);
 }

@@ -30,6 +30,11 @@ export interface UnsignedTransactionInput {
  * kit's decoder), signs with its own key and sends the bytes back.
  */
 export function encodeUnsignedTransaction(input: UnsignedTransactionInput): string {
+  return getBase64Decoder().decode(getTransactionEncoder().encode(compileUnsignedTransaction(input)));
+}
+
+/** The v0 transaction of `input` with every signature slot still empty (a compute-limit instruction first when asked). */
+export function compileUnsignedTransaction(input: UnsignedTransactionInput): Transaction {
   const budget = input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -37,8 +42,7 @@ export function encodeUnsignedTransaction(input: UnsignedTransactionInput): stri
     (m) => setTransactionMessageLifetimeUsingBlockhash(input.lifetime, m),
     (m) => appendTransactionMessageInstructions([...budget, ...input.instructions], m),
   );
-  const bytes = getTransactionEncoder().encode(compileTransaction(message));
-  return getBase64Decoder().decode(bytes);
+  return compileTransaction(message);
 }
 
 /**
