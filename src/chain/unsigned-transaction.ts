@@ -30,7 +30,12 @@ export interface UnsignedTransactionInput {
  * kit's decoder), signs with its own key and sends the bytes back.
  */
 export function encodeUnsignedTransaction(input: UnsignedTransactionInput): string {
-  return getBase64Decoder().decode(getTransactionEncoder().encode(compileUnsignedTransaction(input)));
+  return encodeWireTransaction(compileUnsignedTransaction(input));
+}
+
+/** The base64 wire form of `transaction`, signed or not. */
+export function encodeWireTransaction(transaction: Transaction): string {
+  return getBase64Decoder().decode(getTransactionEncoder().encode(transaction));
 }
 
 /** The v0 transaction of `input` with every signature slot still empty (a compute-limit instruction first when asked). */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type Address, type Instruction, getBase64Decoder, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
 import { type Devnet, type TransactionStatus, type TransactionStatusReport } from "../chain/devnet.ts";
 import { describeChainError } from "../chain/chain-error.ts";
-import { decodeWireTransaction, encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
+import { compileUnsignedTransaction, decodeWireTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Refusal } from "../economics/index.ts";
 import { NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
@@ -117,8 +117,9 @@ export class TradeDesk {
     if (!funds.ok) return funds;
     const lifetime = this.options.devnet.latestBlockhash();
     const plan = steps.map((step, index): BuiltPlanStep => {
-      const transaction = encodeUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime });
-      lookup.entry.builtMessages.add(messageOf(transaction));
+      const compiled = compileUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime });
+      lookup.entry.builtMessages.add(getBase64Decoder().decode(compiled.messageBytes));
+      const transaction = encodeWireTransaction(compiled);
       return { step: index + 1, label: step.label, transaction, kind: step.kind, ...(step.settles ? { settles: true as const } : {}) };
     });
     return { ok: true, value: { transaction: plan.at(-1)!.transaction, lastValidBlockHeight: lifetime.lastValidBlockHeight, plan } };
@@ -325,10 +326,4 @@ export class TradeDesk {
     const digest = createHash("sha256").update(`${this.options.devnet.seed}:preview:${++this.#previews}`).digest("hex");
     return `p_${digest.slice(0, 24)}`;
   }
-}
-
-/** The base64 of a wire transaction's message bytes: how submit recognises what build made. */
-function messageOf(base64Transaction: string): string {
-  const transaction = decodeWireTransaction(base64Transaction)!;
-  return getBase64Decoder().decode(transaction.messageBytes);
 }
