@@ -9,6 +9,7 @@
 import { type Address, type ReadonlyUint8Array, type Signature, getAddressDecoder, getAddressEncoder } from "@solana/kit";
 import type { LandedTransaction } from "../src/chain/devnet.ts";
 import { type CurveState, U64_MAX, buyExactOut, sell } from "../src/economics/index.ts";
+import { tradeEventOf } from "../src/economics/trade-event-of.ts";
 import { CURVE_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, type TradeEvent, getTradeEventEncoder } from "../src/programs/index.ts";
 import type { BenchLaunch } from "./read-api-world.ts";
 
@@ -205,31 +206,13 @@ export class TradeSynthesizer {
       cursor.lastBought = amount;
     }
     if (!result.ok) throw new Error(`synthesized ${selling ? "sell" : "buy"} refused with ${result.error} on ${cursor.address}`);
-    const { trade, next } = result;
-    cursor.curve = next;
+    cursor.curve = result.next;
     cursor.trades += 1;
-    const event: TradeEvent = {
-      kind: "trade",
-      launch: cursor.address,
-      trader: this.#traders[trader]!,
-      direction: trade.direction,
-      primaryAmount: trade.primaryAmount,
-      dnaAmount: trade.dnaAmount,
-      feeDna: trade.feeDna,
-      creatorFeeDna: trade.creatorFeeDna,
-      virtualPrimary: next.virtualPrimary,
-      virtualDna: next.virtualDna,
-      inventoryRemaining: next.inventoryRemaining,
-      realDna: next.realDna,
-      tradeCount: next.tradeCount,
-      unixTimestamp,
-      componentAmounts: [...trade.componentAmounts],
-      componentFees: [...trade.componentFees],
-    };
+    const event = tradeEventOf(cursor.address, this.#traders[trader]!, result, unixTimestamp);
     const data = this.#encode(cursor, trader, event);
     // As curve.c logs a trade: one token transfer per component plus the launch token's.
     const logs = [`Program ${CURVE_PROGRAM_ADDRESS} invoke [1]`];
-    for (let i = 0; i <= next.components.length; i++) logs.push(...TOKEN_TRANSFER);
+    for (let i = 0; i <= result.next.components.length; i++) logs.push(...TOKEN_TRANSFER);
     logs.push(
       `Program data: ${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64")}`,
       `Program ${CURVE_PROGRAM_ADDRESS} consumed 7190 of 200000 compute units`,

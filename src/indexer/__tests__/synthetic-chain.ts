@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Address, type Signature, getAddressDecoder, getBase58Decoder, getBase64Decoder } from "@solana/kit";
 import type { LandedTransaction } from "../../chain/devnet.ts";
 import { type CurveState, buyExactOut, defaultCurveParameters, initialCurveState, sell } from "../../economics/index.ts";
+import { tradeEventOf } from "../../economics/trade-event-of.ts";
 import {
   type LaunchKind,
   NATIVE_MINT_ADDRESS,
@@ -176,26 +177,7 @@ export class SyntheticChain {
     const { trade, next } = result;
     launch.curve = next;
     launch.holdings.set(trader, held + (direction === "buy" ? trade.primaryAmount : -trade.primaryAmount));
-    this.#land([
-      {
-        kind: "trade",
-        launch: launch.address,
-        trader: trader as Address,
-        direction: trade.direction,
-        primaryAmount: trade.primaryAmount,
-        dnaAmount: trade.dnaAmount,
-        feeDna: trade.feeDna,
-        creatorFeeDna: trade.creatorFeeDna,
-        virtualPrimary: next.virtualPrimary,
-        virtualDna: next.virtualDna,
-        inventoryRemaining: next.inventoryRemaining,
-        realDna: next.realDna,
-        tradeCount: next.tradeCount,
-        unixTimestamp: this.now().unixTimestamp,
-        componentAmounts: [...trade.componentAmounts],
-        componentFees: [...trade.componentFees],
-      },
-    ]);
+    this.#land([tradeEventOf(launch.address, trader as Address, result, this.now().unixTimestamp)]);
     return true;
   }
 }
