@@ -1,14 +1,13 @@
 import type { Address } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
-import { type CurveParameters, MAX_FEE_BPS, defaultCurveParameters, recipeQuantities } from "../economics/index.ts";
-import { deriveLaunchAccounts, getCreateLaunchInstruction } from "../programs/index.ts";
+import { type CurveParameters, MAX_FEE_BPS, defaultCurveParameters } from "../economics/index.ts";
+import { findLaunchPda } from "../programs/index.ts";
+import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunchAt } from "../world/launch-factory.ts";
 import type { MarketReader } from "./market-reader.ts";
 import type { BuiltPlanStep } from "./trade-desk.ts";
 import { type DeskResult, refuseTrade } from "./trade-failure.ts";
 
-/** Compute units a create asks for: ~50k measured with five components (npm run bench). */
-const CREATE_COMPUTE_UNITS = 200_000;
 /** On-chain uri limit (layout.h MAX_URI_LEN). */
 const MAX_URI_BYTES = 128;
 const TOKEN_DECIMALS = 6;
@@ -96,48 +95,44 @@ export class LaunchBuilder {
       return refuseTrade("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
     const dnaUnitSol = request.dnaUnitSol ?? 1e-9;
     const dnaUnitLamportsE9 = BigInt(Math.round(dnaUnitSol * 1e18));
-    const quantities = recipeQuantities({
-      dnaUnitLamportsE9,
-      components: request.components.map((component, i) => ({
-        targetBps: component.targetBps,
-        lamportsReserve: venues[i]!.lamportsReserve,
-        componentReserve: venues[i]!.componentReserve,
-      })),
-    });
-    if (!quantities || dnaUnitLamportsE9 === 0n)
-      return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
     const curve = curveFor(request.supply, request.curveTargetSol, dnaUnitSol, {
       feeBps: request.feeBps ?? defaultCurveParameters.feeBps,
       creatorFeeShareBps: request.creatorFeeShareBps ?? defaultCurveParameters.creatorFeeShareBps,
     });
+
+    let seed = 1n;
+    let launch = (await findLaunchPda({ creator: request.creator, seed }))[0];
+    // The creator's first unused seed: each launch of a creator has its own address.
+    while (this.options.devnet.getAccount(launch) !== null) launch = (await findLaunchPda({ creator: request.creator, seed: ++seed }))[0];
+    const imageUri = request.imageUri ?? this.options.defaultImageUri(request.symbol, launch);
+    const prepared =
+      dnaUnitLamportsE9 === 0n
+        ? null
+        : await prepareLaunchAt(
+            {
+              creator: request.creator,
+              seed,
+              symbol: request.symbol,
+              name: request.name,
+              uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
+              kind: "pairs",
+              components: request.components,
+              dnaUnitLamportsE9,
+              curve,
+            },
+            venues.map((venue) => ({ lamportsReserve: venue!.lamportsReserve, componentReserve: venue!.componentReserve })),
+          );
+    if (!prepared)
+      return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
     if (curve.curveInventory === 0n || curve.virtualDna === 0n)
       return refuseTrade("INVALID_LAUNCH", { reason: "supply and curveTargetSol leave the curve nothing to sell" });
-
-    const mints = request.components.map((component) => component.mint);
-    let seed = 1n;
-    let accounts = await deriveLaunchAccounts(request.creator, seed, mints);
-    // The creator's first unused seed: each launch of a creator has its own address.
-    while (this.options.devnet.getAccount(accounts.launch) !== null) accounts = await deriveLaunchAccounts(request.creator, ++seed, mints);
-
-    const imageUri = request.imageUri ?? this.options.defaultImageUri(request.symbol, accounts.launch);
-    const instruction = getCreateLaunchInstruction({
-      ...accounts,
-      ...curve,
-      creator: request.creator,
-      seed,
-      kind: "pairs",
-      dnaUnitLamportsE9,
-      components: request.components.map((component, i) => ({ ...component, quantity: quantities[i]! })),
-      symbol: request.symbol,
-      name: request.name,
-      uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
-    });
+    const { accounts, instruction } = prepared;
     const lifetime = this.options.devnet.latestBlockhash();
     const transaction = encodeUnsignedTransaction({
       feePayer: request.creator,
       instructions: [instruction],
       lifetime,
-      computeUnitLimit: CREATE_COMPUTE_UNITS,
+      computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
     });
     this.options.onMetadata(accounts.launch, {
       description: request.description,

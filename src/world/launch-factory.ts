@@ -1,5 +1,5 @@
 import type { Address, Instruction } from "@solana/kit";
-import { type CurveParameters, defaultCurveParameters, recipeQuantities } from "../economics/index.ts";
+import { type ComponentPrice, type CurveParameters, defaultCurveParameters, recipeQuantities } from "../economics/index.ts";
 import { type LaunchAccounts, type LaunchKind, deriveLaunchAccounts, getCreateLaunchInstruction } from "../programs/index.ts";
 import type { GenesisWorld } from "./genesis-world.ts";
 import { tokenBalance } from "./token-balance.ts";
@@ -48,14 +48,23 @@ export function venueReserves(world: GenesisWorld, mint: Address): { lamportsRes
  * The create instruction for `request`, its recipe priced at the venues' current spot
  * prices. Returns null when a component is unpriced (not a venue of this world).
  */
-export async function prepareLaunch(world: GenesisWorld, request: LaunchRequest): Promise<PreparedLaunch | null> {
+export function prepareLaunch(world: GenesisWorld, request: LaunchRequest): Promise<PreparedLaunch | null> {
+  return prepareLaunchAt(
+    request,
+    request.components.map((component) => venueReserves(world, component.mint)),
+  );
+}
+
+/**
+ * The create instruction for `request`, its recipe priced at `prices` (one per component,
+ * in order). Returns null when no recipe fits them: a component unpriced, or a quantity
+ * beyond a u64.
+ */
+export async function prepareLaunchAt(request: LaunchRequest, prices: readonly ComponentPrice[]): Promise<PreparedLaunch | null> {
   const dnaUnitLamportsE9 = request.dnaUnitLamportsE9 ?? DEFAULT_DNA_UNIT_LAMPORTS_E9;
   const quantities = recipeQuantities({
     dnaUnitLamportsE9,
-    components: request.components.map((component) => ({
-      targetBps: component.targetBps,
-      ...venueReserves(world, component.mint),
-    })),
+    components: request.components.map((component, i) => ({ targetBps: component.targetBps, ...prices[i]! })),
   });
   if (quantities === null) return null;
   const curve = { ...defaultCurveParameters, ...request.curve };
