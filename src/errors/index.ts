@@ -2,3 +2,4 @@
 export * from "./api-error-catalogue.ts";
 export * from "./api-error.ts";
 export * from "./error-table.ts";
+export * from "./result.ts";

@@ -1,0 +1,135 @@
+import { type StringOptions, type TString, Type } from "@sinclair/typebox";
+import { getBase58Encoder } from "@solana/kit";
+
+/**
+ * The rules of the wire: every string field a client sends or reads that has a shape
+ * (an address, a signature, a u64 amount, a cursor) is defined here once, with
+ *
+ * - the `pattern` the documents show (what a client can check on its own),
+ * - a `format` name that ajv checks after the pattern (what a regular expression cannot say:
+ *   that base58 decodes to 32 bytes, that a number fits in 64 bits), and
+ * - the `rule` sentence a 400 answer names, so an error never shows a raw regular expression
+ *   and never describes a rule the schema does not apply.
+ *
+ * Every schema in the project (records, API bodies and parameters, the trade flow, the
+ * devnet controls, stream frames) builds its fields with the constructors below, and every
+ * ajv instance that validates them calls {@link registerWireFormats}.
+ */
+export interface WireRule {
+  /** The ajv `format` keyword's value (also shown in the OpenAPI document). */
+  readonly format: string;
+  readonly pattern: string;
+  /** "must be …": the sentence after the field's name in a 400. */
+  readonly rule: string;
+  /** The full check, pattern included: true when `value` keeps the rule. */
+  readonly check: (value: string) => boolean;
+}
+
+/** The largest value of a u64, the widest integer our programs take. */
+export const U64_MAX = 18_446_744_073_709_551_615n;
+
+const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
+const base58 = getBase58Encoder();
+
+/** True when `text` is base58 that decodes to exactly `bytes` bytes. */
+function decodesTo(text: string, bytes: number): boolean {
+  try {
+    return base58.encode(text).length === bytes;
+  } catch {
+    return false;
+  }
+}
+
+function rule(format: string, pattern: string, sentence: string, extra: (value: string) => boolean = () => true): WireRule {
+  const regex = new RegExp(pattern);
+  return { format, pattern, rule: sentence, check: (value) => regex.test(value) && extra(value) };
+}
+
+/** Every rule of the wire, by name. */
+export const WIRE_RULES = {
+  address: rule(
+    "solana-address",
+    `^${BASE58}{32,44}$`,
+    "must be a base58 address (32 bytes, written in 32 to 44 characters)",
+    (value) => decodesTo(value, 32),
+  ),
+  signature: rule(
+    "solana-signature",
+    `^${BASE58}{64,88}$`,
+    "must be a base58 transaction signature (64 bytes, written in 64 to 88 characters)",
+    (value) => decodesTo(value, 64),
+  ),
+  u64: rule(
+    "u64",
+    "^(0|[1-9][0-9]{0,19})$",
+    `must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`,
+    (value) => BigInt(value) <= U64_MAX,
+  ),
+  /** Amounts the server reports (sums may pass a u64): any non-negative decimal integer. */
+  amount: rule("amount", "^(0|[1-9][0-9]*)$", "must be a non-negative decimal integer without leading zeros"),
+  /** A launch named by address, primary mint or ticker (tickers are `^[A-Z0-9]{2,10}$` on chain; any case is looked up). */
+  launchId: rule(
+    "launch-id",
+    `^(?:${BASE58}{32,44}|[A-Za-z0-9]{2,10})$`,
+    "must be a launch address, a primary mint (base58, 32 bytes) or a ticker (2 to 10 letters and digits)",
+    (value) => value.length <= 10 || decodesTo(value, 32),
+  ),
+  /** 1 to 100 addresses joined by commas, nothing else (no spaces, no empty entries). */
+  addressList: rule(
+    "solana-address-list",
+    `^${BASE58}{32,44}(?:,${BASE58}{32,44}){0,99}$`,
+    "must be 1 to 100 base58 addresses (32 bytes each) separated by commas",
+    (value) => value.split(",").every((item) => decodesTo(item, 32)),
+  ),
+  /** A trade-tape cursor: `slot:seq`, both decimal without leading zeros, slot a u64, seq a u32. */
+  tradeCursor: rule(
+    "trade-cursor",
+    "^(?:0|[1-9][0-9]{0,19}):(?:0|[1-9][0-9]{0,9})$",
+    "must be slot:seq as given by nextCursor of the previous page",
+    (value) => {
+      const [slot, seq] = value.split(":");
+      return BigInt(slot ?? "0") <= U64_MAX && Number(seq) <= 0xffff_ffff;
+    },
+  ),
+  /** A ticker as the launch program takes it. */
+  symbol: rule("launch-symbol", "^[A-Z0-9]{2,10}$", "must be 2 to 10 characters of A-Z and 0-9"),
+  /** Standard base64 (the wire form of a transaction). */
+  base64: rule("base64", "^[A-Za-z0-9+/]*={0,2}$", "must be standard base64 (A-Z, a-z, 0-9, + and /, = padding)", (value) => value.length % 4 === 0),
+} as const satisfies Record<string, WireRule>;
+
+export type WireRuleName = keyof typeof WIRE_RULES;
+
+const BY_FORMAT = new Map<string, WireRule>(Object.values(WIRE_RULES).map((wire) => [wire.format, wire]));
+const BY_PATTERN = new Map<string, WireRule>(Object.values(WIRE_RULES).map((wire) => [wire.pattern, wire]));
+
+/**
+ * The rule sentence of a schema built here (found by its format, or by its pattern for a
+ * schema that lost its format on the way), or null for any other schema.
+ */
+export function wireRuleOf(schema: { readonly format?: string; readonly pattern?: string }): string | null {
+  return (schema.format && BY_FORMAT.get(schema.format)?.rule) || (schema.pattern && BY_PATTERN.get(schema.pattern)?.rule) || null;
+}
+
+/** The smallest part of ajv's API this module needs: any ajv 8 instance has it. */
+export interface FormatRegistry {
+  addFormat(name: string, format: { type: "string"; validate: (value: string) => boolean }): unknown;
+}
+
+/** Teaches `ajv` every wire format, so a schema built here is checked in full. */
+export function registerWireFormats<A extends FormatRegistry>(ajv: A): A {
+  for (const wire of Object.values(WIRE_RULES)) ajv.addFormat(wire.format, { type: "string", validate: wire.check });
+  return ajv;
+}
+
+/** A string field that keeps the wire rule `name`: its pattern and its format. */
+export function wireString(name: WireRuleName, options: StringOptions & { description: string }): TString {
+  const wire = WIRE_RULES[name];
+  return Type.String({ pattern: wire.pattern, format: wire.format, ...options });
+}
+
+export const Address = (description: string, options: StringOptions = {}) => wireString("address", { ...options, description });
+export const Signature = (description: string, options: StringOptions = {}) => wireString("signature", { ...options, description });
+/** An amount a client sends: a u64 as decimal text (the specification's length ≤ 20 rule, bounded to what fits). */
+export const U64 = (description: string, options: StringOptions = {}) => wireString("u64", { maxLength: 20, ...options, description });
+/** An amount the server reports: a non-negative decimal integer. */
+export const Amount = (description: string, options: StringOptions = {}) => wireString("amount", { ...options, description });
