@@ -97,8 +97,9 @@ export const API_ERROR_CATALOGUE = {
   },
   INVALID_TRANSACTION: {
     status: 400,
-    template: "transaction is not a base64-encoded Solana transaction",
-    meaning: "submit could not decode the transaction bytes",
+    template: "transaction cannot be executed: {reason}",
+    meaning:
+      "submit could not decode the transaction, or it breaks a limit the network enforces (1,232 bytes, account and signature counts, instruction indexes); the reason says which",
   },
   INVALID_SIGNATURE: {
     status: 400,

@@ -16,7 +16,10 @@ export function succeed<T>(value: T): Result<T> {
 }
 
 /** The failure `code`, its sentence filled from `params`. */
-export function fail<C extends ApiErrorCode>(code: C, ...params: keyof ApiErrorParams<C> extends never ? [] : [ApiErrorParams<C>]): Failure {
+export function fail<C extends ApiErrorCode>(
+  code: C,
+  ...params: keyof ApiErrorParams<C> extends never ? [] : [ApiErrorParams<C>]
+): Failure {
   return { ok: false, error: (apiError as (code: C, ...rest: unknown[]) => ApiError)(code, ...params) };
 }
 

@@ -131,7 +131,7 @@ export class TradeDesk {
    */
   async submit(base64: string, quoteId: string | null): Promise<DeskResult<TransactionStatusReport>> {
     const transaction = decodeWireTransaction(base64);
-    if (!transaction) return refuseTrade("INVALID_TRANSACTION");
+    if (!transaction) return refuseTrade("INVALID_TRANSACTION", { reason: "it is not base64 of a serialized transaction" });
     for (const [signer, signature] of Object.entries(transaction.signatures)) {
       const valid =
         signature !== null &&

@@ -47,11 +47,8 @@ function rule(format: string, pattern: string, sentence: string, extra: (value: 
 
 /** Every rule of the wire, by name. */
 export const WIRE_RULES = {
-  address: rule(
-    "solana-address",
-    `^${BASE58}{32,44}$`,
-    "must be a base58 address (32 bytes, written in 32 to 44 characters)",
-    (value) => decodesTo(value, 32),
+  address: rule("solana-address", `^${BASE58}{32,44}$`, "must be a base58 address (32 bytes, written in 32 to 44 characters)", (value) =>
+    decodesTo(value, 32),
   ),
   signature: rule(
     "solana-signature",
@@ -94,7 +91,12 @@ export const WIRE_RULES = {
   /** A ticker as the launch program takes it. */
   symbol: rule("launch-symbol", "^[A-Z0-9]{2,10}$", "must be 2 to 10 characters of A-Z and 0-9"),
   /** Standard base64 (the wire form of a transaction). */
-  base64: rule("base64", "^[A-Za-z0-9+/]*={0,2}$", "must be standard base64 (A-Z, a-z, 0-9, + and /, = padding)", (value) => value.length % 4 === 0),
+  base64: rule(
+    "base64",
+    "^[A-Za-z0-9+/]*={0,2}$",
+    "must be standard base64 (A-Z, a-z, 0-9, + and /, = padding)",
+    (value) => value.length % 4 === 0,
+  ),
 } as const satisfies Record<string, WireRule>;
 
 export type WireRuleName = keyof typeof WIRE_RULES;

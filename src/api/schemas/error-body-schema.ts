@@ -56,7 +56,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
     wallet: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
     shortfall: "holds 0 lamports and this trade needs about 2100000 (swaps, tip, fees and token-account rent)",
   }).body,
-  INVALID_TRANSACTION: apiError("INVALID_TRANSACTION").body,
+  INVALID_TRANSACTION: apiError("INVALID_TRANSACTION", { reason: "it is not base64 of a serialized transaction" }).body,
   INVALID_SIGNATURE: apiError("INVALID_SIGNATURE", { signer: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
   MESSAGE_MISMATCH: apiError("MESSAGE_MISMATCH", { quoteId: "q_0123456789abcdef01234567" }).body,
   SUBMISSION_REFUSED: apiError("SUBMISSION_REFUSED", { reason: "the transaction was refused: MissingSignatureForFee" }).body,
