@@ -68,7 +68,30 @@ export interface ClientOptions {
   readonly pollTimeoutMs?: number;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** A request as sent, for `exchange`: a raw `body` string is sent as it is (malformed JSON, other content types). */
+export interface ExchangeRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: Query;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON value to send (with content-type application/json unless `headers` says otherwise). */
+  readonly json?: unknown;
+  /** Bytes of the body, sent unchanged: wins over `json`. */
+  readonly rawBody?: string;
+}
+
+/** Any answer, 2xx or not, as received: what a judge of the service inspects. */
+export interface Exchange {
+  readonly request: ExchangeRequest & { readonly url: string };
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  readonly body: unknown;
+  readonly millis: number;
+}
 
 export class BasketClient {
   readonly #fetch: typeof fetch;
@@ -191,11 +214,46 @@ export class BasketClient {
 
   // ---------------------------------------------------------------- transport
 
-  async get<T>(path: string, query: Query = {}): Promise<T> {
+  /** The URL of `path` with `query` on this client's base URL. */
+  url(path: string, query: Query = {}): string {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-    const url = `${this.baseUrl}${path}${search.size ? `?${search}` : ""}`;
-    return this.#send<T>(`GET ${path}`, url, { method: "GET" });
+    return `${this.baseUrl}${path}${search.size ? `?${search}` : ""}`;
+  }
+
+  /**
+   * Sends one request and returns whatever came back, never throwing for a status: the
+   * conformance suite and the scenario runner judge answers, including the wrong ones.
+   */
+  async exchange(request: ExchangeRequest): Promise<Exchange> {
+    const url = this.url(request.path, request.query);
+    const headers: Record<string, string> = { ...request.headers };
+    let body: string | undefined = request.rawBody;
+    if (body === undefined && request.json !== undefined) {
+      body = JSON.stringify(request.json);
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    }
+    const started = performance.now();
+    const response = await this.#fetch(url, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return {
+      request: { ...request, url },
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      text,
+      body: parsed,
+      millis: performance.now() - started,
+    };
+  }
+
+  async get<T>(path: string, query: Query = {}): Promise<T> {
+    return this.#send<T>(`GET ${path}`, this.url(path, query), { method: "GET" });
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {
