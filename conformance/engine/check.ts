@@ -1,0 +1,106 @@
+import type { Exchange, ExchangeRequest } from "../../src/client/basket-client.ts";
+import type { oas31 } from "openapi3-ts";
+
+/**
+ * A check: one small function that asserts one property of a server, registered under a
+ * stable id and naming the rule of the specification it enforces. Checks never import the
+ * simulator: everything they know of a server they learn over HTTP and WebSocket through
+ * the context they are handed.
+ */
+export interface Check {
+  /** Stable id, dotted, named for the property: `launches.paging.disjoint`. Never renamed or reused. */
+  readonly id: string;
+  readonly phase: Phase;
+  /** The rule enforced: the specification's section and the rule in a sentence. */
+  readonly rule: RuleReference;
+  /**
+   * `specification`: a rule the specification states; a violation is a failure anywhere.
+   * `decision`: one of our document's choices where the specification is silent (a status
+   * code, the `code` field, a shape shown nowhere, a `/devnet/` route): against another
+   * implementation a violation is a note of level `decision`, a failure only with `--strict`.
+   */
+  readonly enforces: "specification" | "decision";
+  /** What the check needs beyond a base URL; missing needs make it skip with the reason. */
+  readonly needs?: readonly Capability[];
+  run(context: CheckContext): Promise<void>;
+}
+
+export const PHASES = ["schema", "boundaries", "negative", "read", "trade", "stateful", "stream"] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface RuleReference {
+  /** A heading of the specification, e.g. "Endpoints › GET /v1/launches" or "Limits". */
+  readonly section: string;
+  /** The rule, quoted or paraphrased closely enough to find it. */
+  readonly text: string;
+}
+
+/**
+ * - `control`: the `/devnet/` control API (faucet, clock, prices, faults)
+ * - `wallet`: a funded wallet (from the faucet, or `--keypair`)
+ * - `clock`: moving time on demand (`/devnet/advance`), or `--allow-slow` to wait real time
+ * - `faults`: stream and transaction fault injection (`/devnet/faults/*`)
+ */
+export type Capability = "control" | "wallet" | "clock" | "faults";
+
+/** What a check is handed: the server, the documents, the tools, and the ways to end. */
+export interface CheckContext {
+  readonly baseUrl: string;
+  /** The stream's URL (`ws://…/v1/stream`). */
+  readonly streamUrl: string;
+  /** The run's seed: every generator and fast-check run in the check derives from it. */
+  readonly seed: number;
+  /** fast-check runs per property (smaller in quick runs). */
+  readonly numRuns: number;
+  readonly documents: Documents;
+  /** Sends a request, records it for the reproduction, and returns the answer (never throws for a status). */
+  exchange(request: ExchangeRequest): Promise<Exchange>;
+  /** Data discovered on the server before the checks run (launch addresses, mints, tickers…). */
+  readonly samples: ServerSamples;
+  /** Says something worth reading that is not a failure (a `decision` difference, a fact observed). */
+  note(level: "info" | "decision", message: string): void;
+  /** Ends the check as failed. `input` is the (shrunk) input that broke the rule. */
+  fail(message: string, details?: FailureDetails): never;
+  /** Ends the check as skipped, with the reason a reader needs (never a silent pass). */
+  skip(reason: string): never;
+}
+
+export interface FailureDetails {
+  readonly input?: unknown;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  /** A stream failure's frames, in order, as sent (`>`) and received (`<`). */
+  readonly transcript?: readonly string[];
+}
+
+export interface Documents {
+  readonly openapi: oas31.OpenAPIObject;
+  /** The AsyncAPI 3 document, parsed from YAML. */
+  readonly asyncapi: Record<string, unknown>;
+}
+
+export interface ServerSamples {
+  /** Launch rows from the lists, by status (at least `activeBonding` on any useful server). */
+  readonly launches: readonly SampleLaunch[];
+}
+
+export interface SampleLaunch {
+  readonly address: string;
+  readonly primaryMint: string;
+  readonly symbol: string;
+  readonly status: string;
+  readonly kind: string;
+  readonly progressBps: number;
+}
+
+/** A failure a check raised: what the engine records, reports and saves for replay. */
+export interface CheckFailure {
+  readonly checkId: string;
+  readonly rule: RuleReference;
+  readonly enforces: Check["enforces"];
+  readonly seed: number;
+  readonly message: string;
+  readonly details: FailureDetails;
+  /** `curl` commands of the requests the check sent, in order (the last one usually shows the defect). */
+  readonly curl: readonly string[];
+}
