@@ -57,12 +57,30 @@ export interface CheckContext {
   exchange(request: ExchangeRequest): Promise<Exchange>;
   /** Data discovered on the server before the checks run (launch addresses, mints, tickers…). */
   readonly samples: ServerSamples;
+  /**
+   * A funded wallet for this check (`wallet` capability): a fresh key airdropped by the
+   * faucet when the server has `/devnet/`, else the `--keypair` wallet (shared, so checks
+   * using it must not assume its balances). Each call with the faucet gives a new wallet.
+   */
+  wallet(options?: { readonly lamports?: bigint }): Promise<Wallet>;
+  /**
+   * Moves the server's time forward (`clock` capability): `/devnet/advance` when the server
+   * has it, a real wait with `--allow-slow`. Resolves once the server's clock has moved.
+   */
+  advance(time: { readonly seconds: number } | { readonly slots: number }): Promise<void>;
   /** Says something worth reading that is not a failure (a `decision` difference, a fact observed). */
   note(level: "info" | "decision", message: string): void;
   /** Ends the check as failed. `input` is the (shrunk) input that broke the rule. */
   fail(message: string, details?: FailureDetails): never;
   /** Ends the check as skipped, with the reason a reader needs (never a silent pass). */
   skip(reason: string): never;
+}
+
+/** A key the suite holds: it signs what the server built, as any client would. */
+export interface Wallet {
+  readonly address: string;
+  /** Signs a base64 wire transaction (unsigned, as build returns it) and returns the signed base64. */
+  sign(transaction: string): Promise<string>;
 }
 
 export interface FailureDetails {
