@@ -167,7 +167,7 @@ enum CurveInstruction {
   CURVE_SELL = 3,
   CURVE_RELEASE = 4,
 };
-enum PoolInstruction { POOL_INITIALIZE = 0, POOL_ADD_LIQUIDITY = 1, POOL_SWAP = 2 };
+enum PoolInstruction { POOL_INITIALIZE = 0, POOL_ADD_LIQUIDITY = 1, POOL_SWAP = 2, POOL_SWAP_ALL = 3 };
 
 /* Event tags (first byte of every sol_log_data payload). */
 enum EventTag {

@@ -9,6 +9,9 @@
  *   initialize     payer, authority, pool, mint_a, mint_b, vault_a, vault_b, system, token
  *   add_liquidity  provider, pool, vault_a, vault_b, source_a, source_b, token
  *   swap           trader, pool, vault_in, vault_out, trader_in, trader_out, token
+ *   swap_all       the same accounts as swap; swaps the trader's whole balance of the input
+ *                  mint as it stands when the instruction executes (a sell's unwinding swaps
+ *                  take exactly what the settle delivered, and leave no dust behind)
  */
 #include "basket.h"
 
@@ -124,17 +127,24 @@ static u64 add_liquidity(SolParameters *params) {
   return 0;
 }
 
-static u64 swap(SolParameters *params) {
+/*
+ * swap and swap_all. `amount_in` is the instruction's amount, or for swap_all
+ * (`whole_balance`) the trader's balance of the input mint once its account is checked.
+ * Refusals in order: account count, data length, signer, a zero amount (swap, before any
+ * account is read), the pool and its vaults, the trader's accounts, a zero balance
+ * (swap_all), a short balance (swap), empty reserves, overflow, nothing out, minimum out.
+ */
+static u64 execute_swap(SolParameters *params, bool whole_balance) {
   if (params->account_count < 7) return ERROR_NOT_ENOUGH_ACCOUNTS;
-  if (params->data_len < 17) return ERROR_INVALID_INSTRUCTION;
+  if (params->data_len < (whole_balance ? 9 : 17)) return ERROR_INVALID_INSTRUCTION;
   SolAccountInfo *trader = &params->accounts[0], *pool_info = &params->accounts[1],
                  *vault_in = &params->accounts[2], *vault_out = &params->accounts[3],
                  *trader_in = &params->accounts[4], *trader_out = &params->accounts[5];
-  u64 amount_in = read_u64(params->data + 1);
-  u64 min_out = read_u64(params->data + 9);
+  u64 amount_in = whole_balance ? 0 : read_u64(params->data + 1);
+  u64 min_out = read_u64(params->data + (whole_balance ? 1 : 9));
 
   if (!trader->is_signer) return ERROR_MISSING_SIGNATURE;
-  if (amount_in == 0) return ERROR_ZERO_AMOUNT;
+  if (!whole_balance && amount_in == 0) return ERROR_ZERO_AMOUNT;
   TRY(check_record(pool_info, params->program_id, ACCOUNT_POOL, sizeof(Pool)));
   Pool *pool = (Pool *)pool_info->data;
   bool a_to_b;
@@ -148,6 +158,10 @@ static u64 swap(SolParameters *params) {
   const SolPubkey *mint_out = a_to_b ? &pool->mint_b : &pool->mint_a;
   TRY(check_token_account(trader_in, mint_in, trader->key));
   TRY(check_token_account(trader_out, mint_out, trader->key));
+  if (whole_balance) {
+    amount_in = token_amount(trader_in);
+    if (amount_in == 0) return ERROR_ZERO_AMOUNT;
+  }
   if (token_amount(trader_in) < amount_in) return ERROR_INSUFFICIENT_TOKENS;
 
   u64 reserve_in = token_amount(vault_in), reserve_out = token_amount(vault_out);
@@ -166,6 +180,7 @@ static u64 swap(SolParameters *params) {
   TRY(token_transfer(vault_out, trader_out, pool_info, amount_out, &seeds));
   pool->swap_count += 1;
 
+  /* swap_all emits the swap event: its amount_in is the balance it took. */
   u8 buffer[128];
   EventWriter event = event_begin(buffer, EVENT_SWAP);
   put_pubkey(&event, pool_info->key);
@@ -181,6 +196,10 @@ static u64 swap(SolParameters *params) {
   return 0;
 }
 
+static u64 swap(SolParameters *params) { return execute_swap(params, false); }
+
+static u64 swap_all(SolParameters *params) { return execute_swap(params, true); }
+
 u64 entrypoint(const u8 *input) {
   SolParameters params;
   if (!deserialize(input, &params)) return ERROR_TOO_MANY_ACCOUNTS;
@@ -189,5 +208,6 @@ u64 entrypoint(const u8 *input) {
   if (tag == POOL_INITIALIZE) return initialize(&params);
   if (tag == POOL_ADD_LIQUIDITY) return add_liquidity(&params);
   if (tag == POOL_SWAP) return swap(&params);
+  if (tag == POOL_SWAP_ALL) return swap_all(&params);
   return ERROR_INVALID_INSTRUCTION;
 }

@@ -1,6 +1,6 @@
 import type { FastifySchema, FastifySchemaValidationError } from "fastify";
 import { type ApiError, type ApiErrorBody, apiError } from "../errors/index.ts";
-import { patternRule } from "./schemas/parameter-patterns.ts";
+import { wireRuleOf } from "../wire/wire-fields.ts";
 
 /** Query parameters that carry a paging position: a bad one is INVALID_CURSOR, not INVALID_QUERY. */
 const CURSOR_PARAMETERS = new Set(["cursor", "before"]);
@@ -17,6 +17,7 @@ type JsonSchema = {
   minItems?: number;
   maxItems?: number;
   pattern?: string;
+  format?: string;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
 };
@@ -29,9 +30,18 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   if (!schema) return null;
   const values = schema.enum ?? (schema.anyOf?.every((member) => "const" in member) ? schema.anyOf.map((member) => member.const) : null);
   if (values) return `must be one of ${values.join(", ")}`;
+  // A wire field's sentence already says its length; a bare regular expression is never shown.
+  const wire = wireRuleOf(schema);
+  if (wire) return wire;
+  // A nullable field (`anyOf: [field, null]`): the field's rule, or null.
+  const nullable = schema.anyOf?.length === 2 && schema.anyOf.find((member) => member.type !== "null");
+  if (nullable && schema.anyOf!.some((member) => member.type === "null")) {
+    const rule = ruleOf(nullable);
+    if (rule) return `${rule}, or null`;
+  }
   if (schema.pattern) {
     const length = schema.maxLength === undefined ? "" : `, at most ${schema.maxLength} characters`;
-    return `${patternRule(schema.pattern) ?? `must be a string matching ${schema.pattern}`}${length}`;
+    return `must be a string of the form the API document shows${length}`;
   }
   if (schema.type === "integer" || schema.type === "number") {
     const noun = schema.type === "integer" ? "an integer" : "a number";

@@ -5,6 +5,12 @@ import type { FailedTransactionMetadata } from "litesvm";
  * kept as numbers here; naming them is the job of the program clients above this layer.
  */
 export type ChainError =
+  /**
+   * The bytes are not a transaction the network would run: the message does not decode
+   * whole, or it breaks a limit a validator enforces before execution (size, version,
+   * signature and account counts, indexes). `reason` says which, as a sentence.
+   */
+  | { readonly kind: "malformed"; readonly reason: string }
   /** Our blockhash check: the lifetime blockhash is unknown or older than 150 slots. */
   | { readonly kind: "blockhashNotFound" }
   /** A transaction-level refusal from the runtime (bad signature, duplicate, fees…). */
@@ -75,6 +81,8 @@ export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
 /** One line for logs and API `error` fields. */
 export function describeChainError(error: ChainError): string {
   switch (error.kind) {
+    case "malformed":
+      return `the transaction is malformed: ${error.reason}`;
     case "blockhashNotFound":
       return "the transaction's blockhash is unknown or expired (older than 150 slots)";
     case "transaction":

@@ -6,15 +6,18 @@ import {
   type Signature,
   type Transaction,
   address,
-  getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   lamports,
 } from "@solana/kit";
 import { Clock, FailedTransactionMetadata, LiteSVM } from "litesvm";
-
-const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
+import { U64_MAX } from "../wire/wire-fields.ts";
+import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
+import { checkTransaction } from "./check-transaction.ts";
+import type { SlotSpan } from "./slot-span.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
+const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
+
 import {
   type ClockMode,
   type ClockReading,
@@ -124,8 +127,13 @@ export type DevnetWrite =
   | { readonly kind: "account"; readonly slot: bigint; readonly account: EncodedAccount }
   | { readonly kind: "restore"; readonly slot: bigint };
 export type WriteListener = (write: DevnetWrite) => void;
-/** Called after every slot boundary, once its due transactions have landed. */
-export type SlotListener = (now: ClockReading) => void;
+/**
+ * Called after time moved, once the due transactions have landed: `now` is the reading at
+ * the end, `span` the slots that passed (`from` to `to`, both included). Empty stretches of
+ * time pass in one call, so a listener that acts on a cadence checks the span (see
+ * `spanCrosses`), never `now.slot` alone.
+ */
+export type SlotListener = (now: ClockReading, span: SlotSpan) => void;
 
 /**
  * An in-process Solana chain: LiteSVM running our launch, curve and pool programs, with
@@ -264,24 +272,27 @@ export class Devnet {
     return this.#clock.latestBlockhash();
   }
 
-  /** Moves `slots` slots forward; at each boundary the due queued transactions land. */
+  /**
+   * Moves `slots` slots forward; queued transactions land at their slot. Costs O(1) in the
+   * empty slots: the clock jumps to just before the next due landing (or to the end), and
+   * slot listeners hear each jump once, with the span it covered. Listeners that submit
+   * (bots sign asynchronously) add to the queue only after this call returns.
+   */
   advanceSlots(slots: number | bigint): LandedTransaction[] {
     const count = BigInt(slots);
     if (count < 0n) throw new RangeError(`cannot advance by ${count} slots`);
+    const target = this.#clock.now().slot + count;
     const landed: LandedTransaction[] = [];
-    for (let i = 0n; i < count; i++) {
-      if (this.#queue.length === 0 && this.#slotListeners.size === 0) {
-        // Nothing can happen in the remaining slots: jump over them at once.
-        this.#clock.advance(count - i);
-        this.#seqInSlot = 0;
-        this.#syncClockSysvar();
-        break;
-      }
-      this.#clock.advance(1n);
+    for (let slot = this.#clock.now().slot; slot < target; slot = this.#clock.now().slot) {
+      const due = this.#nextDueSlot();
+      // A landing slot is a stop of its own; the empty slots before it pass in one step.
+      const stop = due === null || due > target ? target : due > slot + 1n ? due - 1n : due;
+      this.#clock.advance(stop - slot);
       this.#seqInSlot = 0;
       this.#syncClockSysvar();
       landed.push(...this.#landDue());
-      for (const listener of this.#slotListeners) listener(this.#clock.now());
+      const span: SlotSpan = { from: slot + 1n, to: stop };
+      for (const listener of this.#slotListeners) listener(this.#clock.now(), span);
     }
     return landed;
   }
@@ -337,6 +348,8 @@ export class Devnet {
   submit(transaction: Transaction): SubmitResult {
     const signature = signatureOf(transaction);
     if (signature === null) return { accepted: false, error: UNSIGNED };
+    const check = checkTransaction(transaction);
+    if (!check.ok) return { accepted: false, error: { kind: "malformed", reason: check.reason } };
     if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
     const fault = this.#nextFault;
     this.#nextFault = null;
@@ -407,20 +420,30 @@ export class Devnet {
 
   /**
    * Adds lamports to `address` directly, outside any transaction: the faucet's power, with
-   * no airdrop pool to run dry. A missing account becomes a plain system account.
+   * no airdrop pool to run dry. A missing account becomes a plain system account. Checked
+   * before it is announced: a balance past u64 is refused (`DEVNET_REFUSED`) and nothing is
+   * journaled, so a write-ahead log never holds a change the chain cannot apply. Returns the
+   * new balance.
    */
-  airdrop(address: Address, amount: bigint): void {
+  airdrop(address: Address, amount: bigint): Result<bigint> {
     if (amount < 0n) throw new RangeError(`cannot airdrop a negative amount (${amount})`);
     const existing = this.getAccount(address);
+    const balance = (existing?.lamports ?? 0n) + amount;
+    if (balance > U64_MAX) {
+      return fail("DEVNET_REFUSED", {
+        reason: `${address} holds ${existing?.lamports ?? 0n} lamports; ${amount} more would pass the u64 maximum ${U64_MAX}`,
+      });
+    }
     this.#announce({ kind: "airdrop", slot: this.#clock.now().slot, address, lamports: amount });
     this.#svm.setAccount({
       address,
       programAddress: existing?.programAddress ?? SYSTEM_PROGRAM,
       data: existing?.data ?? new Uint8Array(0),
       executable: existing?.executable ?? false,
-      lamports: lamports((existing?.lamports ?? 0n) + amount),
+      lamports: lamports(balance),
       space: existing?.space ?? 0n,
     });
+    return succeed(balance);
   }
 
   /** Writes an account directly: genesis only (mints and pools are created by transactions). */
@@ -458,6 +481,13 @@ export class Devnet {
 
   // ---------------------------------------------------------------- internals
 
+  /** The earliest slot a queued transaction lands at, or null when nothing is queued. */
+  #nextDueSlot(): bigint | null {
+    let due: bigint | null = null;
+    for (const queued of this.#queue) if (due === null || queued.landAtSlot < due) due = queued.landAtSlot;
+    return due;
+  }
+
   #landDue(): LandedTransaction[] {
     const slot = this.#clock.now().slot;
     const due = this.#queue.filter((queued) => queued.landAtSlot <= slot);
@@ -476,21 +506,26 @@ export class Devnet {
     if (previous && previous.state !== "queued") {
       return { landed: false, signature, error: { kind: "transaction", name: "AlreadyProcessed" } };
     }
-    const lifetime = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes).lifetimeToken;
-    const lastValid = this.#clock.lastValidBlockHeightOf(lifetime);
+    // The bytes come from a client: a message that does not decode whole, or that breaks
+    // the network's limits, fails alone instead of taking the landing loop down with it.
+    const check = checkTransaction(transaction);
+    if (!check.ok) return this.#refuse(signature, { kind: "malformed", reason: check.reason });
+    const lastValid = this.#clock.lastValidBlockHeightOf(check.message.lifetimeToken);
     if (lastValid === null || this.#clock.now().blockHeight > lastValid) {
       // Queued past its blockhash's life: exactly what a client sees as `expired`.
       this.#records.set(signature, previous ? { state: "expired" } : { state: "refused", error: { kind: "blockhashNotFound" } });
       return { landed: false, signature, error: { kind: "blockhashNotFound" } };
     }
-    const result = this.#svm.sendTransaction(transaction);
+    let result: ReturnType<LiteSVM["sendTransaction"]>;
+    try {
+      result = this.#svm.sendTransaction(transaction);
+    } catch (error) {
+      return this.#refuse(signature, { kind: "malformed", reason: `the VM could not load it (${error instanceof Error ? error.message : String(error)})` });
+    }
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
     const error = result instanceof FailedTransactionMetadata ? chainErrorOf(result) : null;
-    if (error && error.kind !== "instruction") {
-      // Refused before execution (signature, fee payer, duplicate…): nothing landed.
-      this.#records.set(signature, { state: "refused", error });
-      return { landed: false, signature, error };
-    }
+    // Refused before execution (signature, fee payer, duplicate…): nothing landed.
+    if (error && error.kind !== "instruction") return this.#refuse(signature, error);
     const now = this.#clock.now();
     const landed: LandedTransaction = {
       signature,
@@ -506,6 +541,11 @@ export class Devnet {
     this.#announce({ kind: "transaction", landed, transaction });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };
+  }
+
+  #refuse(signature: Signature, error: ChainError): SendResult {
+    this.#records.set(signature, { state: "refused", error });
+    return { landed: false, signature, error };
   }
 
   #announce(write: DevnetWrite): void {

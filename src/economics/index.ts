@@ -37,7 +37,7 @@ export {
   buyExactOut,
   sell,
 } from "./curve-math.ts";
-export { type SwapResult, type SwapSettled, swapExactIn, swapInForExactOut } from "./pool-math.ts";
+export { type SwapResult, type SwapSettled, swapAll, swapExactIn, swapInForExactOut } from "./pool-math.ts";
 export { migrationShare } from "./migration-math.ts";
 export {
   type ComponentPrice,

@@ -1,6 +1,6 @@
 /**
- * Constant-product swaps, predicted exactly as programs-fixtures/pool/pool.c `swap`
- * settles them, and the inverse a route planner needs (how much to put in to get at
+ * Constant-product swaps, predicted exactly as programs-fixtures/pool/pool.c `swap` and
+ * `swap_all` settle them, and the inverse a route planner needs (how much to put in to get at
  * least a given amount out). Reserves are the pool's vault balances.
  */
 import {
@@ -65,6 +65,15 @@ export function swapExactIn(
   if (amountOut === 0n) return refuse(ERROR_ZERO_AMOUNT);
   if (amountOut < minOut) return refuse(ERROR_SLIPPAGE_EXCEEDED);
   return { ok: true, amountOut, fee };
+}
+
+/**
+ * `swap_all`: the trader's whole balance of the input mint goes in, `balance` as it stands
+ * when the instruction executes. A zero balance is refused with 6005; otherwise the swap is
+ * exactly {@link swapExactIn} of that balance (same fee, output and refusals after it).
+ */
+export function swapAll(reserveIn: bigint, reserveOut: bigint, balance: bigint, feeBps: number, minOut: bigint): SwapResult {
+  return swapExactIn(reserveIn, reserveOut, balance, feeBps, minOut, balance);
 }
 
 /**

@@ -1,11 +1,26 @@
-import { AccountRole, type Address, getStructEncoder, getU16Encoder, getU64Encoder, getU8Encoder } from "@solana/kit";
+import {
+  AccountRole,
+  type Address,
+  type FixedSizeCodec,
+  type FixedSizeDecoder,
+  type FixedSizeEncoder,
+  combineCodec,
+  getStructDecoder,
+  getStructEncoder,
+  getU16Encoder,
+  getU64Decoder,
+  getU64Encoder,
+  getU8Decoder,
+  getU8Encoder,
+  transformEncoder,
+} from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { POOL_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
 import { findPoolPda, findPoolVaultPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
 /** First byte of the pool program's instruction data (layout.h `enum PoolInstruction`). */
-export const POOL_INSTRUCTION_TAG = { initialize: 0, addLiquidity: 1, swap: 2 } as const;
+export const POOL_INSTRUCTION_TAG = { initialize: 0, addLiquidity: 1, swap: 2, swapAll: 3 } as const;
 
 /** A pool's record and vaults with their bumps; see {@link derivePoolAccounts}. */
 export interface PoolAccounts {
@@ -114,19 +129,63 @@ export function getSwapInstruction(
     ["amountIn", getU64Encoder()],
     ["minOut", getU64Encoder()],
   ]).encode({ ...input, tag: POOL_INSTRUCTION_TAG.swap });
+  return { programAddress: POOL_PROGRAM_ADDRESS, accounts: swapAccountMetas(input), data };
+}
+
+/** The data of a swap_all: the least it must pay out. The tag is written by the encoder. */
+export interface SwapAllInstructionData {
+  readonly tag: number;
+  readonly minOut: bigint;
+}
+
+/** Encodes swap_all's data (9 bytes: tag 3, min out u64); any `tag` given is replaced. */
+export function getSwapAllInstructionDataEncoder(): FixedSizeEncoder<{ readonly minOut: bigint }> {
+  return transformEncoder(
+    getStructEncoder([
+      ["tag", getU8Encoder()],
+      ["minOut", getU64Encoder()],
+    ]),
+    (value: { readonly minOut: bigint }) => ({ tag: POOL_INSTRUCTION_TAG.swapAll, minOut: value.minOut }),
+  );
+}
+
+/** Decodes swap_all's data; the tag is returned as read, so a caller can check it. */
+export function getSwapAllInstructionDataDecoder(): FixedSizeDecoder<SwapAllInstructionData> {
+  return getStructDecoder([
+    ["tag", getU8Decoder()],
+    ["minOut", getU64Decoder()],
+  ]);
+}
+
+/** Both directions of swap_all's data. */
+export function getSwapAllInstructionDataCodec(): FixedSizeCodec<{ readonly minOut: bigint }, SwapAllInstructionData> {
+  return combineCodec(getSwapAllInstructionDataEncoder(), getSwapAllInstructionDataDecoder());
+}
+
+/**
+ * Swaps the trader's whole balance of the input mint, as it stands when the instruction
+ * executes, for at least `minOut` (pool.c `swap_all`; it emits the swap event). A plan can
+ * thus swap what an earlier instruction delivered without knowing the amount beforehand.
+ * Refused with ZeroAmount when that balance is zero. Same accounts as {@link getSwapInstruction}.
+ */
+export function getSwapAllInstruction(input: SwapAccounts & { minOut: bigint }): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
   return {
     programAddress: POOL_PROGRAM_ADDRESS,
-    accounts: [
-      { address: input.trader, role: AccountRole.READONLY_SIGNER },
-      { address: input.pool, role: AccountRole.WRITABLE },
-      { address: input.vaultIn, role: AccountRole.WRITABLE },
-      { address: input.vaultOut, role: AccountRole.WRITABLE },
-      { address: input.traderIn, role: AccountRole.WRITABLE },
-      { address: input.traderOut, role: AccountRole.WRITABLE },
-      { address: TOKEN_PROGRAM_ADDRESS, role: AccountRole.READONLY },
-    ],
-    data,
+    accounts: swapAccountMetas(input),
+    data: getSwapAllInstructionDataEncoder().encode(input),
   };
+}
+
+function swapAccountMetas(input: SwapAccounts): ProgramInstruction["accounts"] {
+  return [
+    { address: input.trader, role: AccountRole.READONLY_SIGNER },
+    { address: input.pool, role: AccountRole.WRITABLE },
+    { address: input.vaultIn, role: AccountRole.WRITABLE },
+    { address: input.vaultOut, role: AccountRole.WRITABLE },
+    { address: input.traderIn, role: AccountRole.WRITABLE },
+    { address: input.traderOut, role: AccountRole.WRITABLE },
+    { address: TOKEN_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+  ];
 }
 
 /** Derives the pool of (`authority`, `mintA`, `mintB`) and its vaults, with bumps. */

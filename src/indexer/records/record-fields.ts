@@ -4,19 +4,11 @@ import { LAUNCH_KINDS, LAUNCH_STATUSES } from "../../programs/index.ts";
 /**
  * The field types every record shares, as the specification names them: `amount` (a
  * base-units decimal string), `ISO`, `unix`, addresses. One place, so the OpenAPI document
- * spells each the same way everywhere.
+ * spells each the same way everywhere. Addresses, signatures and amounts are the wire
+ * module's (pattern, format and rule sentence), like every other schema of the project.
  */
+export { Address, Amount, Signature } from "../../wire/wire-fields.ts";
 
-/** A non-negative decimal integer without leading zeros (a u64 or wider, carried as text). */
-export const AMOUNT_PATTERN = "^(0|[1-9][0-9]*)$";
-/** A base58 address or mint. */
-export const ADDRESS_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
-/** A base58 transaction signature (64 bytes). */
-export const SIGNATURE_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{64,88}$";
-
-export const Amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN, description });
-export const Address = (description: string) => Type.String({ pattern: ADDRESS_PATTERN, description });
-export const Signature = (description: string) => Type.String({ pattern: SIGNATURE_PATTERN, description });
 export const Iso = (description: string) => Type.String({ format: "date-time", description });
 export const Unix = (description: string) => Type.Integer({ description });
 export const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });

@@ -8,6 +8,8 @@ import {
   deriveSwapAccounts,
   getAddLiquidityInstruction,
   getInitializePoolInstruction,
+  getSwapAllInstruction,
+  getSwapAllInstructionDataCodec,
   getSwapInstruction,
 } from "../pool-instructions.ts";
 import { testAddress } from "./byte-image.ts";
@@ -114,5 +116,26 @@ describe("pool instructions", () => {
       { address: accounts.traderOut, role: WRITABLE },
       { address: TOKEN_PROGRAM_ADDRESS, role: READONLY },
     ]);
+  });
+
+  it("swap_all: tag 3 and min out only (the amount is the trader's balance on chain), the swap's accounts", async () => {
+    const [pool] = await findPoolPda({ authority, mintA, mintB });
+    const accounts = await deriveSwapAccounts(payer, pool, mintA, mintB);
+    const instruction = getSwapAllInstruction({ ...accounts, minOut: 0x0102030405060708n });
+    expect([...instruction.data]).toEqual([3, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(instruction.accounts).toEqual(getSwapInstruction({ ...accounts, amountIn: 1n, minOut: 0n }).accounts);
+    expect(instruction.accounts.map((account) => account.address)).toEqual([
+      payer,
+      pool,
+      accounts.vaultIn,
+      accounts.vaultOut,
+      accounts.traderIn,
+      accounts.traderOut,
+      TOKEN_PROGRAM_ADDRESS,
+    ]);
+    const codec = getSwapAllInstructionDataCodec();
+    expect(codec.decode(instruction.data)).toEqual({ tag: 3, minOut: 0x0102030405060708n });
+    expect(codec.decode(codec.encode({ minOut: 2n ** 64n - 1n }))).toEqual({ tag: 3, minOut: 2n ** 64n - 1n });
+    expect(codec.fixedSize).toBe(9);
   });
 });

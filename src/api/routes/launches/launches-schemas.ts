@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { LAUNCH_STATUSES } from "../../../programs/index.ts";
 import { CandleSchema, LaunchRowSchema, TradeRecordSchema } from "../../../indexer/records/index.ts";
 import { KindQuery, integerQuery, refTo, stringEnum } from "../../schemas/common-parameters.ts";
-import { ADDRESS_LIST_PATTERN, ADDRESS_PATTERN, LAUNCH_ID_PATTERN, TRADE_CURSOR_PATTERN } from "../../schemas/parameter-patterns.ts";
+import { Address, wireString } from "../../../wire/wire-fields.ts";
 import {
   EXAMPLE_ADDRESS,
   EXAMPLE_CANDLE,
@@ -42,12 +42,9 @@ export const LaunchListQuerySchema = Type.Object({
   asset: Type.Optional(
     Type.String({ minLength: 1, maxLength: 16, description: paged("A component symbol the recipe must hold."), examples: ["USDC"] }),
   ),
-  creator: Type.Optional(
-    Type.String({ pattern: ADDRESS_PATTERN, description: paged("A creator wallet address."), examples: [EXAMPLE_ADDRESS] }),
-  ),
+  creator: Type.Optional(Address(paged("A creator wallet address."), { examples: [EXAMPLE_ADDRESS] })),
   ids: Type.Optional(
-    Type.String({
-      pattern: ADDRESS_LIST_PATTERN,
+    wireString("addressList", {
       description: paged("Up to 100 launch addresses, comma separated."),
       examples: [EXAMPLE_LAUNCH_ROW.address],
     }),
@@ -86,8 +83,7 @@ export const LaunchesResponseSchema = Type.Object(
 export const KindOnlyQuerySchema = Type.Object({ kind: Type.Optional(KindQuery) });
 
 export const LaunchIdParamsSchema = Type.Object({
-  id: Type.String({
-    pattern: LAUNCH_ID_PATTERN,
+  id: wireString("launchId", {
     description:
       "A launch address, a primary mint or a ticker (tickers are not unique: one of the launches sharing it answers; link by address or mint).",
     examples: [EXAMPLE_LAUNCH_ROW.address],
@@ -97,8 +93,7 @@ export const LaunchIdParamsSchema = Type.Object({
 export const TradesQuerySchema = Type.Object({
   limit: Type.Optional(integerQuery({ minimum: 1, maximum: 200, default: 50, description: "Trades per page, 1 to 200 (default 50)." })),
   before: Type.Optional(
-    Type.String({
-      pattern: TRADE_CURSOR_PATTERN,
+    wireString("tradeCursor", {
       description: "`slot:seq`, the `nextCursor` of the previous page: only trades strictly older are returned.",
       examples: [EXAMPLE_TRADE_CURSOR],
     }),
@@ -113,7 +108,7 @@ export const TradesResponseSchema = Type.Object(
     trades: Type.Array(refTo(TradeRecordSchema), {
       description: "Newest first. A full page may have older trades behind it; a short page reached the first trade.",
     }),
-    nextCursor: Type.Union([Type.String({ pattern: TRADE_CURSOR_PATTERN }), Type.Null()], {
+    nextCursor: Type.Union([wireString("tradeCursor", { description: "A trade cursor." }), Type.Null()], {
       description: "`slot:seq` of the page's oldest trade, to pass as `before`; null when no older trade exists.",
     }),
   },

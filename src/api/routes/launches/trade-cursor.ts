@@ -1,19 +1,17 @@
 import { type ApiError, apiError } from "../../../errors/index.ts";
-import { TRADE_CURSOR_PATTERN, patternRule } from "../../schemas/parameter-patterns.ts";
+import { WIRE_RULES } from "../../../wire/wire-fields.ts";
 
-const U64_MAX = 2n ** 64n - 1n;
+/** The read model numbers trades within a slot with an i32. */
 const SEQ_MAX = 2 ** 31 - 1;
 
 /**
- * `before=slot:seq` as the read model takes it. The schema already checked the shape; this
- * refuses the values no trade can carry (a slot past u64, a seq past i32) as a bad cursor.
+ * `before=slot:seq` as the read model takes it. The schema already checked the wire rule
+ * (slot a u64, seq a u32); this refuses the seq no trade can carry (past i32) as a bad cursor.
  */
 export function parseTradeCursor(before: string): { slot: bigint; seq: number } | ApiError {
-  const match = /^([0-9]+):([0-9]+)$/.exec(before);
-  const slot = match ? BigInt(match[1]!) : -1n;
-  const seq = match ? Number(match[2]) : -1;
-  if (slot < 0n || slot > U64_MAX || !Number.isSafeInteger(seq) || seq < 0 || seq > SEQ_MAX) {
-    return apiError("INVALID_CURSOR", { parameter: "before", rule: patternRule(TRADE_CURSOR_PATTERN)! });
+  const [slot, seq] = before.split(":");
+  if (!WIRE_RULES.tradeCursor.check(before) || Number(seq) > SEQ_MAX) {
+    return apiError("INVALID_CURSOR", { parameter: "before", rule: WIRE_RULES.tradeCursor.rule });
   }
-  return { slot, seq };
+  return { slot: BigInt(slot!), seq: Number(seq) };
 }

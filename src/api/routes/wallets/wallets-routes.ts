@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { isAddress } from "@solana/kit";
+import type { Address } from "@solana/kit";
 import type { Devnet } from "../../../chain/devnet.ts";
-import { apiError } from "../../../errors/index.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import { ShortLaunchRowSchema, WalletBalancesSchema } from "../../../indexer/records/index.ts";
-import { sendApiError } from "../../api-error-reply.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_SHORT_LAUNCH_ROW, EXAMPLE_WALLET_BALANCES } from "../../examples/record-examples.ts";
 import { addressParameter, recordResponse, refTo } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
-import { ADDRESS_RULE } from "../../schemas/parameter-patterns.ts";
 import { parameterFailureExample } from "../../validation-failure.ts";
 import { walletBalances } from "./wallet-balances.ts";
 
-const WalletParamsSchema = Type.Object({ wallet: addressParameter("A wallet address (base58, 32 to 44 characters).", EXAMPLE_ADDRESS) });
+const WalletParamsSchema = Type.Object({ wallet: addressParameter("A wallet address (base58 of 32 bytes).", EXAMPLE_ADDRESS) });
 
 const CreatedResponseSchema = Type.Object(
   {
@@ -47,12 +44,8 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: Read
         },
       },
     },
-    async (request, reply) => {
-      const { wallet } = request.params;
-      // The pattern admits 44-character strings that decode to 33 bytes; the chain cannot look those up.
-      if (!isAddress(wallet)) return sendApiError(reply, apiError("INVALID_PATH", { parameter: "wallet", rule: ADDRESS_RULE }));
-      return walletBalances(devnet, readModel, wallet);
-    },
+    // The schema's address format admits only 32-byte addresses, which the chain can look up.
+    async (request) => walletBalances(devnet, readModel, request.params.wallet as Address),
   );
 
   app.get(
