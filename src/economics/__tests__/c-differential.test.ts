@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationShare } from "../migration-math.ts";
-import { swapExactIn, swapInForExactOut } from "../pool-math.ts";
+import { swapAll, swapExactIn, swapInForExactOut } from "../pool-math.ts";
 import { U64_MAX } from "../u64-math.ts";
 import { u64, weights } from "./arbitraries.ts";
 import {
@@ -77,7 +77,11 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
   const reserve = fc.oneof(fc.bigInt({ min: 0n, max: 2_000n }), fc.bigInt({ min: 0n, max: 10n ** 16n }), u64);
   const poolFee = fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 10_000 }));
 
-  /** The C pool's answer: [code] when refused, [0, amountOut, fee] when settled; null for a token failure. */
+  /**
+   * The C pool's answer: [code] when refused, [0, amountOut, fee] when settled; null for a
+   * token failure. `wholeBalance` runs swap_all, which ignores `amountIn`; its event's amount
+   * in must then be the balance.
+   */
   async function cSwap(
     amountIn: bigint,
     minOut: bigint,
@@ -85,10 +89,12 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
     balance: bigint,
     reserveIn: bigint,
     reserveOut: bigint,
+    wholeBalance = false,
   ): Promise<bigint[] | null> {
-    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut].join(" "));
-    const [code, out, paid] = answer.split(" ").map(BigInt);
+    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut, wholeBalance ? 1 : 0].join(" "));
+    const [code, out, paid, taken] = answer.split(" ").map(BigInt);
     if (code === HARNESS_TOKEN_ERROR) return null;
+    if (code === 0n) expect(taken).toBe(wholeBalance ? balance : amountIn);
     return code === 0n ? [0n, out!, paid!] : [code!];
   }
 
@@ -109,6 +115,29 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
       { numRuns: 3_000 },
     );
     expect(settled).toBeGreaterThan(300);
+  });
+
+  it("swap_all takes the whole balance, refusals included", async () => {
+    const seen: Record<string, number> = {};
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(reserve, reserve, reserve, reserve, reserve),
+        poolFee,
+        async ([ignored, minOut, balance, reserveIn, reserveOut], fee) => {
+          const answer = await cSwap(ignored, minOut, fee, balance, reserveIn, reserveOut, true);
+          if (answer === null) return;
+          const result = swapAll(reserveIn, reserveOut, balance, fee, minOut);
+          expect(answer).toEqual(result.ok ? [0n, result.amountOut, result.fee] : [BigInt(result.error)]);
+          const outcome = result.ok ? "settled" : String(result.error);
+          seen[outcome] = (seen[outcome] ?? 0) + 1;
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+    expect(seen.settled).toBeGreaterThan(300);
+    for (const code of ["6005", "6006", "6008", "6019"]) expect(seen[code]).toBeGreaterThan(0);
+    // A zero balance is refused however large the amount the request names.
+    expect(await cSwap(10n ** 9n, 0n, 25, 0n, 10n ** 9n, 10n ** 9n, true)).toEqual([6005n]);
   });
 
   it("swapInForExactOut is the least input the C pool accepts", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { swapExactIn, swapInForExactOut } from "../pool-math.ts";
+import { swapAll, swapExactIn, swapInForExactOut } from "../pool-math.ts";
 import { U64_MAX } from "../u64-math.ts";
 
 /** Reserves at venue scale, at dust scale, and anywhere in u64. */
@@ -26,6 +26,15 @@ describe("swapExactIn, worked by hand", () => {
     // 1 in at 0.3%: fee ⌈0.003⌉ = 1, nothing left to swap.
     expect(swapExactIn(1_000n, 1_000n, 1n, 30, 0n)).toEqual({ ok: false, error: 6005 });
     expect(swapExactIn(1_000n, 1_000n, 2n, 0, 2n)).toEqual({ ok: false, error: 6006 });
+  });
+});
+
+describe("swapAll, worked by hand", () => {
+  it("swaps the whole balance: 100 held at 0.3% on 1000/1000 pays 90; nothing held is ZeroAmount whatever minOut says", () => {
+    expect(swapAll(1_000n, 1_000n, 100n, 30, 90n)).toEqual({ ok: true, amountOut: 90n, fee: 1n });
+    expect(swapAll(1_000n, 1_000n, 100n, 30, 91n)).toEqual({ ok: false, error: 6006 });
+    expect(swapAll(1_000n, 1_000n, 0n, 30, 0n)).toEqual({ ok: false, error: 6005 });
+    expect(swapAll(0n, 1_000n, 5n, 30, 0n)).toEqual({ ok: false, error: 6019 });
   });
 });
 

@@ -1,7 +1,8 @@
 /*
- * pool-harness.c — runs swap of pool.c natively.
+ * pool-harness.c — runs swap (or swap_all) of pool.c natively.
  *
- * Request (one line): amount_in min_out fee_bps trader_in_balance reserve_in reserve_out.
+ * Request (one line): amount_in min_out fee_bps trader_in_balance reserve_in reserve_out
+ * whole_balance (1 runs swap_all, which ignores amount_in and takes the balance).
  * Answer (one line): error amount_out fee (from the swap event; meaningful when error is 0).
  */
 #include "pool.c"
@@ -13,6 +14,7 @@ int main(void) {
     u64 amount_in = next_u64(&eof), min_out = next_u64(&eof);
     u16 fee_bps = (u16)next_u64(&eof);
     u64 trader_in = next_u64(&eof), reserve_in = next_u64(&eof), reserve_out = next_u64(&eof);
+    u64 whole_balance = next_u64(&eof);
     if (eof) return 0;
 
     static u64 pool_words[sizeof(Pool) / 8 + 1];
@@ -41,16 +43,22 @@ int main(void) {
     pubkey_copy(&pool->vault_a, &storage[2].key);
     pubkey_copy(&pool->vault_b, &storage[3].key);
     u8 data[17];
-    data[0] = POOL_SWAP;
-    write_u64(data + 1, amount_in);
-    write_u64(data + 9, min_out);
+    if (whole_balance) {
+      data[0] = POOL_SWAP_ALL;
+      write_u64(data + 1, min_out);
+      params.data_len = 9;
+    } else {
+      data[0] = POOL_SWAP;
+      write_u64(data + 1, amount_in);
+      write_u64(data + 9, min_out);
+      params.data_len = 17;
+    }
     params.data = data;
-    params.data_len = sizeof(data);
 
     last_event_len = 0;
-    u64 error = swap(&params);
-    /* Swap event: tag, pool, trader, a_to_b, amount_in, amount_out (74), fee (82). */
-    printf("%llu %llu %llu\n", error, event_u64(74), event_u64(82));
+    u64 error = whole_balance ? swap_all(&params) : swap(&params);
+    /* Swap event: tag, pool, trader, a_to_b, amount_in (66), amount_out (74), fee (82). */
+    printf("%llu %llu %llu %llu\n", error, event_u64(74), event_u64(82), event_u64(66));
     fflush(0);
   }
 }
