@@ -1,0 +1,222 @@
+/**
+ * pool.c `swap_all` on chain: it swaps the trader's whole balance of the input mint as it
+ * stands when it executes, emits the swap event, costs a measured number of compute units,
+ * and every refusal leaves every account it names as it was (the fee payer pays its fee).
+ */
+import { AccountRole, type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Devnet, DevnetSnapshot, SendResult } from "../../chain/devnet.ts";
+import { swapAll } from "../../economics/index.ts";
+import {
+  NATIVE_MINT_ADDRESS,
+  POOL_PROGRAM_ADDRESS,
+  ProgramErrorCode,
+  type SwapAccounts,
+  type SwapEvent,
+  decodeProgramEvents,
+  derivePoolAccounts,
+  deriveSwapAccounts,
+  getInitializePoolInstruction,
+  getSwapAllInstruction,
+  getSwapInstruction,
+} from "../../programs/index.ts";
+import { VENUE_FEE_BPS, type GenesisWorld, type WorldComponent } from "../genesis-world.ts";
+import { tokenBalance } from "../token-balance.ts";
+import { accountImages, afterFee, outcomeOf, run, startWorld } from "./world-fixture.ts";
+
+const SOL = 1_000_000_000n;
+/** Component base units the trader holds when each test starts. */
+const HELD = 10n ** 10n;
+
+let devnet: Devnet;
+let world: GenesisWorld;
+let venue: WorldComponent;
+let wallet: KeyPairSigner;
+/** The trader's side of a swap of the venue's component for wrapped SOL. */
+let toSol: SwapAccounts;
+let start: DevnetSnapshot;
+
+beforeAll(async () => {
+  ({ devnet, world } = await startWorld("swap-all-refusals", 3));
+  venue = world.components[0]!;
+  wallet = await generateKeyPairSigner();
+  await world.fund(wallet.address, {
+    lamports: 10n * SOL,
+    components: world.components.map((component) => ({ mint: component.mint, amount: HELD })),
+  });
+  toSol = await deriveSwapAccounts(wallet.address, venue.venue.pool, venue.mint, NATIVE_MINT_ADDRESS);
+  const wrappedSol = getCreateAssociatedTokenIdempotentInstruction({
+    payer: wallet,
+    ata: toSol.traderOut,
+    owner: wallet.address,
+    mint: NATIVE_MINT_ADDRESS,
+  });
+  expect(outcomeOf(await run(devnet, wallet, [wrappedSol]))).toBe("ok");
+  start = devnet.snapshot();
+});
+
+beforeEach(() => devnet.restore(start));
+
+const watchlist = (accounts: SwapAccounts): Address[] => [
+  accounts.trader,
+  accounts.pool,
+  accounts.vaultIn,
+  accounts.vaultOut,
+  accounts.traderIn,
+  accounts.traderOut,
+];
+
+/** Runs `send`, expects program error `code`, and that nothing but `payer`'s fee changed among `watched`. */
+async function expectRefused(code: number, send: () => Promise<SendResult>, watched: readonly Address[], payer: Address = wallet.address) {
+  const before = accountImages(devnet, [...new Set([payer, ...watched])]);
+  expect(outcomeOf(await send())).toBe(code);
+  expect(accountImages(devnet, [...before.keys()])).toEqual(afterFee(before, payer));
+}
+
+function sendSwapAll(minOut: bigint, accounts: SwapAccounts = toSol): Promise<SendResult> {
+  return run(devnet, wallet, [getSwapAllInstruction({ ...accounts, minOut })]);
+}
+
+/** What swap_all pays for the trader's balance now, predicted from the reserves. */
+function predicted(accounts: SwapAccounts = toSol) {
+  const result = swapAll(
+    tokenBalance(devnet, accounts.vaultIn),
+    tokenBalance(devnet, accounts.vaultOut),
+    tokenBalance(devnet, accounts.traderIn),
+    VENUE_FEE_BPS,
+    0n,
+  );
+  if (!result.ok) throw new Error(`unexpected prediction ${result.error}`);
+  return result;
+}
+
+/** Compute units the pool program consumed at top level, from the runtime's log line. */
+function poolUnits(result: SendResult): number {
+  if (!result.landed) throw new Error("not landed");
+  const line = result.transaction.logs.find((log) => log.startsWith(`Program ${POOL_PROGRAM_ADDRESS} consumed `));
+  return Number(/consumed (\d+) of/.exec(line ?? "")?.[1]);
+}
+
+describe("pool swap_all", () => {
+  it("swaps the whole balance, emits the swap event with it, and leaves the trader none of the input", async () => {
+    const { amountOut, fee } = predicted();
+    const [reserveIn, reserveOut] = [tokenBalance(devnet, toSol.vaultIn), tokenBalance(devnet, toSol.vaultOut)];
+    const result = await sendSwapAll(amountOut);
+    expect(outcomeOf(result)).toBe("ok");
+    expect(tokenBalance(devnet, toSol.traderIn)).toBe(0n);
+    expect(tokenBalance(devnet, toSol.traderOut)).toBe(amountOut);
+    expect(tokenBalance(devnet, toSol.vaultIn)).toBe(reserveIn + HELD);
+    expect(tokenBalance(devnet, toSol.vaultOut)).toBe(reserveOut - amountOut);
+    const events = decodeProgramEvents(result.landed ? result.transaction.logs : []);
+    expect(events.filter((event): event is SwapEvent => event.kind === "swap")).toEqual([
+      {
+        kind: "swap",
+        pool: toSol.pool,
+        trader: wallet.address,
+        aToB: false,
+        amountIn: HELD,
+        amountOut,
+        fee,
+        reserveA: reserveOut - amountOut,
+        reserveB: reserveIn + HELD,
+        swapCount: expect.any(BigInt),
+      },
+    ]);
+  });
+
+  it("takes what an earlier instruction of the same transaction delivered, not a balance known when it was built", async () => {
+    // A swap into the component first, then swap_all of the component: it sees HELD plus what arrived.
+    const toComponent = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
+    const result = await run(devnet, wallet, [
+      getSwapAllInstruction({ ...toSol, minOut: 0n }),
+      getSwapAllInstruction({ ...toComponent, minOut: 0n }),
+      getSwapAllInstruction({ ...toSol, minOut: 0n }),
+    ]);
+    expect(outcomeOf(result)).toBe("ok");
+    const swaps = decodeProgramEvents(result.landed ? result.transaction.logs : []).filter(
+      (event): event is SwapEvent => event.kind === "swap",
+    );
+    expect(swaps.map((event) => event.amountIn)).toEqual([HELD, swaps[0]!.amountOut, swaps[1]!.amountOut]);
+    expect(tokenBalance(devnet, toSol.traderIn)).toBe(0n);
+  });
+
+  it("costs about what swap costs: compute units measured", async () => {
+    const all = poolUnits(await sendSwapAll(0n));
+    devnet.restore(start);
+    const exact = poolUnits(await run(devnet, wallet, [getSwapInstruction({ ...toSol, amountIn: HELD, minOut: 0n })]));
+    console.info(`compute units: pool.swap_all ${all}, pool.swap ${exact}`);
+    expect(all).toBeGreaterThan(1_000);
+    expect(Math.abs(all - exact)).toBeLessThan(200);
+  });
+});
+
+describe("pool swap_all refusals", () => {
+  it("refuses an empty balance with ZeroAmount, whatever minOut says", async () => {
+    // Wrapped SOL → component: the trader's wrapped-SOL account exists and holds nothing.
+    const fromEmpty = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
+    expect(tokenBalance(devnet, fromEmpty.traderIn)).toBe(0n);
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, fromEmpty), watchlist(fromEmpty));
+  });
+
+  it("refuses a balance whose output rounds down to nothing (ZeroAmount)", async () => {
+    // Leave one base unit: its fee rounds up to 1, nothing is left to swap.
+    const keep = getSwapInstruction({ ...toSol, amountIn: HELD - 1n, minOut: 0n });
+    expect(outcomeOf(await run(devnet, wallet, [keep]))).toBe("ok");
+    devnet.advanceSlots(1);
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n), watchlist(toSol));
+  });
+
+  it("refuses a minOut one above its output (SlippageExceeded), and accepts exactly the output", async () => {
+    const { amountOut } = predicted();
+    await expectRefused(ProgramErrorCode.SlippageExceeded, () => sendSwapAll(amountOut + 1n), watchlist(toSol));
+    expect(outcomeOf(await sendSwapAll(amountOut))).toBe("ok");
+  });
+
+  it.each<[string, number, () => Promise<Partial<SwapAccounts>>]>([
+    ["the in-vault of another pool", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: world.components[1]!.venue.vaultB })],
+    ["the same vault in and out", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: toSol.vaultOut })],
+    [
+      "a source account of someone else",
+      ProgramErrorCode.WrongAccount,
+      async () => ({ traderIn: await world.tokenAccountOf(world.faucet.address, venue.mint) }),
+    ],
+    [
+      "a source account of another mint",
+      ProgramErrorCode.WrongMint,
+      async () => ({ traderIn: await world.tokenAccountOf(wallet.address, world.components[1]!.mint) }),
+    ],
+    ["a token account in place of the pool", ProgramErrorCode.WrongAccountOwner, async () => ({ pool: toSol.traderIn })],
+  ])("refuses naming %s", async (_, code, substitute) => {
+    const accounts = { ...toSol, ...(await substitute()) };
+    await expectRefused(code, () => sendSwapAll(0n, accounts), [...watchlist(toSol), ...watchlist(accounts)]);
+  });
+
+  it("refuses a pool with an empty reserve (InsufficientLiquidity)", async () => {
+    const [mintA, mintB] = [world.components[1]!.mint, venue.mint];
+    const pair = await derivePoolAccounts(wallet.address, mintA, mintB);
+    const create = getInitializePoolInstruction({ ...pair, payer: wallet.address, authority: wallet.address, mintA, mintB, feeBps: 30 });
+    expect(outcomeOf(await run(devnet, wallet, [create]))).toBe("ok");
+    const accounts = await deriveSwapAccounts(wallet.address, pair.pool, mintB, mintA);
+    await expectRefused(ProgramErrorCode.InsufficientLiquidity, () => sendSwapAll(0n, accounts), watchlist(accounts));
+  });
+
+  it("refuses a trader who did not sign, even when another key pays (MissingSignature)", async () => {
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, SOL);
+    const instruction = getSwapAllInstruction({ ...toSol, minOut: 0n });
+    const unsigned = {
+      ...instruction,
+      accounts: instruction.accounts.map((meta, i) => (i === 0 ? { ...meta, role: AccountRole.READONLY } : meta)),
+    };
+    await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), watchlist(toSol), payer.address);
+  });
+
+  it("refuses data without its minimum out (InvalidInstruction) and six accounts (NotEnoughAccounts)", async () => {
+    const instruction = getSwapAllInstruction({ ...toSol, minOut: 0n });
+    const short = { ...instruction, data: instruction.data.slice(0, 8) };
+    await expectRefused(ProgramErrorCode.InvalidInstruction, () => run(devnet, wallet, [short]), watchlist(toSol));
+    const fewer = { ...instruction, accounts: instruction.accounts.slice(0, 6) };
+    await expectRefused(ProgramErrorCode.NotEnoughAccounts, () => run(devnet, wallet, [fewer]), watchlist(toSol));
+  });
+});
