@@ -1,0 +1,41 @@
+import type { Check } from "../../engine/check.ts";
+import {
+  chartCandlesAligned,
+  chartCandlesEmptyCarriesClose,
+  chartCandlesLowHighBounds,
+  chartCandlesOldestFirst,
+  chartCandlesOpenAtPreviousClose,
+  chartTradesCountMatchesTape,
+  chartVolumeMatchesTape,
+} from "./candle-checks.ts";
+import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
+import { almostPairedRule, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
+import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
+import { tradesCursorNoRepeatNoSkip, tradesLaunchMatches, tradesNewestFirst, tradesShortPageAtStart } from "./trade-tape-checks.ts";
+
+/** Every check of the `read` phase: properties of what the read routes return, over inputs discovered on the server. */
+export const READ_CHECKS: readonly Check[] = [
+  launchesPagingDisjoint,
+  launchesPagingOrdered,
+  launchesPagingComplete,
+  launchesLegacyVsPaged,
+  tradesCursorNoRepeatNoSkip,
+  tradesNewestFirst,
+  tradesShortPageAtStart,
+  tradesLaunchMatches,
+  chartCandlesOpenAtPreviousClose,
+  chartCandlesLowHighBounds,
+  chartCandlesEmptyCarriesClose,
+  chartCandlesOldestFirst,
+  chartCandlesAligned,
+  chartTradesCountMatchesTape,
+  chartVolumeMatchesTape,
+  launchLookupSameRecord,
+  searchFindsExactAddress,
+  searchFindsExactMint,
+  searchEmptyQuery,
+  almostPairedRule,
+  liveNewestAcrossLaunches,
+  createdNewestFirst,
+  balancesShape,
+];

@@ -1,0 +1,177 @@
+import type { Check } from "../../engine/check.ts";
+import { type Row, walkLaunchPages } from "../../model/launch-pages.ts";
+import { getJson, launchPath } from "../../model/read-json.ts";
+import { judge } from "../../model/run-property.ts";
+import { type TapeTrade, tradePage } from "../../model/trade-pages.ts";
+import { ensure } from "../../model/violation.ts";
+import { sampledLaunches } from "./sample-launches.ts";
+
+const AMOUNT = /^(0|[1-9][0-9]*)$/;
+
+export const almostPairedRule: Check = {
+  id: "almostPaired.rule",
+  phase: "read",
+  rule: {
+    section: "Endpoints › GET /v1/launches/almost-paired",
+    text: "at most 24 launches still on the curve with progressBps >= 7000, highest first",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const query = { kind: "all" };
+      const rows = (await getJson(context, "/v1/launches/almost-paired", query)).launches as Row[];
+      ensure(Array.isArray(rows) && rows.length <= 24, `almost-paired returned ${rows?.length} launches, more than 24`, { input: query });
+      rows.forEach((row, index) => {
+        ensure(
+          row.status === "activeBonding" && row.progressBps >= 7000,
+          `almost-paired lists ${row.address} (${row.status}, ${row.progressBps} bps)`,
+          {
+            input: query,
+            expected: "activeBonding with progressBps >= 7000",
+            actual: row,
+          },
+        );
+        if (index > 0)
+          ensure(
+            rows[index - 1]!.progressBps >= row.progressBps,
+            `almost-paired row ${index + 1} (${row.progressBps} bps) follows a lower one (${rows[index - 1]!.progressBps} bps)`,
+            {
+              input: query,
+              actual: rows.map((r) => r.progressBps),
+            },
+          );
+      });
+      // "Highest first" within at most 24: no qualifying launch above the lowest listed is left out.
+      const every = (await walkLaunchPages(context, { tab: "new", kind: "all" }, 100)).pages.flat();
+      const listed = new Set(rows.map((row) => row.address));
+      const floor = rows.length < 24 ? 7000 : rows.at(-1)!.progressBps + 1;
+      const missing = every.filter((row) => row.status === "activeBonding" && row.progressBps >= floor && !listed.has(row.address));
+      ensure(missing.length === 0, `almost-paired leaves out ${missing.length} launches on the curve at or above ${floor} bps`, {
+        input: query,
+        actual: missing.map((row) => ({ address: row.address, progressBps: row.progressBps })),
+      });
+    });
+  },
+};
+
+export const liveNewestAcrossLaunches: Check = {
+  id: "live.newestAcrossLaunches",
+  phase: "read",
+  rule: { section: "Endpoints › GET /v1/trades/live", text: "trades: the twelve most recent trades across launches" },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const live = (await getJson(context, "/v1/trades/live")).trades as { signature: string; launch: string; at: string }[];
+      ensure(Array.isArray(live) && live.length <= 12, `the live route returned ${live?.length} trades, not twelve`, {
+        actual: live?.length,
+      });
+      const signatures = new Set(live.map((trade) => trade.signature));
+      const oldestLive = Math.min(...live.map((trade) => Date.parse(trade.at)));
+      let tapeTrades = 0;
+      for (const launch of sampledLaunches(context)) {
+        const tape = (await tradePage(context, launch.address, 13)).trades as TapeTrade[];
+        tapeTrades += tape.length;
+        for (const trade of tape)
+          ensure(
+            signatures.has(trade.signature) || Date.parse(trade.at) <= oldestLive,
+            `trade ${trade.signature} of ${launch.address} at ${trade.at} is newer than the oldest live trade but not live`,
+            {
+              expected: live.map((t) => ({ signature: t.signature, at: t.at })),
+              actual: trade,
+            },
+          );
+        for (const item of live.filter((t) => t.launch === launch.address))
+          ensure(
+            tape.some((trade) => trade.signature === item.signature),
+            `live trade ${item.signature} is not among the newest trades of its launch's tape`,
+            { actual: item },
+          );
+      }
+      ensure(live.length === 12 || tapeTrades < 12, `the live route returned ${live.length} trades though the tapes hold at least twelve`, {
+        actual: live.length,
+      });
+    });
+  },
+};
+
+export const createdNewestFirst: Check = {
+  id: "created.newestFirst",
+  phase: "read",
+  rule: {
+    section: "Endpoints › GET /v1/wallets/{wallet}/created",
+    text: "launches (array of Short launch row) a wallet created, newest first",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const creators = new Map<string, string[]>();
+      for (const launch of sampledLaunches(context).slice(0, 12)) {
+        const record = await getJson(context, launchPath(launch.address));
+        creators.set(String(record.creator), [...(creators.get(String(record.creator)) ?? []), launch.address]);
+      }
+      for (const [creator, launches] of creators) {
+        const rows = (await getJson(context, `/v1/wallets/${creator}/created`)).launches as { address: string; createdAt: string }[];
+        for (const address of launches)
+          ensure(
+            rows.some((row) => row.address === address),
+            `launch ${address} of creator ${creator} is not among the launches it created`,
+            {
+              input: { wallet: creator },
+              actual: rows.map((row) => row.address),
+            },
+          );
+        for (let i = 1; i < rows.length; i++)
+          ensure(
+            Date.parse(rows[i - 1]!.createdAt) >= Date.parse(rows[i]!.createdAt),
+            `created row ${i + 1} (${rows[i]!.createdAt}) is newer than the row before (${rows[i - 1]!.createdAt})`,
+            {
+              input: { wallet: creator },
+              actual: rows.map((row) => [row.address, row.createdAt]),
+            },
+          );
+      }
+    });
+  },
+};
+
+export const balancesShape: Check = {
+  id: "balances.shape",
+  phase: "read",
+  rule: {
+    section: "Resources and their fields › Wallet balances",
+    text: "solLamports and feeReserveLamports are amounts (non-negative decimal integer strings); tokens is an array of {mint, amount, decimals, symbol, name, logoUri, known}",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const traders = new Set<string>();
+      for (const launch of sampledLaunches(context).slice(0, 6))
+        for (const trade of (await tradePage(context, launch.address, 3)).trades) traders.add(trade.trader);
+      if (traders.size === 0) context.skip("no trader was found on the sampled tapes");
+      for (const wallet of [...traders].slice(0, 8)) {
+        const body = await getJson(context, `/v1/wallets/${wallet}/balances`);
+        ensure(
+          AMOUNT.test(String(body.solLamports)) && AMOUNT.test(String(body.feeReserveLamports)),
+          `the balances of ${wallet} carry a lamport figure that is not an amount`,
+          {
+            input: { wallet },
+            actual: { solLamports: body.solLamports, feeReserveLamports: body.feeReserveLamports },
+          },
+        );
+        ensure(Array.isArray(body.tokens), `the balances of ${wallet} have no tokens array`, { input: { wallet }, actual: body });
+        for (const token of body.tokens)
+          ensure(
+            typeof token.mint === "string" &&
+              AMOUNT.test(String(token.amount)) &&
+              Number.isInteger(token.decimals) &&
+              typeof token.known === "boolean",
+            `a token of ${wallet} breaks the record`,
+            {
+              input: { wallet },
+              actual: token,
+            },
+          );
+      }
+    });
+  },
+};

@@ -1,0 +1,171 @@
+import fc from "fast-check";
+import type { Check } from "../../engine/check.ts";
+import { getJson, launchPath } from "../../model/read-json.ts";
+import { judge, runProperty } from "../../model/run-property.ts";
+import { type TapeTrade, isNewer, tapeKey, tradePage, walkTape } from "../../model/trade-pages.ts";
+import { ensure } from "../../model/violation.ts";
+import { launchArbitrary, sampledLaunches } from "./sample-launches.ts";
+
+const TRADES = "Endpoints › GET /v1/launches/{id}/trades";
+/** Trades read per walk at most: enough to cross many pages, few enough to stay fast. */
+const WALK_TRADES = 400;
+
+const cases = (context: Parameters<Check["run"]>[0]) =>
+  fc.record({ launch: launchArbitrary(context), limit: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 200 })) });
+
+export const tradesCursorNoRepeatNoSkip: Check = {
+  id: "trades.cursor.noRepeatNoSkip",
+  phase: "read",
+  rule: {
+    section: TRADES,
+    text: "before (slot:seq, the nextCursor of the previous page) returns trades strictly older: following cursors never repeats or skips a trade",
+  },
+  enforces: "specification",
+  async run(context) {
+    await runProperty(
+      context,
+      cases(context),
+      async ({ launch, limit }) => {
+        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
+        const walked = pages.flatMap((page) => page.trades);
+        // The reference, read after the walk: trades that landed meanwhile sit at its head only.
+        const reference = (await tradePage(context, launch.address, 200)).trades;
+        for (const page of pages) {
+          const cursor = /^(\d+):(\d+)$/.exec(String(page.query.before ?? ""));
+          if (!cursor) continue;
+          const bound = { slot: Number(cursor[1]), seq: Number(cursor[2]) } as TapeTrade;
+          for (const trade of page.trades)
+            ensure(isNewer(bound, trade), `before=${page.query.before} returned trade ${tapeKey(trade)}, which is not strictly older`, {
+              input: { launch: launch.address, ...page.query },
+              actual: page.trades.map(tapeKey),
+            });
+        }
+        const seen = new Set<string>();
+        walked.forEach((trade, index) => {
+          ensure(
+            !seen.has(`${tapeKey(trade)}:${trade.signature}`),
+            `trade ${trade.signature} (${tapeKey(trade)}) came back on a later page`,
+            {
+              input: { launch: launch.address, limit, before: pages[Math.floor(index / limit)]?.query.before },
+              actual: walked.map(tapeKey),
+            },
+          );
+          seen.add(`${tapeKey(trade)}:${trade.signature}`);
+        });
+        if (walked.length === 0) return;
+        const offset = reference.findIndex((trade) => trade.signature === walked[0]!.signature && tapeKey(trade) === tapeKey(walked[0]!));
+        ensure(offset >= 0, "the walk's first trade is not on the tape read right after it", {
+          input: { launch: launch.address, limit },
+          actual: walked[0],
+        });
+        const overlap = Math.min(walked.length, reference.length - offset);
+        for (let i = 0; i < overlap; i++) {
+          const [got, want] = [walked[i]!, reference[offset + i]!];
+          ensure(
+            tapeKey(got) === tapeKey(want) && got.signature === want.signature,
+            `following cursors with limit ${limit} skipped trade ${want.signature} (${tapeKey(want)})`,
+            {
+              input: { launch: launch.address, limit, before: pages[Math.floor(i / limit)]?.query.before },
+              expected: reference.slice(offset, offset + overlap).map(tapeKey),
+              actual: walked.slice(0, overlap).map(tapeKey),
+            },
+          );
+        }
+      },
+      { maxRuns: 10 },
+    );
+  },
+};
+
+export const tradesNewestFirst: Check = {
+  id: "trades.newestFirst",
+  phase: "read",
+  rule: { section: TRADES, text: "trades (array of Trade record, newest first); before returns trades strictly older" },
+  enforces: "specification",
+  async run(context) {
+    await runProperty(
+      context,
+      cases(context),
+      async ({ launch, limit }) => {
+        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
+        let previous: TapeTrade | null = null;
+        for (const page of pages)
+          for (const trade of page.trades) {
+            ensure(
+              previous === null || isNewer(previous, trade),
+              `trade ${tapeKey(trade)} follows ${previous && tapeKey(previous)}: not newest first`,
+              {
+                input: { launch: launch.address, ...page.query },
+                actual: page.trades.map(tapeKey),
+              },
+            );
+            ensure(
+              previous === null || Date.parse(previous.at) >= Date.parse(trade.at),
+              `trade at ${trade.at} follows an older one at ${previous?.at}`,
+              {
+                input: { launch: launch.address, ...page.query },
+              },
+            );
+            previous = trade;
+          }
+      },
+      { maxRuns: 10 },
+    );
+  },
+};
+
+export const tradesShortPageAtStart: Check = {
+  id: "trades.shortPageAtStart",
+  phase: "read",
+  rule: { section: TRADES, text: "A full page may have older rows behind it; a short page reached the start" },
+  enforces: "specification",
+  async run(context) {
+    await runProperty(
+      context,
+      cases(context),
+      async ({ launch, limit }) => {
+        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
+        const last = pages.at(-1)!;
+        if (last.trades.length === limit) return; // the walk stopped at its budget, not at the start
+        const oldest = last.trades.at(-1);
+        if (oldest === undefined) return;
+        // Nothing may be older than the short page's last trade.
+        const behind = await tradePage(context, launch.address, 200, `${oldest.slot}:${oldest.seq}`);
+        ensure(
+          behind.trades.length === 0,
+          `a short page (${last.trades.length} of ${limit}) was not the start: ${behind.trades.length} older trades follow ${tapeKey(oldest)}`,
+          {
+            input: { launch: launch.address, ...last.query },
+            actual: behind.trades.map(tapeKey),
+          },
+        );
+      },
+      { maxRuns: 8 },
+    );
+  },
+};
+
+export const tradesLaunchMatches: Check = {
+  id: "trades.launchMatches",
+  phase: "read",
+  rule: {
+    section: TRADES,
+    text: "id is a launch address, primary mint or ticker; the tape is that launch's trades (Trade record: launch is the launch address)",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      for (const launch of sampledLaunches(context).slice(0, 12)) {
+        for (const id of [launch.address, launch.primaryMint]) {
+          const body = await getJson(context, launchPath(id, "/trades"), { limit: 50 });
+          for (const trade of body.trades as TapeTrade[])
+            ensure(trade.launch === launch.address, `the tape of ${id} holds a trade of launch ${trade.launch}`, {
+              input: { id, limit: 50 },
+              expected: launch.address,
+              actual: trade,
+            });
+        }
+      }
+    });
+  },
+};
