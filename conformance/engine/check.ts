@@ -53,6 +53,8 @@ export interface CheckContext {
   /** fast-check runs per property (smaller in quick runs). */
   readonly numRuns: number;
   readonly documents: Documents;
+  /** What the server offers beyond a base URL (probed before the run): a check may adapt to it. */
+  readonly capabilities: ReadonlySet<Capability>;
   /** Sends a request, records it for the reproduction, and returns the answer (never throws for a status). */
   exchange(request: ExchangeRequest): Promise<Exchange>;
   /** Data discovered on the server before the checks run (launch addresses, mints, tickers…). */
@@ -100,6 +102,12 @@ export interface Documents {
 export interface ServerSamples {
   /** Launch rows from the lists, by status (at least `activeBonding` on any useful server). */
   readonly launches: readonly SampleLaunch[];
+  /** Component mints the server prices (`GET /v1/assets`, else the launches' components); may be empty. */
+  readonly componentMints: readonly string[];
+  /** Creator wallets seen on launch rows (wallets known to have created something). */
+  readonly creators: readonly string[];
+  /** Trade signatures seen on the tapes (for `GET /v1/transactions/{signature}`). */
+  readonly signatures: readonly string[];
 }
 
 export interface SampleLaunch {

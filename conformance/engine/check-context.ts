@@ -1,0 +1,95 @@
+import type { BasketClient, Exchange, ExchangeRequest } from "../../src/client/basket-client.ts";
+import type { Capability, Check, CheckContext, Documents, FailureDetails, ServerSamples, Wallet } from "./check.ts";
+import { CheckFailedSignal, CheckSkippedSignal } from "./check-signals.ts";
+import { curlCommand } from "./curl-command.ts";
+import type { CheckNote } from "./run-events.ts";
+import { DEFAULT_AIRDROP_LAMPORTS, freshWallet } from "./suite-wallet.ts";
+
+/** A slot is 400 ms on Solana: what `--allow-slow` waits per slot asked for. */
+const SLOT_MILLIS = 400;
+
+/** What every check of a run shares: the server, what was learned of it, and the run's settings. */
+export interface RunEnvironment {
+  readonly client: BasketClient;
+  readonly streamUrl: string;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly documents: Documents;
+  readonly samples: ServerSamples;
+  readonly capabilities: ReadonlySet<Capability>;
+  readonly missing: Readonly<Partial<Record<Capability, string>>>;
+  /** The `--keypair` wallet, when given. */
+  readonly keypairWallet: Wallet | null;
+}
+
+/** A check's context and what it recorded while it ran. */
+export interface RecordingContext {
+  readonly context: CheckContext;
+  readonly curl: string[];
+  readonly notes: CheckNote[];
+}
+
+/**
+ * Builds the context one check runs with: every request it sends is recorded as a `curl`
+ * command for its reproduction; wallets come from the faucet (a new key each call) or the
+ * `--keypair` file; time moves by `/devnet/advance` or, with `--allow-slow`, by waiting.
+ */
+export function createCheckContext(check: Check, environment: RunEnvironment, onNote: (note: CheckNote) => void): RecordingContext {
+  const curl: string[] = [];
+  const notes: CheckNote[] = [];
+  const { client, capabilities, missing } = environment;
+  const need = (capability: Capability) => {
+    if (!capabilities.has(capability)) throw new CheckSkippedSignal(missing[capability] ?? `the server lacks the ${capability} capability`);
+  };
+  const exchange = async (request: ExchangeRequest): Promise<Exchange> => {
+    curl.push(curlCommand({ ...request, url: client.url(request.path, request.query) }));
+    return client.exchange(request);
+  };
+  const context: CheckContext = {
+    baseUrl: client.baseUrl,
+    streamUrl: environment.streamUrl,
+    seed: environment.seed,
+    numRuns: environment.numRuns,
+    documents: environment.documents,
+    capabilities,
+    samples: environment.samples,
+    exchange,
+    async wallet(options = {}) {
+      need("wallet");
+      if (!capabilities.has("control")) return environment.keypairWallet as Wallet;
+      const { wallet } = await freshWallet();
+      const lamports = options.lamports ?? DEFAULT_AIRDROP_LAMPORTS;
+      const answer = await exchange({
+        method: "POST",
+        path: "/devnet/airdrop",
+        json: { wallet: wallet.address, lamports: lamports.toString() },
+      });
+      if (answer.status !== 200)
+        throw new Error(`the faucet refused to fund a wallet: POST /devnet/airdrop answered ${answer.status} ${answer.text.slice(0, 200)}`);
+      return wallet;
+    },
+    async advance(time) {
+      need("clock");
+      if (capabilities.has("control")) {
+        const answer = await exchange({ method: "POST", path: "/devnet/advance", json: time });
+        if (answer.status !== 200)
+          throw new Error(`the clock did not move: POST /devnet/advance answered ${answer.status} ${answer.text.slice(0, 200)}`);
+        return;
+      }
+      const millis = "seconds" in time ? time.seconds * 1000 : time.slots * SLOT_MILLIS;
+      await new Promise((resolve) => setTimeout(resolve, millis));
+    },
+    note(level, message) {
+      const note = { level, message };
+      notes.push(note);
+      onNote(note);
+    },
+    fail(message: string, details: FailureDetails = {}): never {
+      throw new CheckFailedSignal(message, details);
+    },
+    skip(reason: string): never {
+      throw new CheckSkippedSignal(reason);
+    },
+  };
+  return { context, curl, notes };
+}
