@@ -520,7 +520,10 @@ export class Devnet {
     try {
       result = this.#svm.sendTransaction(transaction);
     } catch (error) {
-      return this.#refuse(signature, { kind: "malformed", reason: `the VM could not load it (${error instanceof Error ? error.message : String(error)})` });
+      return this.#refuse(signature, {
+        kind: "malformed",
+        reason: `the VM could not load it (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
     const error = result instanceof FailedTransactionMetadata ? chainErrorOf(result) : null;

@@ -1,5 +1,6 @@
 import { type Address, type KeyPairSigner, type Signature, getSignatureFromTransaction } from "@solana/kit";
 import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
+import { spanCrosses } from "../chain/slot-span.ts";
 import { decodeProgramEvents } from "../programs/index.ts";
 import { type ChainLaunch, readChainLaunch, readChainLaunches } from "./chain-launches.ts";
 import { signMigrateStep } from "./world-transactions.ts";
@@ -39,8 +40,8 @@ export class MigrationKeeper {
     this.#options = options;
     this.#stops.push(
       devnet.onLanded((landed) => this.#heard(landed)),
-      devnet.onSlot((now) => {
-        if (now.slot % sweepEvery === 0n) this.sweep();
+      devnet.onSlot((_now, span) => {
+        if (spanCrosses(span, sweepEvery)) this.sweep();
       }),
     );
   }

@@ -185,17 +185,16 @@ describe("Devnet", () => {
     expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
-  it("calls slot listeners at every boundary, after the slot's transactions landed", async () => {
-    const seen: [bigint, bigint][] = [];
+  it("calls slot listeners after each landing slot's transactions landed, and once for the empty slots after", async () => {
+    const seen: [bigint, bigint, bigint, bigint][] = [];
     const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
-    const stop = devnet.onSlot((now) => seen.push([now.slot, devnet.getBalance(bob.address)]));
+    const stop = devnet.onSlot((now, span) => seen.push([now.slot, span.from, span.to, devnet.getBalance(bob.address)]));
     devnet.advanceSlots(3);
     stop();
     devnet.advanceSlots(2);
     expect(seen).toEqual([
-      [1n, SOL],
-      [2n, SOL],
-      [3n, SOL],
+      [1n, 1n, 1n, SOL],
+      [3n, 2n, 3n, SOL],
     ]);
     expect(devnet.getTransactionStatus(signature).slot).toBe(1n);
     expect(devnet.now().slot).toBe(5n);

@@ -1,0 +1,49 @@
+import {
+  type CompiledTransactionMessage,
+  type CompiledTransactionMessageWithLifetime,
+  type Transaction,
+  getCompiledTransactionMessageDecoder,
+  getTransactionEncoder,
+} from "@solana/kit";
+import { readWireTransaction } from "./read-wire-transaction.ts";
+
+/** The message versions the network runs, with their blockhash: what the landing loop reads. */
+export type SupportedMessage = Extract<CompiledTransactionMessage, { version: "legacy" | 0 }> & CompiledTransactionMessageWithLifetime;
+
+/** A transaction whose message decoded whole and keeps the network's limits, or why it does not. */
+export type TransactionCheck = { readonly ok: true; readonly message: SupportedMessage } | { readonly ok: false; readonly reason: string };
+
+const refuse = (reason: string): TransactionCheck => ({ ok: false, reason });
+
+/**
+ * The devnet's door for an already decoded `Transaction` (from submit, send, a replayed
+ * journal or a restored queue): its wire bytes go through the same checks as a client's
+ * base64 at the API ({@link readWireTransaction}: size, version, counts, indexes, lengths),
+ * so the rules live in one place, and the message is decoded once for the landing loop.
+ * Never throws: the bytes may come from a client.
+ */
+export function checkTransaction(transaction: Transaction): TransactionCheck {
+  // kit serializes a message marked v1 in that proposal's own layout, which the wire reader
+  // would misread as a signature count: name the version before serializing.
+  const first = transaction.messageBytes[0] ?? 0;
+  if (first & 0x80 && (first & 0x7f) !== 0)
+    return refuse(`its message version is ${first & 0x7f}; only legacy and version 0 messages are accepted`);
+  let wire: Uint8Array;
+  try {
+    wire = new Uint8Array(getTransactionEncoder().encode(transaction));
+  } catch (error) {
+    return refuse(`it cannot be serialized (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const reading = readWireTransaction(Buffer.from(wire).toString("base64"));
+  if (!reading.ok) return refuse(reading.reason);
+  let message: CompiledTransactionMessage;
+  try {
+    message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  } catch {
+    return refuse("its message cannot be decoded");
+  }
+  if ((message.version !== "legacy" && message.version !== 0) || !("lifetimeToken" in message)) {
+    return refuse("its message carries no recent blockhash");
+  }
+  return { ok: true, message: message as SupportedMessage };
+}
