@@ -24,6 +24,8 @@ export interface SimulatorOptions {
   readonly slotMs?: number;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
+  /** The `/devnet/` control routes (faucet, clock, faults); default on. */
+  readonly control?: boolean;
   /** Progress lines (recovery, checkpoints); default none. */
   readonly log?: (line: string) => void;
 }
@@ -81,6 +83,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     bots: options.bots ?? clockMode !== "per-transaction",
     slotMs,
     logger: options.logger ?? false,
+    control: options.control ?? true,
     log: options.log ?? (() => {}),
   };
 }

@@ -86,7 +86,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       snapshotsAllowed: resolved.stateDir === null,
     });
     // Without control the server is what an implementation without /devnet/ looks like (the conformance suite's skips).
-    app = await buildApp({ readModel, devnet, media: new MediaLibrary(), logger: resolved.logger, trading, ...(resolved.control ? { control } : {}) });
+    app = await buildApp({
+      readModel,
+      devnet,
+      media: new MediaLibrary(),
+      logger: resolved.logger,
+      trading,
+      ...(resolved.control ? { control } : {}),
+    });
     stream = attachStream(app, { readModel, clock: devnet });
     await app.listen({ port, host: resolved.host });
   } catch (error) {
