@@ -59,6 +59,8 @@ async function up(options: SimulatorOptions): Promise<number> {
 
 /** Runs `basket-devnet` with `argv`; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // The conformance judge has its own options and parser; loaded only when asked for.
+  if (argv[0] === "conformance") return (await import("../../conformance/cli/conformance-command.ts")).conformanceCommand(argv.slice(1));
   const command = parseCommand(argv, process.env);
   switch (command.kind) {
     case "help":

@@ -3,6 +3,7 @@ import { CLOCK_MODES, type ClockMode } from "../chain/virtual-clock.ts";
 import { type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
 
 export const USAGE = `Usage: basket-devnet up [options]
+       basket-devnet conformance (--base-url URL | --start) [options]   (see conformance --help)
        basket-devnet --help | --version
 
 Runs the basket-token service's /v1 HTTP API and /v1/stream WebSocket on an in-process

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { loadFailure } from "../engine/failure-file.ts";
+import { type RunOptions, runConformance } from "../engine/run-conformance.ts";
+import type { RunListener, RunSummary } from "../engine/run-events.ts";
+import { consoleReporter } from "../reporters/console-reporter.ts";
+import { junitXml } from "../reporters/junit-reporter.ts";
+import { jsonReport } from "../reporters/json-reporter.ts";
+import { markdownReport } from "../reporters/markdown-reporter.ts";
+import { checkTableMarkdown } from "../check-table.ts";
+import { CONFORMANCE_USAGE, type ConformanceOptions, type ReportFormat, parseConformanceCommand } from "./conformance-options.ts";
+import { type StartedServer, startBuiltInServer } from "./start-simulator.ts";
+
+const REPORTS: Record<ReportFormat, (summary: RunSummary) => string> = { junit: junitXml, json: jsonReport, md: markdownReport };
+
+export interface CommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+const PROCESS_IO: CommandIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+
+/** `basket-devnet conformance …`: resolves with the exit code (0 nothing failed, 1 a check failed, 2 bad input). */
+export async function conformanceCommand(argv: readonly string[], io: CommandIo = PROCESS_IO): Promise<number> {
+  const command = parseConformanceCommand(argv);
+  switch (command.kind) {
+    case "help":
+      io.stdout(`${CONFORMANCE_USAGE}\n`);
+      return 0;
+    case "list":
+      io.stdout(checkTableMarkdown());
+      return 0;
+    case "error":
+      io.stderr(`basket-devnet conformance: ${command.message}\nRun 'basket-devnet conformance --help' for usage.\n`);
+      return 2;
+    case "run":
+      return judge(command.options, {}, io);
+    case "replay": {
+      let saved;
+      try {
+        saved = await loadFailure(command.file);
+      } catch (error) {
+        io.stderr(`basket-devnet conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 2;
+      }
+      const { options } = command;
+      const pinned = options.start || options.baseUrl !== undefined;
+      io.stdout(`replaying ${saved.failure.checkId} with seed ${saved.seed}: ${saved.failure.message}\n`);
+      return judge(
+        {
+          ...options,
+          ...(pinned ? {} : { baseUrl: saved.baseUrl }),
+          checks: saved.failure.checkId,
+          phases: undefined,
+          shard: undefined,
+          seed: saved.seed,
+          numRuns: saved.numRuns,
+          strict: saved.strict || options.strict,
+          control: saved.control,
+          allowSlow: saved.allowSlow || options.allowSlow,
+        },
+        pinned ? {} : { streamUrl: saved.streamUrl },
+        io,
+      );
+    }
+  }
+}
+
+/** Runs the suite with `options` (starting the built-in server for `--start`), writes the reports, and says the exit code. */
+async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io: CommandIo): Promise<number> {
+  let server: StartedServer | null = null;
+  try {
+    let baseUrl = options.baseUrl;
+    let streamUrl = extra.streamUrl;
+    if (options.start) {
+      io.stderr(`starting the built-in simulator (seed ${options.seed}, manual clock)…\n`);
+      server = await startBuiltInServer({ seed: options.seed });
+      baseUrl = server.baseUrl;
+      streamUrl = server.streamUrl;
+    }
+    if (baseUrl === undefined) throw new RangeError("a server is required: --base-url URL, or --start for the built-in simulator");
+    const listeners: RunListener[] = [consoleReporter(io.stdout)];
+    const summary = await runConformance({
+      baseUrl,
+      ...(streamUrl === undefined ? {} : { streamUrl }),
+      seed: options.seed,
+      numRuns: options.numRuns,
+      ...(options.phases ? { phases: options.phases } : {}),
+      ...(options.checks ? { checks: options.checks } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.maxFailures === undefined ? {} : { maxFailures: options.maxFailures }),
+      control: options.control,
+      allowSlow: options.allowSlow,
+      strict: options.strict,
+      ...(options.keypair === undefined ? {} : { keypair: options.keypair }),
+      checkTimeoutMs: options.checkTimeoutMs,
+      failureDir: options.failuresDir,
+      listeners,
+    });
+    for (const report of options.reports) {
+      await mkdir(dirname(report.file), { recursive: true });
+      await writeFile(report.file, REPORTS[report.format](summary));
+      io.stdout(`wrote ${report.format} report ${report.file}\n`);
+    }
+    if (summary.outcomes.length === 0) io.stderr("no check matched --phases/--checks/--shard: nothing was judged\n");
+    return summary.failed > 0 ? 1 : 0;
+  } catch (error) {
+    io.stderr(`basket-devnet conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+    return error instanceof RangeError ? 2 : 1;
+  } finally {
+    await server?.close();
+  }
+}

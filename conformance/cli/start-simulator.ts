@@ -1,0 +1,35 @@
+// The one file of conformance/ that imports the simulator: `--start` judges the built-in
+// server in this process. Every check still reaches it over HTTP and WebSocket only.
+import { startSimulator } from "../../src/simulator/simulator.ts";
+
+export interface StartedServer {
+  readonly baseUrl: string;
+  readonly streamUrl: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The world's seed: the run's seed, so a run is the same run every time. */
+  readonly seed: number;
+  /** The `/devnet/` control API; default on. */
+  readonly control?: boolean;
+  /** Launches in the world; default the simulator's. */
+  readonly launchCount?: number;
+}
+
+/**
+ * The built-in simulator on a free port of 127.0.0.1, seeded, with a manual clock: time
+ * moves only when a check asks (`/devnet/advance`), so nothing changes under a check's feet
+ * and the genesis time is the simulator's fixed one.
+ */
+export async function startBuiltInServer(options: StartOptions): Promise<StartedServer> {
+  const simulator = await startSimulator({
+    port: 0,
+    host: "127.0.0.1",
+    seed: String(options.seed),
+    clockMode: "manual",
+    control: options.control ?? true,
+    ...(options.launchCount === undefined ? {} : { launchCount: options.launchCount }),
+  });
+  return { baseUrl: simulator.baseUrl, streamUrl: simulator.streamUrl, close: () => simulator.close() };
+}
