@@ -1,4 +1,5 @@
 import type { Check } from "../../engine/check.ts";
+import { SCHEMA_RESPONSE_CHECKS } from "./response-checks.ts";
 
-/** Every check of the `schema` phase: add each check module's exports here. */
-export const SCHEMA_CHECKS: readonly Check[] = [];
+/** Every check of the `schema` phase: answers to real requests against the document. */
+export const SCHEMA_CHECKS: readonly Check[] = [...SCHEMA_RESPONSE_CHECKS];

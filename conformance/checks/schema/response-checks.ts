@@ -1,0 +1,168 @@
+import type { Exchange } from "../../../src/client/basket-client.ts";
+import type { Check, CheckContext } from "../../engine/check.ts";
+import { documentValidators } from "../../engine/document-validator.ts";
+import { type OperationRequest, isSpecified, operationRequests } from "./operation-requests.ts";
+
+/** Sends every operation request and hands each answer to `judge`, which returns a problem or null; the first problem fails the check. */
+async function judgeAnswers(
+  context: CheckContext,
+  judge: (request: OperationRequest, answer: Exchange) => string | null,
+  only: (request: OperationRequest) => boolean = () => true,
+): Promise<void> {
+  const requests = (await operationRequests(context)).filter(only);
+  if (requests.length === 0) context.skip("no operation could be called with inputs from this server");
+  for (const request of requests) {
+    const answer = await context.exchange(request.request);
+    const problem = judge(request, answer);
+    if (problem !== null) {
+      context.fail(`${request.method} ${answer.request.url} answered ${answer.status}: ${problem}`, {
+        input: request.request,
+        actual: answer.body ?? answer.text.slice(0, 500),
+      });
+    }
+  }
+}
+
+function isJson(answer: Exchange): boolean {
+  return /^application\/json\b/i.test(answer.headers["content-type"] ?? "");
+}
+
+export const responsesValid: Check = {
+  id: "schema.responses.valid",
+  phase: "schema",
+  rule: {
+    section: "Resources and their fields",
+    text: "every record carries the listed fields with their types (validated against the document's response schema for the status, extra fields allowed)",
+  },
+  enforces: "specification",
+  run: (context) => {
+    const { relaxed } = documentValidators(context.documents.openapi);
+    return judgeAnswers(
+      context,
+      (request, answer) =>
+        answer.status >= 400 ? null : relaxed.validateResponse(request.method, request.template, answer.status, answer.body).error,
+      (request) => isSpecified(request.template),
+    );
+  },
+};
+
+export const responsesExact: Check = {
+  id: "schema.responses.exact",
+  phase: "schema",
+  rule: {
+    section: "OpenAPI document",
+    text: "every answer, error bodies included, validates against the document's schema for its status exactly (no field the document leaves out)",
+  },
+  enforces: "decision",
+  run: (context) => {
+    const { exact } = documentValidators(context.documents.openapi);
+    return judgeAnswers(
+      context,
+      (request, answer) => exact.validateResponse(request.method, request.template, answer.status, answer.body).error,
+    );
+  },
+};
+
+export const statusDocumented: Check = {
+  id: "schema.status.documented",
+  phase: "schema",
+  rule: { section: "OpenAPI document", text: "every answer's status is one the document lists for the operation" },
+  enforces: "decision",
+  run: (context) => {
+    const { exact } = documentValidators(context.documents.openapi);
+    return judgeAnswers(context, (request, answer) =>
+      exact.validateResponse(request.method, request.template, answer.status, answer.body).documented
+        ? null
+        : "the document lists no such status for this operation",
+    );
+  },
+};
+
+export const responsesJson: Check = {
+  id: "schema.contentType.json",
+  phase: "schema",
+  rule: {
+    section: "Endpoints",
+    text: "bodies are JSON: successful responses are HTTP 200 with a JSON object, refusals a body with `error`",
+  },
+  enforces: "specification",
+  run: (context) =>
+    judgeAnswers(
+      context,
+      (_, answer) => {
+        if (!isJson(answer)) return `content-type is ${JSON.stringify(answer.headers["content-type"] ?? null)}, not application/json`;
+        if (typeof answer.body !== "object" || answer.body === null || Array.isArray(answer.body)) return "the body is not a JSON object";
+        return null;
+      },
+      (request) => isSpecified(request.template),
+    ),
+};
+
+export const successIs200: Check = {
+  id: "schema.success.is200",
+  phase: "schema",
+  rule: { section: "Endpoints", text: "successful responses are HTTP 200" },
+  enforces: "specification",
+  run: (context) =>
+    judgeAnswers(
+      context,
+      (_, answer) =>
+        answer.status >= 200 && answer.status < 300 && answer.status !== 200 ? `a success must be 200, got ${answer.status}` : null,
+      (request) => isSpecified(request.template),
+    ),
+};
+
+export const no5xx: Check = {
+  id: "schema.responses.no5xx",
+  phase: "schema",
+  rule: {
+    section: "Errors",
+    text: "a refused request is a non-200 answer with an `error` sentence; a client's request never gets a server failure (5xx)",
+  },
+  enforces: "specification",
+  run: (context) => judgeAnswers(context, (_, answer) => (answer.status >= 500 ? "a 5xx answered a request with real inputs" : null)),
+};
+
+export const errorsHaveSentence: Check = {
+  id: "schema.errors.haveSentence",
+  phase: "schema",
+  rule: { section: "Errors", text: "a refused request is a non-200 response whose body has `error`, a sentence (string)" },
+  enforces: "specification",
+  run: (context) =>
+    judgeAnswers(
+      context,
+      (_, answer) => {
+        if (answer.status < 400) return null;
+        const error = (answer.body as { error?: unknown } | undefined)?.error;
+        return typeof error === "string" && error.trim().length > 0 ? null : "the body has no `error` sentence";
+      },
+      (request) => isSpecified(request.template),
+    ),
+};
+
+export const errorsHaveCode: Check = {
+  id: "schema.errors.haveCode",
+  phase: "schema",
+  rule: { section: "Errors (our decision)", text: "error bodies carry a stable `code` from the document's catalogue besides `error`" },
+  enforces: "decision",
+  run: (context) => {
+    const { exact } = documentValidators(context.documents.openapi);
+    return judgeAnswers(context, (request, answer) => {
+      if (answer.status < 400) return null;
+      const code = (answer.body as { code?: unknown } | undefined)?.code;
+      if (typeof code !== "string") return "the body has no `code`";
+      return exact.validateResponse(request.method, request.template, answer.status, answer.body).error;
+    });
+  },
+};
+
+export const SCHEMA_RESPONSE_CHECKS: readonly Check[] = [
+  responsesValid,
+  responsesExact,
+  statusDocumented,
+  responsesJson,
+  successIs200,
+  no5xx,
+  errorsHaveSentence,
+  errorsHaveCode,
+];
