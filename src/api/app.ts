@@ -14,6 +14,7 @@ import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
 import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
+import { registerWireFormats } from "../wire/wire-fields.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
@@ -32,6 +33,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     ajv: {
       // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
+      // The wire fields' formats: an address decodes to 32 bytes, an amount fits in a u64.
+      plugins: [registerWireFormats],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,7 +1,6 @@
-import { ADDRESS_PATTERN } from "./frames/card-schema.ts";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import { TOPIC_PATTERN } from "./frames/client-frames.ts";
 
-const ADDRESS = new RegExp(ADDRESS_PATTERN);
 const TOPIC = new RegExp(TOPIC_PATTERN);
 
 export type SubscriptionOp = "sub" | "unsub";
@@ -23,15 +22,17 @@ export type ParsedClientFrame =
 
 const ignore = (ignored: IgnoredFrame): ParsedClientFrame => ({ ok: false, ignored });
 
+/** The wire rule in full: base58 that decodes to 32 bytes, not only the pattern's alphabet and length. */
 export function isAddress(value: unknown): value is string {
-  return typeof value === "string" && ADDRESS.test(value);
+  return typeof value === "string" && WIRE_RULES.address.check(value);
 }
 
 /**
  * Reads one client frame. Nothing here throws or closes: a frame over `maxBytes`, non-JSON,
  * a `v` other than 1, an unknown `op`, tier or shape is ignored (the spec: clients and
  * servers ignore what they do not know). Addresses that fail the specification's pattern
- * are dropped from `mints`/`mint`, and the rest of the frame is used.
+ * (the wire rule: 32 bytes once decoded) are dropped from `mints`/`mint`, and the rest of
+ * the frame is used.
  */
 export function parseClientFrame(data: Buffer | string, maxBytes: number): ParsedClientFrame {
   const bytes = typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;

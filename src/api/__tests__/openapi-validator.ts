@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { ValidateFunction } from "ajv";
+import { registerWireFormats } from "../../wire/wire-fields.ts";
 
 // ajv-formats is CommonJS: under NodeNext its default import is module.exports, which carries `.default`.
 const addFormats = addFormatsModule.default;
@@ -35,6 +36,7 @@ export class OpenApiValidator {
 
   constructor(readonly document: Document) {
     addFormats(this.#ajv);
+    registerWireFormats(this.#ajv);
     this.#ajv.addSchema(document as object, "openapi");
     this.#templates = templates(document);
   }

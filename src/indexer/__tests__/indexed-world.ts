@@ -1,6 +1,7 @@
 import { type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { registerWireFormats } from "../../wire/wire-fields.ts";
 import { Devnet, type LandedTransaction } from "../../chain/devnet.ts";
 import { GenesisWorld } from "../../world/genesis-world.ts";
 import { RECORD_SCHEMAS } from "../records/index.ts";
@@ -58,6 +59,7 @@ export async function startIndexedWorld(seed: string, componentCount = 5): Promi
 export function recordValidator(): (id: string, value: unknown) => string | null {
   const ajv = new Ajv2020.default({ strict: true, allErrors: true });
   addFormats.default(ajv);
+  registerWireFormats(ajv);
   for (const schema of RECORD_SCHEMAS) ajv.addSchema(schema);
   return (id, value) => {
     const validate = ajv.getSchema(id);

@@ -1,4 +1,5 @@
 import Ajv from "ajv";
+import { registerWireFormats } from "../../wire/wire-fields.ts";
 import { asyncapiDocument } from "../asyncapi-document.ts";
 
 /**
@@ -11,7 +12,8 @@ export function serverFrameValidator(): (frame: unknown) => string | null {
     components: { schemas: Record<string, object>; messages: Record<string, { payload: { $ref: string } }> };
     operations: { announce: { messages: { $ref: string }[] } };
   };
-  const ajv = new Ajv.default({ strict: true, allErrors: true });
+  // The wire formats check what a pattern cannot (an address decodes to 32 bytes).
+  const ajv = registerWireFormats(new Ajv.default({ strict: true, allErrors: true }));
   for (const [name, schema] of Object.entries(document.components.schemas)) {
     // Document refs (#/components/schemas/X) become schema ids for ajv.
     ajv.addSchema(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"')), name);

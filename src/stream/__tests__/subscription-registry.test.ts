@@ -3,8 +3,8 @@ import { CardsBundle } from "../cards-bundle.ts";
 import { parseClientFrame } from "../parse-client-frame.ts";
 import { type Subscriber, SubscriptionRegistry } from "../subscription-registry.ts";
 
-// Launch L is known by its address and its mint M; X names nothing (yet).
-const L = "LaunchAddress1111111111111111111111111111111";
+// Launch L is known by its address and its mint M; X names nothing (yet). Each decodes to 32 bytes, as the wire rule demands.
+const L = "LaunchAddress111111111111111111111111111111";
 const M = "LaunchMint111111111111111111111111111111111";
 const X = "NotYetA1aunch111111111111111111111111111111";
 const Y = "NotYetEither1111111111111111111111111111111";

@@ -1,9 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-
-/** The specification's address pattern (base58, 32 to 44 characters). */
-export const ADDRESS_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
-
-const Address = Type.String({ pattern: ADDRESS_PATTERN });
+import { Address, Amount } from "../../wire/wire-fields.ts";
 
 /**
  * One launch's card in the home-grid bundle: the compact subset of the launch row a grid
@@ -12,8 +8,8 @@ const Address = Type.String({ pattern: ADDRESS_PATTERN });
  */
 export const CardSchema = Type.Object(
   {
-    address: Type.String({ ...Address, description: "launch address" }),
-    primaryMint: Type.String({ ...Address, description: "mint of the launch token (a client may have subscribed by it)" }),
+    address: Address("launch address"),
+    primaryMint: Address("mint of the launch token (a client may have subscribed by it)"),
     symbol: Type.String(),
     name: Type.String(),
     imageUri: Type.String(),
@@ -25,7 +21,7 @@ export const CardSchema = Type.Object(
       Type.Literal("graduated"),
     ]),
     progressBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
-    priceE12: Type.String({ pattern: "^(0|[1-9][0-9]*)$", description: "DNA units per whole launch token × 10^12" }),
+    priceE12: Amount("DNA units per whole launch token × 10^12"),
     priceUsd: Type.Number(),
     marketCap: Type.Number(),
     change24Bps: Type.Integer(),

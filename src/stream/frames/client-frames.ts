@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { ADDRESS_PATTERN } from "./card-schema.ts";
+import { Address } from "../../wire/wire-fields.ts";
 
 /**
  * The frames a client sends, as documentation: the server reads them leniently (a
  * malformed address is dropped, not refused), so these schemas describe a correct frame
- * rather than gate one. See `parseClientFrame` for what the server does with each part.
+ * rather than gate one; an address is dropped by the wire rule its schema shows. See `parseClientFrame` for what the server does with each part.
  */
 
 /** Topic names: `launches` and `trades` carry frames; other well-formed names are held and count toward the cap. */
@@ -12,20 +12,20 @@ export const TOPIC_PATTERN = "^[A-Za-z0-9][A-Za-z0-9:._-]{0,63}$";
 
 const Op = Type.Union([Type.Literal("sub"), Type.Literal("unsub")]);
 const V = Type.Optional(Type.Literal(1, { description: "protocol version; a frame with any other value is ignored" }));
-const Address = Type.String({ pattern: ADDRESS_PATTERN, description: "launch address or primary mint" });
+const LaunchOrMint = Address("launch address or primary mint");
 
 export const CardsSubscriptionSchema = Type.Object(
   {
     op: Op,
     tier: Type.Literal("cards"),
-    mints: Type.Optional(Type.Array(Address, { description: "required on sub; on unsub, absent clears the set" })),
+    mints: Type.Optional(Type.Array(LaunchOrMint, { description: "required on sub; on unsub, absent clears the set" })),
     v: V,
   },
   { $id: "CardsSubscription", description: "Cards tier: at most 100 launches per socket. Every sub answers with a snapshot." },
 );
 
 export const LiveSubscriptionSchema = Type.Object(
-  { op: Op, tier: Type.Literal("live"), mint: Type.Optional(Address), v: V },
+  { op: Op, tier: Type.Literal("live"), mint: Type.Optional(LaunchOrMint), v: V },
   {
     $id: "LiveSubscription",
     description:

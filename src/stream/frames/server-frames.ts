@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { ADDRESS_PATTERN, type Card } from "./card-schema.ts";
+import { Address, Signature } from "../../wire/wire-fields.ts";
+import type { Card } from "./card-schema.ts";
 
 /**
  * Every frame the server sends, one schema per `kind`. The specification fixes `kind`, an
@@ -10,7 +11,7 @@ import { ADDRESS_PATTERN, type Card } from "./card-schema.ts";
  */
 
 const CardRef = Type.Unsafe<Card>(Type.Ref("Card"));
-const Launch = Type.String({ pattern: ADDRESS_PATTERN, description: "launch address" });
+const Launch = Address("launch address");
 const UnixMillis = Type.Integer({ minimum: 0, description: "unix milliseconds of the simulator's virtual clock" });
 const frame = <K extends string, P extends Record<string, TSchema>>(kind: K, properties: P, description: string) =>
   Type.Object(
@@ -35,7 +36,9 @@ export const CardsFrameSchema = frame(
     data: Type.Object(
       {
         cards: Type.Array(CardRef, { description: "snapshot: every subscribed launch; delta: only the launches whose card changed" }),
-        removed: Type.Array(Launch, { description: "delta: launch addresses that left the set (an `unsub`); always empty in a snapshot" }),
+        removed: Type.Array(Address("launch address"), {
+          description: "delta: launch addresses that left the set (an `unsub`); always empty in a snapshot",
+        }),
       },
       { additionalProperties: false },
     ),
@@ -49,7 +52,7 @@ export const TradeFrameSchema = frame(
     launch: Launch,
     data: Type.Object(
       {
-        signature: Type.String({ description: "transaction signature" }),
+        signature: Signature("transaction signature"),
         slot: Type.Integer({ minimum: 0 }),
         seq: Type.Integer({ minimum: 0, description: "position in the slot; with slot, the trade's `before` cursor" }),
       },
@@ -87,7 +90,7 @@ export const BlockhashFrameSchema = frame(
   {
     data: Type.Object(
       {
-        blockhash: Type.String({ pattern: ADDRESS_PATTERN }),
+        blockhash: Address("the latest blockhash (32 bytes, base58)"),
         lastValidBlockHeight: Type.Integer({ minimum: 0 }),
         slot: Type.Integer({ minimum: 0 }),
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { type Address, isAddress } from "@solana/kit";
+import type { Address as SolanaAddress } from "@solana/kit";
 import type { FastifyReply } from "fastify";
 import { CLOCK_MODES } from "../../../chain/virtual-clock.ts";
 import type { ControlResult, DevnetControl } from "../../../control/devnet-control.ts";
@@ -8,11 +8,19 @@ import { apiError } from "../../../errors/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
-import { ADDRESS_PATTERN, ADDRESS_RULE } from "../../schemas/parameter-patterns.ts";
+import { Address, Amount, U64 } from "../../../wire/wire-fields.ts";
 
-const AMOUNT = "^(0|[1-9][0-9]{0,19})$";
 /** The faucet hands out at most a million SOL a call: enough for any test, bounded for a typo. */
 const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
+/** A component airdrop mints at most 2^62 base units a call, far below what overflows a mint's u64 supply in one go. */
+const MAX_AIRDROP_AMOUNT = 2n ** 62n;
+/**
+ * The longest single advance: ten million slots (about 46 days at 400 ms a slot). Advancing
+ * costs O(1) in empty slots, so the bound is there for a typo, not for the server's sake.
+ */
+const MAX_ADVANCE_SLOTS = 10_000_000;
+/** The same span in seconds at the default 400 ms a slot. */
+const MAX_ADVANCE_SECONDS = (MAX_ADVANCE_SLOTS * 400) / 1000;
 const tags = ["devnet"];
 
 const ClockSchema = Type.Object(
@@ -20,22 +28,18 @@ const ClockSchema = Type.Object(
     mode: stringEnum(CLOCK_MODES, {
       description: "`realtime` (a slot every 400 ms), `manual` (only when told) or `per-transaction` (each submission lands at once).",
     }),
-    slot: Type.Integer(),
-    blockHeight: Type.Integer(),
-    unixTimestamp: Type.Integer(),
-    unixMillis: Type.Integer(),
-    blockhash: Type.String(),
-    lastValidBlockHeight: Type.Integer(),
+    slot: Type.Integer({ minimum: 0, description: "The current slot." }),
+    blockHeight: Type.Integer({ minimum: 0, description: "The block height (equal to the slot)." }),
+    unixTimestamp: Type.Integer({ description: "Unix seconds of the virtual clock." }),
+    unixMillis: Type.Integer({ description: "Unix milliseconds of the virtual clock." }),
+    blockhash: Address("The latest blockhash."),
+    lastValidBlockHeight: Type.Integer({ minimum: 0, description: "The last block height at which the latest blockhash is valid." }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: "The simulator's clock." },
 );
 
 function send<T>(reply: FastifyReply, result: ControlResult<T>) {
   return result.ok ? result.value : sendApiError(reply, result.failure);
-}
-
-function badAddress(reply: FastifyReply, field: string, value: string | undefined): FastifyReply | null {
-  return value === undefined || isAddress(value) ? null : sendApiError(reply, apiError("INVALID_BODY", { field, rule: ADDRESS_RULE }));
 }
 
 /**
@@ -53,20 +57,22 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
           "`{wallet, lamports}` adds SOL (at most 1,000,000 SOL a call); `{wallet, mint, amount}` mints a component into the wallet's associated token account. Both may come together.",
         tags,
         body: Type.Object({
-          wallet: Type.String({ pattern: ADDRESS_PATTERN, description: "The wallet to fund." }),
-          lamports: Type.Optional(Type.String({ pattern: AMOUNT, description: "Lamports, as a decimal string." })),
-          mint: Type.Optional(Type.String({ pattern: ADDRESS_PATTERN, description: "A component mint (GET /v1/assets)." })),
-          amount: Type.Optional(Type.String({ pattern: AMOUNT, description: "Component base units, with `mint`." })),
+          wallet: Address("The wallet to fund."),
+          lamports: Type.Optional(U64(`Lamports, as a decimal string; at most ${MAX_AIRDROP_LAMPORTS} (a million SOL).`)),
+          mint: Type.Optional(Address("A component mint (GET /v1/assets).")),
+          amount: Type.Optional(U64(`Component base units, with \`mint\`; at most ${MAX_AIRDROP_AMOUNT}.`)),
         }),
         response: {
           200: Type.Object(
             {
-              wallet: Type.String(),
-              solLamports: Type.String(),
-              mint: Type.Union([Type.String(), Type.Null()]),
-              tokenAmount: Type.Union([Type.String(), Type.Null()]),
+              wallet: Address("The funded wallet."),
+              solLamports: Amount("The wallet's lamports after the airdrop."),
+              mint: Type.Union([Address("The component airdropped."), Type.Null()], { description: "The component airdropped, if any." }),
+              tokenAmount: Type.Union([Amount("The wallet's balance of the component after the airdrop."), Type.Null()], {
+                description: "The wallet's balance of the component after the airdrop, if one was airdropped.",
+              }),
             },
-            { additionalProperties: false },
+            { additionalProperties: false, description: "The wallet's balances after the airdrop." },
           ),
           ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }),
         },
@@ -74,8 +80,6 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
     },
     async (request, reply) => {
       const { wallet, lamports, mint, amount } = request.body;
-      const refused = badAddress(reply, "wallet", wallet) ?? badAddress(reply, "mint", mint);
-      if (refused) return refused;
       if (lamports === undefined && mint === undefined)
         return sendApiError(reply, apiError("INVALID_BODY", { field: "lamports", rule: "or mint and amount must be given" }));
       if ((mint === undefined) !== (amount === undefined))
@@ -85,14 +89,14 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
           reply,
           apiError("INVALID_BODY", { field: "lamports", rule: `must be at most ${MAX_AIRDROP_LAMPORTS} (a million SOL)` }),
         );
-      if (amount !== undefined && BigInt(amount) > 2n ** 62n)
-        return sendApiError(reply, apiError("INVALID_BODY", { field: "amount", rule: `must be at most ${2n ** 62n}` }));
+      if (amount !== undefined && BigInt(amount) > MAX_AIRDROP_AMOUNT)
+        return sendApiError(reply, apiError("INVALID_BODY", { field: "amount", rule: `must be at most ${MAX_AIRDROP_AMOUNT}` }));
       return send(
         reply,
         await control.airdrop({
-          wallet: wallet as Address,
+          wallet: wallet as SolanaAddress,
           ...(lamports === undefined ? {} : { lamports: BigInt(lamports) }),
-          ...(mint === undefined ? {} : { mint: mint as Address, amount: BigInt(amount!) }),
+          ...(mint === undefined ? {} : { mint: mint as SolanaAddress, amount: BigInt(amount!) }),
         }),
       );
     },
@@ -136,17 +140,19 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         operationId: "devnetAdvance",
         summary: "Move virtual time",
         description:
-          "`{slots}` (1 to 1,000,000) or `{seconds}` (up to 30 days, rounded up to whole 400 ms slots). Queued transactions land at each boundary on the way; bots act at each slot.",
+          "`{slots}` (1 to 10,000,000) or `{seconds}` (up to 4,000,000, about 46 days; rounded up to whole slots). Queued transactions land at each boundary on the way; bots act at each slot.",
         tags,
         body: Type.Object({
-          slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 30 * 86_400 })),
+          slots: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SLOTS, description: "Slots to move forward." })),
+          seconds: Type.Optional(
+            Type.Number({ exclusiveMinimum: 0, maximum: MAX_ADVANCE_SECONDS, description: "Seconds of virtual time to move forward." }),
+          ),
         }),
         response: {
-          200: Type.Composite([
-            ClockSchema,
-            Type.Object({ landed: Type.Integer({ description: "Transactions that landed on the way." }) }),
-          ]),
+          200: Type.Composite(
+            [ClockSchema, Type.Object({ landed: Type.Integer({ minimum: 0, description: "Transactions that landed on the way." }) })],
+            { description: "The clock after the move, and what landed on the way." },
+          ),
           ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }),
         },
       },
@@ -169,21 +175,24 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
           "Moves the component's SOL venue to `priceSol` (SOL per whole token) with single-sided liquidity from the faucet, then samples prices (a `prices` stream frame follows).",
         tags,
         body: Type.Object({
-          mint: Type.String({ pattern: ADDRESS_PATTERN }),
-          priceSol: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+          mint: Address("A component mint (GET /v1/assets)."),
+          priceSol: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: "The new price: SOL per whole token." }),
         }),
         response: {
           200: Type.Object(
-            { mint: Type.String(), priceSol: Type.Number(), lamportsReserve: Type.String(), componentReserve: Type.String() },
-            { additionalProperties: false },
+            {
+              mint: Address("The component."),
+              priceSol: Type.Number({ description: "Its venue's spot price after the move: SOL per whole token." }),
+              lamportsReserve: Amount("The venue's lamports."),
+              componentReserve: Amount("The venue's component base units."),
+            },
+            { additionalProperties: false, description: "The component's venue after the move." },
           ),
           ...errorResponses({ 400: ["INVALID_BODY"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
         },
       },
     },
-    async (request, reply) =>
-      badAddress(reply, "mint", request.body.mint) ??
-      send(reply, await control.setPrice(request.body.mint as Address, request.body.priceSol)),
+    async (request, reply) => send(reply, await control.setPrice(request.body.mint as SolanaAddress, request.body.priceSol)),
   );
 
   app.post(
@@ -194,18 +203,26 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         summary: "Force a launch through graduation",
         description: "The faucet buys what is left on the curve, then every component migrates to its pair pool, all by real transactions.",
         tags,
-        body: Type.Object({ launch: Type.String({ pattern: ADDRESS_PATTERN }) }),
+        body: Type.Object({ launch: Address("The launch's address.") }),
         response: {
-          200: Type.Object({ launch: Type.String(), status: Type.String() }, { additionalProperties: false }),
+          200: Type.Object(
+            { launch: Address("The launch."), status: Type.String({ description: "Its status after the forced graduation." }) },
+            { additionalProperties: false, description: "The launch after graduation." },
+          ),
           ...errorResponses({ 400: ["INVALID_BODY"], 404: ["LAUNCH_NOT_FOUND"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
         },
       },
     },
-    async (request, reply) =>
-      badAddress(reply, "launch", request.body.launch) ?? send(reply, await control.graduate(request.body.launch as Address)),
+    async (request, reply) => send(reply, await control.graduate(request.body.launch as SolanaAddress)),
   );
 
-  const SnapshotSchema = Type.Object({ id: Type.String(), slot: Type.Integer() }, { additionalProperties: false });
+  const SnapshotSchema = Type.Object(
+    {
+      id: Type.String({ description: "The snapshot's id, to restore." }),
+      slot: Type.Integer({ minimum: 0, description: "The slot it holds." }),
+    },
+    { additionalProperties: false, description: "A snapshot." },
+  );
   app.post(
     "/snapshot",
     {
@@ -229,7 +246,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "The chain, its clock, transaction statuses and the read model return to the snapshot; stream clients receive `resync`.",
         tags,
-        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) }),
+        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 32, description: "A snapshot id from POST /devnet/snapshot." }) }),
         response: {
           200: SnapshotSchema,
           ...errorResponses({ 400: ["INVALID_BODY"], 404: ["NOT_FOUND"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
@@ -250,10 +267,13 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         tags,
         body: Type.Object({
           kind: stringEnum(["drop", "delay"] as const, { description: "`drop`: it never lands; `delay`: it lands `slots` later." }),
-          slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+          slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "With `delay`: how many slots later it lands." })),
         }),
         response: {
-          200: Type.Object({ armed: Type.String() }, { additionalProperties: false }),
+          200: Type.Object(
+            { armed: Type.String({ description: "The fault now armed." }) },
+            { additionalProperties: false, description: "The armed fault." },
+          ),
           ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }),
         },
       },
@@ -277,10 +297,13 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         tags,
         body: Type.Object({
           kind: stringEnum(["drop", "duplicate", "resync", "close"] as const, { description: "What to do." }),
-          frames: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
+          frames: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, description: "With `drop` or `duplicate`: how many frames." })),
         }),
         response: {
-          200: Type.Object({ applied: Type.String() }, { additionalProperties: false }),
+          200: Type.Object(
+            { applied: Type.String({ description: "The fault applied." }) },
+            { additionalProperties: false, description: "The applied fault." },
+          ),
           ...errorResponses({ 400: ["INVALID_BODY"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
         },
       },
