@@ -40,8 +40,9 @@ export interface RuleReference {
  * - `wallet`: a funded wallet (from the faucet, or `--keypair`)
  * - `clock`: moving time on demand (`/devnet/advance`), or `--allow-slow` to wait real time
  * - `faults`: stream and transaction fault injection (`/devnet/faults/*`)
+ * - `slow`: `--allow-slow`, waiting real time that no control can shorten (the stream's 25 s heartbeat)
  */
-export type Capability = "control" | "wallet" | "clock" | "faults";
+export type Capability = "control" | "wallet" | "clock" | "faults" | "slow";
 
 /** What a check is handed: the server, the documents, the tools, and the ways to end. */
 export interface CheckContext {

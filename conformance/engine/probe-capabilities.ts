@@ -43,5 +43,8 @@ export async function probeCapabilities(client: BasketClient, options: ProbeOpti
     if (options.allowSlow) capabilities.add("clock");
     else missing.clock = `moving time needs /devnet/advance or --allow-slow (to wait real time): ${controlWhy}`;
   }
+  // Wall-clock waits (a heartbeat) are not virtual time: only --allow-slow pays for them.
+  if (options.allowSlow) capabilities.add("slow");
+  else missing.slow = "waiting real time (the stream's 25 s heartbeat) needs --allow-slow";
   return { capabilities, missing };
 }
