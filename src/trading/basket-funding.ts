@@ -25,6 +25,14 @@ export interface ComponentFunding {
   readonly shortfall: bigint;
   /** Lamports to swap on the venue for the shortfall; 0 when none; null when no venue can supply it. */
   readonly lamportsIn: bigint | null;
+  /**
+   * The least the setup swap accepts: what the settle needs at the quoted price beyond the
+   * holding (`amount` − `held`, unbuffered). The swap spends enough to buy the buffered
+   * `shortfall` at the build-time price, so the venue may move by up to the slippage before
+   * it lands and the settle still finds its components; a larger move fails the swap with
+   * SlippageExceeded instead of failing the settle later.
+   */
+  readonly minOut: bigint;
 }
 
 const BPS = BigInt(BPS_DENOMINATOR);
@@ -59,7 +67,8 @@ export function fundBasket(
     const venue = venues[i];
     const lamportsIn =
       shortfall === 0n ? 0n : venue ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps) : null;
-    return { mint, amount, required, held: holding, shortfall, lamportsIn };
+    const minOut = amount > holding ? amount - holding : 0n;
+    return { mint, amount, required, held: holding, shortfall, lamportsIn, minOut };
   });
 }
 

@@ -10,6 +10,7 @@ import {
   getBuyExactInInstruction,
   getBuyExactOutInstruction,
   getSellInstruction,
+  getSwapAllInstruction,
   getSwapInstruction,
 } from "../programs/index.ts";
 import { type Venue, withFloor } from "./basket-funding.ts";
@@ -122,7 +123,8 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
           traderIn: context.wrappedSol,
           traderOut: traderComponent,
           amountIn: component.lamportsIn!,
-          minOut: component.shortfall,
+          // The quote's slippage: down to the unbuffered need, not the whole buffered shortfall.
+          minOut: component.minOut,
         }),
       ]);
     }
@@ -150,7 +152,11 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
   ];
 }
 
-/** A sell: the settling sell first, then swaps turning the received components into SOL. */
+/**
+ * A sell: the settling sell first, then swaps turning the received components into SOL.
+ * Each swap takes the component's whole balance (pool `swap_all`) and closes its emptied
+ * account, so the wallet is left with SOL and no component dust.
+ */
 export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context: PlanContext): PlannedStep[] {
   const { wallet, accounts } = context;
   const trader = createNoopSigner(wallet);
@@ -168,17 +174,23 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
   pricing.unwind.forEach((leg, i) => {
     const venue = context.venues[i];
     if (!venue || leg.amountIn === 0n || leg.lamportsOut === 0n) return;
+    const componentAccount = accounts.components[i]!.traderAccount;
     groups.push([
-      getSwapInstruction({
+      // swap_all takes the account's whole balance when it executes: exactly what the settle
+      // delivered (at least the quoted floor `leg.amountIn`), plus whatever the wallet held
+      // before (a previous buy's buffer), so a round trip leaves no dust behind. Its floor
+      // is the quoted floor's output less the slippage; more in only pays more out.
+      getSwapAllInstruction({
         trader: wallet,
         pool: venue.pool,
         vaultIn: venue.vaultComponent,
         vaultOut: venue.vaultSol,
-        traderIn: accounts.components[i]!.traderAccount,
+        traderIn: componentAccount,
         traderOut: context.wrappedSol,
-        amountIn: leg.amountIn,
         minOut: withFloor(leg.lamportsOut, context.slippageBps),
       }),
+      // The account is empty now: closing it returns its rent to the wallet.
+      getCloseAccountInstruction({ account: componentAccount, destination: wallet, owner: trader }),
     ]);
   });
   if (groups.length === 1) return [settle];

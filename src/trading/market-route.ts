@@ -2,7 +2,7 @@ import { type Address, type Instruction, createNoopSigner } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import { swapExactIn } from "../economics/index.ts";
-import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS, getSwapInstruction } from "../programs/index.ts";
+import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS, getSwapAllInstruction, getSwapInstruction } from "../programs/index.ts";
 import { type Venue, withFloor } from "./basket-funding.ts";
 
 /** A graduated launch's pair pool with one component: launch token is mint A. */
@@ -83,7 +83,11 @@ export function bestMarketPath(
   return best;
 }
 
-/** The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. */
+/**
+ * The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. A
+ * sell's second hop swaps the wallet's whole component balance (pool `swap_all`); a buy's
+ * spends the first hop's floor and leaves any excess in the wallet, as a buy's buffer does.
+ */
 export function planMarketTrade(
   path: MarketPath,
   wallet: Address,
@@ -139,14 +143,15 @@ export function planMarketTrade(
       amountIn: path.amountIn,
       minOut: path.intermediate,
     }),
-    getSwapInstruction({
+    // The whole component balance, not the first hop's floor: what the first hop paid above
+    // its floor would otherwise stay behind as dust.
+    getSwapAllInstruction({
       trader: wallet,
       pool: venue.pool,
       vaultIn: venue.vaultComponent,
       vaultOut: venue.vaultSol,
       traderIn: accounts.component,
       traderOut: accounts.wrappedSol,
-      amountIn: path.intermediate,
       minOut: path.minOut,
     }),
     unwrap,

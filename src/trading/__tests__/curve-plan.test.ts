@@ -1,0 +1,127 @@
+/**
+ * The curve plans on chain, through the desk as an integrator uses it: a buy's setup swaps
+ * keep the quote's slippage promise when a venue moves before they land, and a round trip
+ * (buy, then sell everything) leaves the wallet with SOL and no component dust.
+ */
+import type { Address, Signature } from "@solana/kit";
+import { describe, expect, it } from "vitest";
+import type { Devnet } from "../../chain/devnet.ts";
+import { moveVenuePrice } from "../../control/venue-price-mover.ts";
+import { NATIVE_MINT_ADDRESS, ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
+import type { GenesisWorld } from "../../world/genesis-world.ts";
+import { tokenBalance } from "../../world/token-balance.ts";
+import type { TradeDesk } from "../trade-desk.ts";
+import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
+
+function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/**
+ * Builds the quote, runs `beforeLanding` (the market moving between build and landing), then
+ * signs every step of the plan in order, submits it and lands it; the status of each.
+ */
+async function landPlan(
+  desk: TradeDesk,
+  devnet: Devnet,
+  quoteId: string,
+  wallet: ReturnType<typeof clientWallet>,
+  beforeLanding: () => Promise<void> = async () => {},
+) {
+  const built = value(await desk.build(quoteId, wallet.address));
+  await beforeLanding();
+  const outcomes = [];
+  for (const step of built.plan) {
+    const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quoteId));
+    devnet.advanceSlots(1);
+    const report = devnet.getTransactionStatus(submitted.signature as Signature);
+    const error = report.error;
+    outcomes.push({
+      settles: step.settles === true,
+      status: report.status,
+      code: error && error.kind === "instruction" ? error.customCode : null,
+    });
+  }
+  return outcomes;
+}
+
+/** Raises the price of `mint` on its SOL venue by `bps` (the component costs that much more SOL). */
+async function raiseVenuePrice(world: GenesisWorld, mint: Address, bps: number) {
+  const component = world.components.find((candidate) => candidate.mint === mint)!;
+  const lamports = Number(tokenBalance(world.devnet, component.venue.vaultA));
+  const units = Number(tokenBalance(world.devnet, component.venue.vaultB));
+  const priceSol = ((lamports / units) * 10 ** component.listing.decimals) / 1e9;
+  const moved = await moveVenuePrice(world, mint, priceSol * (1 + bps / 10_000));
+  expect(moved.ok).toBe(true);
+}
+
+/** The wallet's balance of `mint`: 0 when its token account does not exist (closed or never opened). */
+async function held(devnet: Devnet, wallet: Address, mint: Address, world: GenesisWorld): Promise<bigint> {
+  const account = await world.tokenAccountOf(wallet, mint);
+  return devnet.getAccount(account) ? tokenBalance(devnet, account) : 0n;
+}
+
+describe("a buy's setup swaps honour the quote's slippage", () => {
+  it("every venue moved by half the slippage before landing: every step lands and the settle buys what was quoted", async () => {
+    const { devnet, world, launched, desk } = await startDesk("plan-slippage-within");
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 })));
+    const outcomes = await landPlan(desk, devnet, quote.quoteId, wallet, async () => {
+      for (const mint of launched.componentMints) await raiseVenuePrice(world, mint, 50);
+    });
+    expect(outcomes.length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => "confirmed"));
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut));
+    // What arrived beyond the curve's need stays in the wallet: less than the buffer, never negative.
+    if (!("componentFunding" in quote)) throw new Error("expected a curve quote");
+    quote.componentFunding.forEach((funding, i) => {
+      const left = tokenBalance(devnet, accounts.components[i]!.traderAccount);
+      expect(left).toBeGreaterThan(0n);
+      expect(left).toBeLessThan(BigInt(funding.required) - BigInt(funding.amount));
+    });
+  });
+
+  it("a venue moved by more than the slippage: its setup swap fails with SlippageExceeded and the buy never settles", async () => {
+    const { devnet, world, launched, desk } = await startDesk("plan-slippage-beyond");
+    const wallet = clientWallet(world);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 })));
+    const outcomes = await landPlan(desk, devnet, quote.quoteId, wallet, () => raiseVenuePrice(world, launched.componentMints[1]!, 300));
+    expect(outcomes.filter((outcome) => !outcome.settles).map((outcome) => outcome.code)).toContain(ProgramErrorCode.SlippageExceeded);
+    expect(outcomes.find((outcome) => outcome.settles)).toMatchObject({ status: "failed" });
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    expect(devnet.getAccount(accounts.traderPrimaryAccount) ? tokenBalance(devnet, accounts.traderPrimaryAccount) : 0n).toBe(0n);
+  });
+});
+
+describe("a round trip leaves no dust", () => {
+  it("a wallet with no components buys, then sells every launch token: it holds none of any component, only SOL", async () => {
+    const { devnet, world, launched, desk } = await startDesk("plan-round-trip");
+    const wallet = clientWallet(world);
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+
+    const buy = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    expect((await landPlan(desk, devnet, buy.quoteId, wallet)).every((outcome) => outcome.status === "confirmed")).toBe(true);
+    const bought = tokenBalance(devnet, accounts.traderPrimaryAccount);
+    expect(bought).toBe(BigInt(buy.expectedOut));
+    // The buy leaves its buffer in the wallet, as the specification says.
+    for (const mint of launched.componentMints) expect(await held(devnet, wallet.address, mint, world)).toBeGreaterThan(0n);
+
+    const lamportsBefore = devnet.getBalance(wallet.address);
+    const sell = value(
+      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: bought })),
+    );
+    const outcomes = await landPlan(desk, devnet, sell.quoteId, wallet);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => "confirmed"));
+
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
+    for (const mint of [...launched.componentMints, NATIVE_MINT_ADDRESS]) {
+      expect(await held(devnet, wallet.address, mint, world)).toBe(0n);
+    }
+    // The emptied component accounts are closed: their rent came back with the SOL.
+    for (const component of accounts.components) expect(devnet.getAccount(component.traderAccount)).toBeNull();
+    expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
+    expect(devnet.getBalance(wallet.address)).toBeGreaterThan(90n * SOL);
+  });
+});
