@@ -20,9 +20,18 @@ export async function runProperty<T>(
   property: (input: T) => Promise<void>,
   options: PropertyOptions = {},
 ): Promise<void> {
+  // A skip or a failure raised through the context (or any error of our own) ends the whole
+  // run at once instead of being shrunk as if the input had broken a rule.
+  let escaped: { error: unknown } | null = null;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (input) => {
-      await property(input);
+      if (escaped) return;
+      try {
+        await property(input);
+      } catch (error) {
+        if (isBrokenRule(error)) throw error;
+        escaped = { error };
+      }
     }),
     {
       seed: context.seed,
@@ -31,6 +40,7 @@ export async function runProperty<T>(
       markInterruptAsFailure: false,
     },
   );
+  if (escaped) throw (escaped as { error: unknown }).error;
   if (!details.failed || details.counterexample === null) return;
   const [input] = details.counterexample;
   const error = details.errorInstance;
@@ -46,12 +56,21 @@ export async function runProperty<T>(
   });
 }
 
+/**
+ * A broken rule: a Violation, or the TypeError of reading a field a malformed answer lacks
+ * (the answer broke its record, and shrinking finds the smallest input that shows it).
+ */
+function isBrokenRule(error: unknown): boolean {
+  return error instanceof Violation || (error instanceof Error && (error.constructor === TypeError || error.constructor === SyntaxError));
+}
+
 /** Runs a plain async body and turns a `Violation` it throws into the check's failure. */
 export async function judge(context: CheckContext, body: () => Promise<void>): Promise<void> {
   try {
     await body();
   } catch (error) {
     if (error instanceof Violation) context.fail(error.message, error.details);
+    if (isBrokenRule(error)) context.fail(`an answer could not be read as its record: ${(error as Error).message}`);
     throw error;
   }
 }

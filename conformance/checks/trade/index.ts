@@ -1,4 +1,51 @@
 import type { Check } from "../../engine/check.ts";
+import {
+  planCountMatchesRoute,
+  planFeePayerIsWallet,
+  planOnlyWalletSigns,
+  planOrder,
+  planSingleSettle,
+  planTransactionIsLast,
+  planUnsigned,
+} from "./plan-checks.ts";
+import {
+  quoteExactInSolWithinBudget,
+  quoteExpiry30s,
+  quoteExpiryStatus410,
+  quoteNoWalletNoRoute,
+  quotePreviewUnbuildable,
+  quoteShapesByVenue,
+  quoteWalletRoutesShortfall,
+} from "./quote-checks.ts";
+import {
+  buildRereadsBalances,
+  statusExpiredAfterLastValid,
+  statusFailedIsHttp200,
+  submitDuplicateExecutesOnce,
+  submitOutOfOrderFails,
+  submitTamperedChangesNothing,
+} from "./submission-checks.ts";
 
-/** Every check of the `trade` phase: add each check module's exports here. */
-export const TRADE_CHECKS: readonly Check[] = [];
+/** Every check of the `trade` phase: the quote, build, submit and status rules, most with a funded wallet and time. */
+export const TRADE_CHECKS: readonly Check[] = [
+  quoteShapesByVenue,
+  quoteExactInSolWithinBudget,
+  quotePreviewUnbuildable,
+  quoteExpiry30s,
+  quoteExpiryStatus410,
+  quoteWalletRoutesShortfall,
+  quoteNoWalletNoRoute,
+  planOrder,
+  planTransactionIsLast,
+  planSingleSettle,
+  planCountMatchesRoute,
+  planFeePayerIsWallet,
+  planOnlyWalletSigns,
+  planUnsigned,
+  submitOutOfOrderFails,
+  statusFailedIsHttp200,
+  statusExpiredAfterLastValid,
+  submitDuplicateExecutesOnce,
+  submitTamperedChangesNothing,
+  buildRereadsBalances,
+];

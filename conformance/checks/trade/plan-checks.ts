@@ -1,0 +1,222 @@
+import fc from "fast-check";
+import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
+import { runProperty } from "../../model/run-property.ts";
+import {
+  type Built,
+  type PlanStep,
+  type Quote,
+  SMALL_BUY,
+  buildOf,
+  curveLaunch,
+  graduatedLaunch,
+  quoteOf,
+  stepsOf,
+  trade,
+} from "../../model/trade-session.ts";
+import { ensure } from "../../model/violation.ts";
+import { readWireTransaction } from "../../model/wire-transaction.ts";
+
+const BUILD = "Endpoints › POST /v1/trades/build";
+
+export interface PlanCase {
+  readonly venue: "curve" | "market";
+  readonly mode: "exactOut" | "exactIn" | "exactInSol";
+  readonly scale: number;
+}
+
+/** Buys worth building: on the curve in each mode, and past it, at a few sizes. */
+const planCases: fc.Arbitrary<PlanCase> = fc.record({
+  venue: fc.constantFrom("curve", "market"),
+  mode: fc.constantFrom("exactOut", "exactIn", "exactInSol"),
+  scale: fc.integer({ min: 1, max: 20 }),
+});
+
+const AMOUNTS = { exactOut: BigInt(SMALL_BUY), exactIn: 20_000_000n, exactInSol: 20_000_000n };
+
+/** Quotes and builds a buy of the case for `wallet` (never landed), or null when the server has no such venue. */
+async function buildCase(
+  context: CheckContext,
+  wallet: Wallet,
+  plan: PlanCase,
+): Promise<{ quote: Quote; built: Built; input: object } | null> {
+  const launch = plan.venue === "curve" ? curveLaunch(context) : graduatedLaunch(context);
+  if (!launch) return null;
+  const amountIn =
+    plan.venue === "market" ? (5_000_000n * BigInt(plan.scale)).toString() : (AMOUNTS[plan.mode] * BigInt(plan.scale)).toString();
+  const request = { launch: launch.address, direction: "buy", mode: plan.mode, amountIn, wallet: wallet.address } as const;
+  const quote = await quoteOf(context, request);
+  const built = await buildOf(context, quote.quoteId, wallet.address);
+  return { quote, built, input: { ...request, quoteId: quote.quoteId } };
+}
+
+/** A property over built buy plans: `judgePlan` checks one plan. */
+function planCheck(
+  id: string,
+  rule: Check["rule"],
+  judgePlan: (built: Built, steps: readonly PlanStep[], quote: Quote, wallet: Wallet, input: object) => void,
+): Check {
+  return {
+    id,
+    phase: "trade",
+    rule,
+    enforces: "specification",
+    needs: ["wallet"],
+    async run(context) {
+      const wallet = await context.wallet();
+      await runProperty(
+        context,
+        planCases,
+        async (plan) => {
+          const built = await buildCase(context, wallet, plan);
+          if (built) judgePlan(built.built, stepsOf(built.built), built.quote, wallet, built.input);
+        },
+        { maxRuns: 6 },
+      );
+    },
+  };
+}
+
+export const planTransactionIsLast = planCheck(
+  "plan.transactionIsLast",
+  { section: BUILD, text: "Rules for a plan, 2: transaction is always the last entry of plan" },
+  (built, steps, _quote, _wallet, input) =>
+    ensure(steps.at(-1)?.transaction === built.transaction, "transaction is not the last entry of plan", {
+      input,
+      expected: "transaction === plan[plan.length - 1].transaction",
+      actual: { transactionIsStep: steps.findIndex((step) => step.transaction === built.transaction) + 1, steps: steps.length },
+    }),
+);
+
+export const planSingleSettle = planCheck(
+  "plan.singleSettle",
+  { section: BUILD, text: "Rules for a plan, 4: exactly one step has settles: true" },
+  (_built, steps, _quote, _wallet, input) => {
+    const settling = steps.filter((step) => step.settles === true).map((step) => step.step);
+    ensure(settling.length === 1, `${settling.length} steps settle`, {
+      input,
+      expected: 1,
+      actual: steps.map(({ step, label, kind, settles }) => ({ step, label, kind, settles })),
+    });
+  },
+);
+
+export const planCountMatchesRoute = planCheck(
+  "plan.countMatchesRoute",
+  {
+    section: BUILD,
+    text: "Rules for a plan, 3: the number of signatures is given beforehand by the quote's route.transactions (balances unchanged between quote and build)",
+  },
+  (_built, steps, quote, _wallet, input) =>
+    ensure(
+      quote.route != null && quote.route.transactions === steps.length,
+      `the plan has ${steps.length} steps; the quote's route said ${quote.route?.transactions}`,
+      {
+        input,
+        expected: quote.route?.transactions,
+        actual: steps.length,
+      },
+    ),
+);
+
+export const planFeePayerIsWallet = planCheck(
+  "plan.feePayerIsWallet",
+  { section: "Authentication", text: "The wallet named in a build request is the fee payer" },
+  (_built, steps, _quote, wallet, input) => {
+    for (const step of steps) {
+      const read = readWireTransaction(step.transaction);
+      ensure(!("error" in read), `plan step ${step.step} is not a readable transaction: ${"error" in read ? read.error : ""}`, {
+        input,
+        actual: step,
+      });
+      ensure(read.feePayer === wallet.address, `plan step ${step.step} (${step.label}) is paid by ${read.feePayer}, not the wallet`, {
+        input,
+        expected: wallet.address,
+        actual: read.feePayer,
+      });
+    }
+  },
+);
+
+export const planOnlyWalletSigns = planCheck(
+  "plan.onlyWalletSigns",
+  {
+    section: "Endpoints › Trade flow",
+    text: "The client deserializes each transaction and signs it with the named wallet: no other signature is required",
+  },
+  (_built, steps, _quote, wallet, input) => {
+    for (const step of steps) {
+      const read = readWireTransaction(step.transaction);
+      ensure(!("error" in read), `plan step ${step.step} is not a readable transaction`, { input, actual: step });
+      ensure(
+        read.signers.length === 1 && read.signers[0] === wallet.address,
+        `plan step ${step.step} (${step.label}) needs the signatures of ${read.signers.join(", ")}`,
+        {
+          input,
+          expected: [wallet.address],
+          actual: read.signers,
+        },
+      );
+    }
+  },
+);
+
+export const planUnsigned = planCheck(
+  "plan.unsigned",
+  { section: "Authentication", text: "The service holds no private key; build routes return unsigned base64 transactions only" },
+  (_built, steps, _quote, _wallet, input) => {
+    for (const step of steps) {
+      const read = readWireTransaction(step.transaction);
+      ensure(!("error" in read), `plan step ${step.step} is not a readable transaction`, { input, actual: step });
+      ensure(
+        read.signatures.every((signature) => signature === null),
+        `plan step ${step.step} (${step.label}) arrives signed`,
+        { input, expected: "every signature slot zero", actual: read.signatures },
+      );
+    }
+  },
+);
+
+export const planOrder: Check = {
+  id: "plan.order",
+  phase: "trade",
+  rule: {
+    section: BUILD,
+    text: "Rules for a plan, 1: a buy acquires components and then settles, so detached swaps come before the trade; a sell settles first, so its swaps come after",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    const wallet = await context.wallet();
+    const launch = curveLaunch(context);
+    await runProperty(
+      context,
+      fc.integer({ min: 1, max: 10 }),
+      async (scale) => {
+        const amountIn = (BigInt(SMALL_BUY) * BigInt(scale)).toString();
+        const buy = await quoteOf(context, { launch: launch.address, direction: "buy", amountIn, wallet: wallet.address });
+        const buySteps = stepsOf(await buildOf(context, buy.quoteId, wallet.address));
+        const describe = (steps: readonly PlanStep[]) => steps.map(({ step, label, kind, settles }) => ({ step, label, kind, settles }));
+        ensure(buySteps.at(-1)?.settles === true, "on a buy the settling step is not the last: a step comes after the trade", {
+          input: { launch: launch.address, direction: "buy", amountIn, quoteId: buy.quoteId },
+          actual: describe(buySteps),
+        });
+        // A sell needs launch tokens: land the buy first, then sell half of it.
+        const bought = await trade(context, wallet, { launch: launch.address, direction: "buy", amountIn });
+        const sellAmount = (BigInt(bought.quote.expectedOut ?? amountIn) / 2n).toString();
+        const sell = await quoteOf(context, {
+          launch: launch.address,
+          direction: "sell",
+          mode: "exactIn",
+          amountIn: sellAmount,
+          wallet: wallet.address,
+        });
+        const sellSteps = stepsOf(await buildOf(context, sell.quoteId, wallet.address));
+        ensure(sellSteps[0]?.settles === true, "on a sell the settling step is not the first: a step comes before the trade", {
+          input: { launch: launch.address, direction: "sell", amountIn: sellAmount, quoteId: sell.quoteId },
+          actual: describe(sellSteps),
+        });
+      },
+      { maxRuns: 3 },
+    );
+  },
+};

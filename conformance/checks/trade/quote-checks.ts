@@ -1,0 +1,301 @@
+import fc from "fast-check";
+import type { Check } from "../../engine/check.ts";
+import { judge, runProperty } from "../../model/run-property.ts";
+import { SMALL_BUY, curveLaunch, graduatedLaunch, holdingOf, quoteOf, trade } from "../../model/trade-session.ts";
+import { ensure } from "../../model/violation.ts";
+
+const QUOTE = "Endpoints › POST /v1/trades/quote";
+const SHAPES = "Resources and their fields › Quote";
+
+const has = (quote: object, field: string) =>
+  field in quote && (quote as Record<string, unknown>)[field] !== undefined && (quote as Record<string, unknown>)[field] !== null;
+
+export const quoteShapesByVenue: Check = {
+  id: "quote.shapes.byVenue",
+  phase: "trade",
+  rule: {
+    section: SHAPES,
+    text: "Three shapes, one per venue: a curve quote carries expectedOut and componentTargets; a market quote (past the curve) carries graduated: true; a pool quote (collectible) carries estimatedAmountOut and no expectedOut",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const curve = curveLaunch(context);
+      const request = { launch: curve.address, direction: "buy", amountIn: SMALL_BUY, preview: true } as const;
+      const quote = await quoteOf(context, request);
+      ensure(
+        has(quote, "expectedOut") && Array.isArray(quote.componentTargets) && quote.graduated !== true,
+        "a quote on the curve lacks the curve shape",
+        {
+          input: request,
+          expected: "expectedOut, componentTargets, no graduated: true",
+          actual: quote,
+        },
+      );
+      const market = graduatedLaunch(context);
+      if (market) {
+        const marketRequest = { launch: market.address, direction: "buy", amountIn: "100000000", preview: true } as const;
+        const marketQuote = await quoteOf(context, marketRequest);
+        ensure(marketQuote.graduated === true, "a quote on a launch past the curve does not carry graduated: true", {
+          input: marketRequest,
+          actual: marketQuote,
+        });
+      } else context.note("info", "no graduated launch is listed: the market quote shape was not checked");
+      const collectible = context.samples.launches.find((launch) => launch.kind === "collectibles" && launch.status === "graduated");
+      if (collectible) {
+        const poolRequest = { launch: collectible.address, direction: "buy", amountIn: "100000000", preview: true } as const;
+        const poolQuote = await quoteOf(context, poolRequest);
+        ensure(has(poolQuote, "estimatedAmountOut") && !has(poolQuote, "expectedOut"), "a quote on a collectible lacks the pool shape", {
+          input: poolRequest,
+          expected: "estimatedAmountOut and no expectedOut",
+          actual: poolQuote,
+        });
+      } else context.note("info", "no tradable collectible is listed: the pool quote shape was not checked");
+    });
+  },
+};
+
+export const quoteExactInSolWithinBudget: Check = {
+  id: "quote.exactInSol.withinBudget",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "buy exactInSol: amountIn is lamports, a spending ceiling; the server solves for the largest trade the budget covers, so the cost never exceeds it",
+  },
+  enforces: "specification",
+  needs: ["wallet"],
+  async run(context) {
+    const wallet = await context.wallet();
+    const launch = curveLaunch(context);
+    await runProperty(
+      context,
+      fc.bigInt({ min: 1_000_000n, max: 5_000_000_000n }),
+      async (budget) => {
+        const request = {
+          launch: launch.address,
+          direction: "buy",
+          mode: "exactInSol",
+          amountIn: budget.toString(),
+          wallet: wallet.address,
+          preview: true,
+        } as const;
+        const quote = await quoteOf(context, request);
+        ensure(
+          quote.route != null && typeof quote.route.solIn === "string",
+          "an exactInSol quote with a wallet has no route to read its cost from",
+          { input: request, actual: quote },
+        );
+        ensure(BigInt(quote.route.solIn) <= budget, `the route spends ${quote.route.solIn} lamports of a ${budget} budget`, {
+          input: request,
+          expected: `solIn ≤ ${budget}`,
+          actual: quote.route,
+        });
+      },
+      { maxRuns: 15 },
+    );
+  },
+};
+
+export const quotePreviewUnbuildable: Check = {
+  id: "quote.preview.unbuildable",
+  phase: "trade",
+  rule: { section: QUOTE, text: "When preview is true the quote is not stored and its quoteId cannot be built" },
+  enforces: "specification",
+  needs: ["wallet"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+      const preview = await quoteOf(context, { ...request, preview: true });
+      const answer = await context.exchange({
+        method: "POST",
+        path: "/v1/trades/build",
+        json: { quoteId: preview.quoteId, wallet: wallet.address },
+      });
+      ensure(answer.status !== 200, `build accepted the preview quote ${preview.quoteId}`, {
+        input: { quoteId: preview.quoteId, wallet: wallet.address },
+        actual: answer.body,
+      });
+      ensure(
+        answer.status >= 400 && answer.status < 500 && typeof (answer.body as { error?: unknown })?.error === "string",
+        `build refused a preview with ${answer.status} and no error sentence`,
+        {
+          input: { quoteId: preview.quoteId },
+          expected: "a 4xx with an error sentence",
+          actual: { status: answer.status, body: answer.body },
+        },
+      );
+      // The same request stored: its id builds, so the refusal above was the preview's.
+      const stored = await quoteOf(context, { ...request, preview: false });
+      const built = await context.exchange({
+        method: "POST",
+        path: "/v1/trades/build",
+        json: { quoteId: stored.quoteId, wallet: wallet.address },
+      });
+      ensure(built.status === 200, `the same quote stored (preview false) could not be built either: ${built.status}`, {
+        input: { quoteId: stored.quoteId },
+        actual: built.body,
+      });
+    });
+  },
+};
+
+async function buildAfter(context: Parameters<Check["run"]>[0], seconds: number) {
+  const wallet = await context.wallet();
+  const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+  const quote = await quoteOf(context, request);
+  await context.advance({ seconds });
+  const answer = await context.exchange({
+    method: "POST",
+    path: "/v1/trades/build",
+    json: { quoteId: quote.quoteId, wallet: wallet.address },
+  });
+  return { answer, input: { ...request, quoteId: quote.quoteId, advancedSeconds: seconds } };
+}
+
+export const quoteExpiry30s: Check = {
+  id: "quote.expiry.30s",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "A stored quote expires after 30 seconds (a refused build is a non-200 response whose body has an error sentence)",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const early = await buildAfter(context, 29);
+      ensure(early.answer.status === 200, `a quote 29 s old could not be built: ${early.answer.status}`, {
+        input: early.input,
+        actual: early.answer.body,
+      });
+      const late = await buildAfter(context, 31);
+      ensure(
+        late.answer.status >= 400 && typeof (late.answer.body as { error?: unknown })?.error === "string",
+        `a quote 31 s old was built (${late.answer.status})`,
+        {
+          input: late.input,
+          expected: "a non-200 answer with an error sentence",
+          actual: { status: late.answer.status, body: late.answer.body },
+        },
+      );
+    });
+  },
+};
+
+export const quoteExpiryStatus410: Check = {
+  id: "quote.expiry.status410",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "A stored quote expires after 30 seconds: our document refuses the build of an expired quote with 410 QUOTE_EXPIRED",
+  },
+  enforces: "decision",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const late = await buildAfter(context, 31);
+      ensure(
+        late.answer.status === 410 && (late.answer.body as { code?: string })?.code === "QUOTE_EXPIRED",
+        `an expired quote's build answered ${late.answer.status}`,
+        {
+          input: late.input,
+          expected: { status: 410, code: "QUOTE_EXPIRED" },
+          actual: { status: late.answer.status, body: late.answer.body },
+        },
+      );
+    });
+  },
+};
+
+export const quoteWalletRoutesShortfall: Check = {
+  id: "quote.walletRoutesShortfall",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "When wallet is given, the quote reports which components the wallet already holds and routes only the shortfall (componentFunding: required, held, shortfall)",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const launch = curveLaunch(context);
+      // A first buy with a wide slippage buffer leaves the excess of every component in the wallet.
+      await trade(context, wallet, { launch: launch.address, direction: "buy", amountIn: SMALL_BUY, slippageBps: 5_000 });
+      const request = { launch: launch.address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+      const quote = await quoteOf(context, request);
+      ensure(
+        Array.isArray(quote.componentFunding) && quote.componentFunding.length > 0,
+        "a curve buy quoted for a wallet reports no componentFunding",
+        { input: request, actual: quote },
+      );
+      let held = 0n;
+      for (const funding of quote.componentFunding) {
+        const holding = await holdingOf(context, wallet.address, funding.mint);
+        held += holding;
+        // Held may be reported whole or capped at what the trade requires: both say what the wallet already has.
+        const capped = holding < BigInt(funding.required) ? holding : BigInt(funding.required);
+        ensure(
+          BigInt(funding.held) === holding || BigInt(funding.held) === capped,
+          `the quote says the wallet holds ${funding.held} of ${funding.mint}; its balances say ${holding}`,
+          {
+            input: request,
+            expected: holding.toString(),
+            actual: funding,
+          },
+        );
+        const shortfall = BigInt(funding.required) > BigInt(funding.held) ? BigInt(funding.required) - BigInt(funding.held) : 0n;
+        ensure(
+          BigInt(funding.shortfall) === shortfall,
+          `component ${funding.mint}: shortfall ${funding.shortfall} is not required ${funding.required} less held ${funding.held}`,
+          {
+            input: request,
+            expected: shortfall.toString(),
+            actual: funding,
+          },
+        );
+      }
+      ensure(held > 0n, "after a buy with a 50% buffer the wallet holds none of the components: the shortfall case was not reached", {
+        input: request,
+        actual: quote.componentFunding,
+      });
+      const covered = quote.componentFunding.every((funding) => BigInt(funding.shortfall) === 0n);
+      if (quote.fullyCovered !== undefined)
+        ensure(quote.fullyCovered === covered, `fullyCovered is ${quote.fullyCovered} while the shortfalls say ${covered}`, {
+          input: request,
+          actual: quote,
+        });
+    });
+  },
+};
+
+export const quoteNoWalletNoRoute: Check = {
+  id: "quote.noWalletNoRoute",
+  phase: "trade",
+  rule: { section: QUOTE, text: "Without wallet the answer has a price and no route" },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const launches = [curveLaunch(context), graduatedLaunch(context)].filter((launch) => launch !== null);
+      for (const launch of launches) {
+        const request = {
+          launch: launch.address,
+          direction: "buy",
+          amountIn: launch.status === "graduated" ? "100000000" : SMALL_BUY,
+          preview: true,
+        } as const;
+        const quote = await quoteOf(context, request);
+        ensure(quote.route === undefined || quote.route === null, "a quote without a wallet carries a route", {
+          input: request,
+          expected: "no route",
+          actual: quote.route,
+        });
+        ensure(has(quote, "expectedOut") || has(quote, "estimatedAmountOut"), "a quote without a wallet carries no price (expectedOut)", {
+          input: request,
+          actual: quote,
+        });
+      }
+    });
+  },
+};

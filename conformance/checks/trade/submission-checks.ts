@@ -1,0 +1,280 @@
+import fc from "fast-check";
+import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
+import { judge, runProperty } from "../../model/run-property.ts";
+import {
+  SMALL_BUY,
+  balancesOf,
+  buildOf,
+  curveLaunch,
+  holdingOf,
+  landed,
+  onTape,
+  quoteOf,
+  statusOf,
+  stepsOf,
+  submit,
+  submitAccepted,
+} from "../../model/trade-session.ts";
+import { ensure } from "../../model/violation.ts";
+import { flipByte, readWireTransaction, signatureOfSigned } from "../../model/wire-transaction.ts";
+
+const BUILD = "Endpoints › POST /v1/trades/build";
+const STATUS = "Endpoints › GET /v1/transactions/{signature}";
+
+/** A fresh wallet's buy on the curve, built and signed step by step, nothing submitted yet. */
+async function signedBuy(context: CheckContext, wallet: Wallet, amountIn = SMALL_BUY) {
+  const launch = curveLaunch(context);
+  const request = { launch: launch.address, direction: "buy", amountIn, wallet: wallet.address } as const;
+  const quote = await quoteOf(context, request);
+  const built = await buildOf(context, quote.quoteId, wallet.address);
+  const steps = await Promise.all(stepsOf(built).map(async (step) => ({ ...step, signed: await wallet.sign(step.transaction) })));
+  return { launch, quote, built, steps, input: { ...request, quoteId: quote.quoteId } };
+}
+
+/**
+ * Lands a buy's settling step before its setup. Returns the settle's answer, or null when
+ * the plan has a single step (nothing to put out of order).
+ */
+async function settleFirst(context: CheckContext, wallet: Wallet) {
+  const buy = await signedBuy(context, wallet);
+  const settle = buy.steps.find((step) => step.settles === true);
+  if (buy.steps.length < 2 || !settle || settle === buy.steps[0]) return null;
+  const answer = await submit(context, settle.signed, buy.quote.quoteId);
+  const signature = signatureOfSigned(settle.signed);
+  const status = answer.status === 200 ? await landed(context, signature, buy.built.lastValidBlockHeight) : null;
+  return { buy, settle, answer, signature, status };
+}
+
+export const submitOutOfOrderFails: Check = {
+  id: "submit.outOfOrderFails",
+  phase: "trade",
+  rule: { section: BUILD, text: "Rules for a plan, 1: steps are signed and landed in order; out-of-order or concurrent landing fails" },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const attempt = await settleFirst(context, wallet);
+      if (!attempt) return context.skip("the buy's plan has a single step: there is no order to break");
+      const { buy, answer, signature, status } = attempt;
+      const refused = answer.status !== 200;
+      ensure(refused || status?.status === "failed", `the settle landed before its setup ended ${status?.status}`, {
+        input: { ...buy.input, submitted: `step ${attempt.settle.step} of ${buy.steps.length} first` },
+        expected: "failed (or refused at submit)",
+        actual: status,
+      });
+      ensure(
+        (await holdingOf(context, wallet.address, buy.launch.primaryMint)) === 0n,
+        "the wallet received launch tokens from a settle landed out of order",
+        { input: buy.input },
+      );
+      ensure((await onTape(context, buy.launch.address, signature)) === 0, "a settle landed out of order is on the tape", {
+        input: buy.input,
+        actual: signature,
+      });
+    });
+  },
+};
+
+export const statusFailedIsHttp200: Check = {
+  id: "status.failedIsHttp200",
+  phase: "trade",
+  rule: {
+    section: STATUS,
+    text: 'A transaction the network rejected is HTTP 200 with status: "failed" and the reason in error, not a 5xx',
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const attempt = await settleFirst(context, wallet);
+      if (!attempt) return context.skip("the buy's plan has a single step: no transaction could be made to fail on chain");
+      if (attempt.answer.status !== 200)
+        context.skip(
+          `the server refused the out-of-order settle at submit (${attempt.answer.status}): no transaction reached the network to fail there`,
+        );
+      const answer = await context.exchange({
+        method: "GET",
+        path: `/v1/transactions/${attempt.signature}`,
+        query: { lastValidBlockHeight: attempt.buy.built.lastValidBlockHeight },
+      });
+      const body = answer.body as { status?: string; error?: unknown } | undefined;
+      ensure(
+        answer.status === 200 && body?.status === "failed" && typeof body.error === "string" && body.error.length > 0,
+        `a rejected transaction's status answered ${answer.status} ${answer.text.slice(0, 200)}`,
+        {
+          input: { signature: attempt.signature, ...attempt.buy.input },
+          expected: { httpStatus: 200, status: "failed", error: "a sentence" },
+          actual: { httpStatus: answer.status, body: answer.body ?? answer.text },
+        },
+      );
+    });
+  },
+};
+
+export const statusExpiredAfterLastValid: Check = {
+  id: "status.expiredAfterLastValid",
+  phase: "trade",
+  rule: {
+    section: STATUS,
+    text: "The build's lastValidBlockHeight is passed so the route can report expired when the chain has moved past it without a sign of the transaction (our document passes it as the query parameter lastValidBlockHeight)",
+  },
+  enforces: "decision",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const buy = await signedBuy(context, wallet);
+      const signature = signatureOfSigned(buy.steps[0]!.signed);
+      // A blockhash lives 150 blocks: past that, plus margin, nothing built before can land.
+      await context.advance({ slots: 160 });
+      const status = await statusOf(context, signature, buy.built.lastValidBlockHeight);
+      ensure(
+        status.status === "expired",
+        `a transaction never sent reports ${status.status} after its lastValidBlockHeight ${buy.built.lastValidBlockHeight} passed`,
+        {
+          input: { signature, lastValidBlockHeight: buy.built.lastValidBlockHeight, advancedSlots: 160 },
+          expected: "expired",
+          actual: status,
+        },
+      );
+    });
+  },
+};
+
+export const submitDuplicateExecutesOnce: Check = {
+  id: "submit.duplicateExecutesOnce",
+  phase: "trade",
+  rule: {
+    section: "Endpoints › POST /v1/transactions/submit",
+    text: "our document: a signature submitted twice executes once (one effect on balances and the tape)",
+  },
+  enforces: "decision",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const buy = await signedBuy(context, wallet);
+      let settleSignature = "";
+      for (const step of buy.steps) {
+        await submitAccepted(context, step.signed, buy.quote.quoteId);
+        // The settle goes twice before landing; every step goes again after it landed.
+        if (step.settles) await submit(context, step.signed, buy.quote.quoteId);
+        const signature = signatureOfSigned(step.signed);
+        const status = await landed(context, signature, buy.built.lastValidBlockHeight);
+        ensure(status.status !== "failed" && status.status !== "expired", `step ${step.step} ended ${status.status}: ${status.error}`, {
+          input: buy.input,
+          actual: status,
+        });
+        await submit(context, step.signed, buy.quote.quoteId);
+        await context.advance({ slots: 1 });
+        if (step.settles) settleSignature = signature;
+      }
+      await context.advance({ slots: 2 });
+      const held = await holdingOf(context, wallet.address, buy.launch.primaryMint);
+      ensure(
+        held === BigInt(buy.quote.expectedOut ?? SMALL_BUY),
+        `after submitting each step twice the wallet holds ${held} launch tokens, not the one buy's ${buy.quote.expectedOut}`,
+        {
+          input: buy.input,
+          expected: buy.quote.expectedOut,
+          actual: held.toString(),
+        },
+      );
+      const count = await onTape(context, buy.launch.address, settleSignature);
+      ensure(count === 1, `the settle submitted twice is ${count} times on the tape`, { input: buy.input, expected: 1, actual: count });
+    });
+  },
+};
+
+export const submitTamperedChangesNothing: Check = {
+  id: "submit.tamperedChangesNothing",
+  phase: "trade",
+  rule: {
+    section: "Authentication",
+    text: "Trades are authorized by transaction signatures made on the client with the wallet's own key: a transaction altered after signing is refused or fails, and changes nothing",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    const wallet = await context.wallet();
+    const buy = await signedBuy(context, wallet);
+    const settle = buy.steps.find((step) => step.settles) ?? buy.steps.at(-1)!;
+    const read = readWireTransaction(settle.signed);
+    if ("error" in read) return context.fail(`a signed plan step could not be read back: ${read.error}`);
+    const before = await balancesOf(context, wallet.address);
+    await runProperty(
+      context,
+      fc.record({ offset: fc.nat({ max: read.bytes.length - 1 }), withQuoteId: fc.boolean(), step: fc.constantFrom(...buy.steps) }),
+      async ({ offset, withQuoteId, step }) => {
+        const tampered = flipByte(step.signed, offset);
+        const answer = await submit(context, tampered, withQuoteId ? buy.quote.quoteId : undefined);
+        await context.advance({ slots: 1 });
+        const input = { ...buy.input, step: step.step, flippedByte: offset, withQuoteId, submitAnswer: answer.status };
+        ensure(answer.status < 500, `submit answered ${answer.status} to a tampered transaction`, {
+          input,
+          actual: answer.body ?? answer.text,
+        });
+        const after = await balancesOf(context, wallet.address);
+        ensure(JSON.stringify(after) === JSON.stringify(before), "a tampered transaction moved the wallet's balances", {
+          input,
+          expected: before,
+          actual: after,
+        });
+        const tamperedRead = readWireTransaction(tampered);
+        const signature = "error" in tamperedRead ? null : tamperedRead.signatures[0];
+        if (signature) {
+          const status = await statusOf(context, signature, buy.built.lastValidBlockHeight);
+          ensure(!["confirmed", "finalized"].includes(status.status), `a tampered transaction's signature reports ${status.status}`, {
+            input,
+            actual: status,
+          });
+          ensure((await onTape(context, buy.launch.address, signature)) === 0, "a tampered transaction is on the tape", {
+            input,
+            actual: signature,
+          });
+        }
+      },
+      { maxRuns: 12 },
+    );
+  },
+};
+
+export const buildRereadsBalances: Check = {
+  id: "build.rereadsBalances",
+  phase: "trade",
+  rule: {
+    section: BUILD,
+    text: "Balances are read again, so the route may differ from the quote's; the build's route is authoritative: our simulator's wallet that came to hold every component between quote and build gets a plan with no swap",
+  },
+  enforces: "decision",
+  needs: ["wallet", "control"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+      const quote = await quoteOf(context, request);
+      if (!quote.componentFunding || quote.route == null || quote.route.transactions < 2)
+        return context.skip("the quote needs no setup: nothing for a re-read to change");
+      for (const funding of quote.componentFunding) {
+        const answer = await context.exchange({
+          method: "POST",
+          path: "/devnet/airdrop",
+          json: { wallet: wallet.address, mint: funding.mint, amount: (BigInt(funding.required) * 2n).toString() },
+        });
+        if (answer.status !== 200) context.skip(`the faucet could not give the wallet component ${funding.mint}: ${answer.status}`);
+      }
+      const steps = stepsOf(await buildOf(context, quote.quoteId, wallet.address));
+      ensure(
+        steps.length === 1 && steps[0]!.settles === true,
+        `the wallet now holds every component, yet the build plans ${steps.length} steps as the quote did`,
+        {
+          input: { ...request, quoteId: quote.quoteId, quotedTransactions: quote.route.transactions },
+          expected: "one settling step",
+          actual: steps.map(({ step, label, kind, settles }) => ({ step, label, kind, settles })),
+        },
+      );
+    });
+  },
+};
