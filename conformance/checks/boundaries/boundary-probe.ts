@@ -1,0 +1,60 @@
+import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
+import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
+
+/** The array a list answer holds under `key`, or the check fails saying the answer has none. */
+export function rowsOf(context: CheckContext, answer: Exchange, key: string): unknown[] {
+  const rows = (answer.body as Record<string, unknown> | undefined)?.[key];
+  if (!Array.isArray(rows))
+    context.fail(`${answer.request.url} answered ${answer.status} without a \`${key}\` array`, { actual: answer.body });
+  return rows;
+}
+
+/** Sends `request` and fails unless it is accepted (200); `what` names the value at the bound. */
+export async function expectAccepted(context: CheckContext, request: ExchangeRequest, what: string): Promise<Exchange> {
+  const answer = await context.exchange(request);
+  if (answer.status !== 200) {
+    context.fail(
+      `${what} is within the limit and must be accepted, but ${request.method} ${answer.request.url} answered ${answer.status}`,
+      {
+        input: request,
+        expected: 200,
+        actual: answer.body ?? answer.text.slice(0, 500),
+      },
+    );
+  }
+  return answer;
+}
+
+/** Sends `request` and fails unless it is refused with a 4xx whose body has an `error` sentence. */
+export async function expectRefused(context: CheckContext, request: ExchangeRequest, what: string): Promise<Exchange> {
+  const answer = await context.exchange(request);
+  const error = (answer.body as { error?: unknown } | undefined)?.error;
+  if (answer.status < 400 || answer.status >= 500) {
+    context.fail(
+      `${what} is past the limit and must be refused with a 4xx, but ${request.method} ${answer.request.url} answered ${answer.status}`,
+      {
+        input: request,
+        expected: "4xx with an error sentence",
+        actual: answer.body ?? answer.text.slice(0, 500),
+      },
+    );
+  }
+  if (typeof error !== "string" || error.trim().length === 0) {
+    context.fail(`${what} was refused with ${answer.status} but the body has no \`error\` sentence`, {
+      input: request,
+      actual: answer.body ?? answer.text,
+    });
+  }
+  return answer;
+}
+
+/** A launch still on the curve (the quote and tape checks need one), or the check skips. */
+export function bondingLaunch(context: CheckContext): SampleLaunch {
+  const launch = context.samples.launches.find((sample) => sample.status === "activeBonding" && sample.kind === "pairs");
+  return launch ?? context.skip("the server lists no launch with status activeBonding");
+}
+
+/** Any listed launch, or the check skips. */
+export function anyLaunch(context: CheckContext): SampleLaunch {
+  return context.samples.launches[0] ?? context.skip("the server lists no launch");
+}

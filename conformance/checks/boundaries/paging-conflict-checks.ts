@@ -1,0 +1,29 @@
+import type { Check } from "../../engine/check.ts";
+import { expectAccepted, expectRefused } from "./boundary-probe.ts";
+
+export const statusWithPaging: Check = {
+  id: "boundaries.launches.statusWithPaging",
+  phase: "boundaries",
+  rule: { section: "Endpoints › GET /v1/launches", text: "`status` and the paging parameters must not be combined" },
+  enforces: "specification",
+  async run(context) {
+    const launch = context.samples.launches[0] ?? context.skip("the server lists no launch");
+    const paged = await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { tab: "new" } }, "tab=new");
+    const cursor = (paged.body as { nextCursor?: unknown } | undefined)?.nextCursor;
+    const creator = context.samples.creators[0];
+    // Each paging parameter with a value it accepts on its own, so only the combination is wrong.
+    const alone: Record<string, string> = { tab: "new", sort: "newest", state: "bonding", cat: "meme", asset: "USDC", ids: launch.address };
+    if (creator) alone.creator = creator;
+    if (typeof cursor === "string") alone.cursor = cursor;
+    await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { status: "activeBonding" } }, "status alone");
+    for (const [name, value] of Object.entries(alone)) {
+      await expectRefused(
+        context,
+        { method: "GET", path: "/v1/launches", query: { status: "activeBonding", [name]: value } },
+        `status with ${name}`,
+      );
+    }
+  },
+};
+
+export const PAGING_CONFLICT_CHECKS: readonly Check[] = [statusWithPaging];

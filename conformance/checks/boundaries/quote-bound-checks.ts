@@ -1,0 +1,54 @@
+import type { Check, CheckContext } from "../../engine/check.ts";
+import { bondingLaunch, expectAccepted, expectRefused } from "./boundary-probe.ts";
+
+/** A preview buy on a curve launch: priced, never stored, needs no wallet. */
+function quote(context: CheckContext, fields: Record<string, unknown>) {
+  const launch = bondingLaunch(context);
+  return {
+    method: "POST",
+    path: "/v1/trades/quote",
+    json: { launch: launch.address, direction: "buy", amountIn: "10000000", mode: "exactInSol", preview: true, ...fields },
+  };
+}
+
+const TWENTY = `1${"0".repeat(19)}`;
+const TWENTY_ONE = `1${"0".repeat(20)}`;
+
+export const quoteAmountIn: Check = {
+  id: "boundaries.quote.amountIn",
+  phase: "boundaries",
+  rule: {
+    section: "Limits",
+    text: "quote `amountIn` length <= 20: 20 digits accepted (an exactInSol budget is a ceiling), 21 refused with a 4xx and `error`",
+  },
+  enforces: "specification",
+  async run(context) {
+    await expectAccepted(context, quote(context, { amountIn: TWENTY }), "amountIn of 20 digits");
+    await expectRefused(context, quote(context, { amountIn: TWENTY_ONE }), "amountIn of 21 digits");
+  },
+};
+
+export const quoteTipLamports: Check = {
+  id: "boundaries.quote.tipLamports",
+  phase: "boundaries",
+  rule: { section: "Limits", text: 'quote `tipLamports` length <= 20: "0" and 20 digits accepted, 21 refused with a 4xx and `error`' },
+  enforces: "specification",
+  async run(context) {
+    await expectAccepted(context, quote(context, { tipLamports: "0" }), "tipLamports 0");
+    await expectAccepted(context, quote(context, { tipLamports: TWENTY }), "tipLamports of 20 digits");
+    await expectRefused(context, quote(context, { tipLamports: TWENTY_ONE }), "tipLamports of 21 digits");
+  },
+};
+
+export const quoteSlippageBps: Check = {
+  id: "boundaries.quote.slippageBps",
+  phase: "boundaries",
+  rule: { section: "Limits", text: "quote `slippageBps` 0 to 10000: both ends accepted, -1 and 10001 refused with a 4xx and `error`" },
+  enforces: "specification",
+  async run(context) {
+    for (const slippageBps of [0, 10_000]) await expectAccepted(context, quote(context, { slippageBps }), `slippageBps ${slippageBps}`);
+    for (const slippageBps of [-1, 10_001]) await expectRefused(context, quote(context, { slippageBps }), `slippageBps ${slippageBps}`);
+  },
+};
+
+export const QUOTE_BOUND_CHECKS: readonly Check[] = [quoteAmountIn, quoteTipLamports, quoteSlippageBps];
