@@ -1,37 +1,23 @@
 import type { Address } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
-import { type CurveParameters, MAX_FEE_BPS, defaultCurveParameters } from "../economics/index.ts";
-import { findLaunchPda } from "../programs/index.ts";
+import { type CurveParameters, U64_MAX, defaultCurveParameters } from "../economics/index.ts";
+import { type Result, fail, succeed } from "../errors/index.ts";
+import { CURVE_ACCOUNT_SIZE, LAUNCH_ACCOUNT_SIZE, findLaunchPda } from "../programs/index.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunchAt } from "../world/launch-factory.ts";
+import { SIGNATURE_FEE_LAMPORTS, TOKEN_ACCOUNT_BYTES } from "./fee-budget.ts";
+import { checkFeePayer } from "./fee-payer.ts";
 import type { MarketReader } from "./market-reader.ts";
-import type { BuiltPlanStep } from "./trade-desk.ts";
-import { type DeskResult, refuseTrade } from "./trade-failure.ts";
+import { type BuildCreateBody, DEFAULT_DNA_UNIT_SOL, DEFAULT_SUPPLY } from "./records/build-create-body.ts";
+import type { BuildCreateResponse } from "./records/build-create-response.ts";
 
 /** On-chain uri limit (layout.h MAX_URI_LEN). */
 const MAX_URI_BYTES = 128;
 const TOKEN_DECIMALS = 6;
-
-/** A build-create body, validated for shape by the API. */
-export interface CreateLaunchRequest {
-  readonly creator: Address;
-  readonly symbol: string;
-  readonly name: string;
-  readonly description: string;
-  readonly imageUri: string | null;
-  readonly website: string | null;
-  readonly x: string | null;
-  readonly telegram: string | null;
-  readonly components: readonly { readonly mint: Address; readonly targetBps: number }[];
-  /** SOL per DNA unit; default 10⁻⁹ (a whole DNA is worth one SOL). */
-  readonly dnaUnitSol: number | null;
-  /** Whole launch tokens; default 10⁹. */
-  readonly supply: number | null;
-  /** SOL the curve raises by graduation; default ≈ 85 (pump.fun's scale). */
-  readonly curveTargetSol: number | null;
-  readonly feeBps: number | null;
-  readonly creatorFeeShareBps: number | null;
-}
+/** Bytes of an SPL mint account. */
+const MINT_ACCOUNT_BYTES = 82;
+/** The scale of the recipe's `dnaUnitLamportsE9`: lamports per 10⁹ DNA units, so SOL per DNA unit × 10¹⁸. */
+const DNA_UNIT_LAMPORTS_E9_PER_SOL = 1e18;
 
 /** What the read model shows beside the on-chain record. */
 export interface CreatedLaunchMetadata {
@@ -41,14 +27,6 @@ export interface CreatedLaunchMetadata {
   readonly telegram: string | null;
   readonly imageUri: string;
   readonly category: string;
-}
-
-export interface BuiltCreate {
-  readonly launch: Address;
-  readonly primaryMint: Address;
-  readonly transaction: string;
-  readonly lastValidBlockHeight: bigint;
-  readonly plan: readonly BuiltPlanStep[];
 }
 
 export interface LaunchBuilderOptions {
@@ -64,21 +42,25 @@ export interface LaunchBuilderOptions {
  * The curve of a launch of `supply` whole tokens raising `curveTargetSol`: the default
  * proportions (79.31% sold on the curve, 20.69% kept for migration, 107.3% virtual), with
  * the virtual DNA reserve set so the curve raises the target by the time it sells out:
- * raised = vD·inventory/(vP − inventory).
+ * raised = vD·inventory/(vP − inventory). Null when a reserve would not fit the program's
+ * u64 (a large target at a tiny dnaUnitSol) or the curve would have nothing to sell.
  */
 export function curveFor(
-  supply: number | null,
+  supply: number,
   curveTargetSol: number | null,
   dnaUnitSol: number,
   fees: { feeBps: number; creatorFeeShareBps: number },
-): CurveParameters {
-  const total = BigInt(supply ?? 1_000_000_000) * 10n ** BigInt(TOKEN_DECIMALS);
+): CurveParameters | null {
+  const total = BigInt(supply) * 10n ** BigInt(TOKEN_DECIMALS);
   const curveInventory = (total * 7931n) / 10_000n;
   const virtualPrimary = (total * 10_730n) / 10_000n;
-  const virtualDna =
-    curveTargetSol === null
-      ? defaultCurveParameters.virtualDna
-      : BigInt(Math.max(1, Math.round((curveTargetSol / dnaUnitSol) * (Number(virtualPrimary - curveInventory) / Number(curveInventory)))));
+  if (curveInventory === 0n || virtualPrimary > U64_MAX) return null;
+  let virtualDna = defaultCurveParameters.virtualDna;
+  if (curveTargetSol !== null) {
+    const exact = (curveTargetSol / dnaUnitSol) * (Number(virtualPrimary - curveInventory) / Number(curveInventory));
+    if (!Number.isFinite(exact) || exact >= Number(U64_MAX)) return null;
+    virtualDna = BigInt(Math.max(1, Math.round(exact)));
+  }
   return { decimals: TOKEN_DECIMALS, virtualPrimary, virtualDna, curveInventory, migrationInventory: total - curveInventory, ...fees };
 }
 
@@ -86,90 +68,115 @@ export function curveFor(
 export class LaunchBuilder {
   constructor(readonly options: LaunchBuilderOptions) {}
 
-  async build(request: CreateLaunchRequest): Promise<DeskResult<BuiltCreate>> {
-    const refusal = validate(request);
-    if (refusal) return refuseTrade("INVALID_LAUNCH", { reason: refusal });
-    const venues = await Promise.all(request.components.map((component) => this.options.reader.venue(component.mint)));
-    const unpriced = request.components.find((_, i) => venues[i] === null);
+  /** `body` as the schema validated it (ajv fills the defaults; the same defaults apply here for a body built in code). */
+  async build(body: BuildCreateBody): Promise<Result<BuildCreateResponse>> {
+    const { devnet, reader } = this.options;
+    const creator = body.creator as Address;
+    const refusal = validate(body);
+    if (refusal) return fail("INVALID_LAUNCH", { reason: refusal });
+    const payer = checkFeePayer(devnet, creator, "creator");
+    if (!payer.ok) return payer;
+    const components = body.components.map((component) => ({ mint: component.mint as Address, targetBps: component.targetBps }));
+    const venues = await Promise.all(components.map((component) => reader.venue(component.mint)));
+    const unpriced = components.find((_, i) => venues[i] === null);
     if (unpriced)
-      return refuseTrade("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
-    const dnaUnitSol = request.dnaUnitSol ?? 1e-9;
-    const dnaUnitLamportsE9 = BigInt(Math.round(dnaUnitSol * 1e18));
-    const curve = curveFor(request.supply, request.curveTargetSol, dnaUnitSol, {
-      feeBps: request.feeBps ?? defaultCurveParameters.feeBps,
-      creatorFeeShareBps: request.creatorFeeShareBps ?? defaultCurveParameters.creatorFeeShareBps,
+      return fail("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
+    const dnaUnitSol = body.dnaUnitSol ?? DEFAULT_DNA_UNIT_SOL;
+    // The recipe keeps the DNA's value ×10¹⁸ in a u64: refused by name rather than thrown by the recipe math.
+    const scaled = Math.round(dnaUnitSol * DNA_UNIT_LAMPORTS_E9_PER_SOL);
+    if (scaled < 1 || scaled >= Number(U64_MAX)) {
+      return fail("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
+    }
+    const curve = curveFor(body.supply ?? DEFAULT_SUPPLY, body.curveTargetSol ?? null, dnaUnitSol, {
+      feeBps: body.feeBps ?? defaultCurveParameters.feeBps,
+      creatorFeeShareBps: body.creatorFeeShareBps ?? defaultCurveParameters.creatorFeeShareBps,
     });
+    if (!curve) {
+      return fail("INVALID_LAUNCH", {
+        reason:
+          "curveTargetSol at this dnaUnitSol (or this supply) needs a curve reserve beyond a u64, or leaves the curve nothing to sell",
+      });
+    }
 
     let seed = 1n;
-    let launch = (await findLaunchPda({ creator: request.creator, seed }))[0];
+    let launch = (await findLaunchPda({ creator, seed }))[0];
     // The creator's first unused seed: each launch of a creator has its own address.
-    while (this.options.devnet.getAccount(launch) !== null) launch = (await findLaunchPda({ creator: request.creator, seed: ++seed }))[0];
-    const imageUri = request.imageUri ?? this.options.defaultImageUri(request.symbol, launch);
-    const prepared =
-      dnaUnitLamportsE9 === 0n
-        ? null
-        : await prepareLaunchAt(
-            {
-              creator: request.creator,
-              seed,
-              symbol: request.symbol,
-              name: request.name,
-              uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
-              kind: "pairs",
-              components: request.components,
-              dnaUnitLamportsE9,
-              curve,
-            },
-            venues.map((venue) => ({ lamportsReserve: venue!.lamportsReserve, componentReserve: venue!.componentReserve })),
-          );
-    if (!prepared)
-      return refuseTrade("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
-    if (curve.curveInventory === 0n || curve.virtualDna === 0n)
-      return refuseTrade("INVALID_LAUNCH", { reason: "supply and curveTargetSol leave the curve nothing to sell" });
+    while (devnet.getAccount(launch) !== null) launch = (await findLaunchPda({ creator, seed: ++seed }))[0];
+    const imageUri = body.imageUri ?? this.options.defaultImageUri(body.symbol, launch);
+    const prepared = await prepareLaunchAt(
+      {
+        creator,
+        seed,
+        symbol: body.symbol,
+        name: body.name,
+        uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
+        kind: "pairs",
+        components,
+        dnaUnitLamportsE9: BigInt(scaled),
+        curve,
+      },
+      venues.map((venue) => ({ lamportsReserve: venue!.lamportsReserve, componentReserve: venue!.componentReserve })),
+    );
+    if (!prepared) {
+      return fail("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
+    }
+    const needed = this.lamportsToCreate(components.length);
+    const held = devnet.getBalance(creator);
+    if (held < needed) {
+      return fail("INSUFFICIENT_FUNDS", {
+        wallet: creator,
+        shortfall: `holds ${held} lamports and creating this launch needs ${needed} (the network fee and the rent of the launch, curve, mint and vault accounts): ${needed - held} more`,
+      });
+    }
     const { accounts, instruction } = prepared;
-    const lifetime = this.options.devnet.latestBlockhash();
+    const lifetime = devnet.latestBlockhash();
     const transaction = encodeUnsignedTransaction({
-      feePayer: request.creator,
+      feePayer: creator,
       instructions: [instruction],
       lifetime,
       computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
     });
     this.options.onMetadata(accounts.launch, {
-      description: request.description,
-      website: request.website,
-      x: request.x,
-      telegram: request.telegram,
+      description: body.description ?? "",
+      website: body.website ?? null,
+      x: body.x ?? null,
+      telegram: body.telegram ?? null,
       imageUri,
       category: "basket",
     });
-    return {
-      ok: true,
-      value: {
-        launch: accounts.launch,
-        primaryMint: accounts.mint,
-        transaction,
-        lastValidBlockHeight: lifetime.lastValidBlockHeight,
-        plan: [{ step: 1, label: `Create ${request.symbol}: launch record, mint, curve and vaults`, transaction, kind: "setup" }],
-      },
-    };
+    return succeed({
+      launch: accounts.launch,
+      primaryMint: accounts.mint,
+      transaction,
+      lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
+      plan: [{ step: 1, label: `Create ${body.symbol}: launch record, mint, curve and vaults`, transaction, kind: "setup" }],
+    });
+  }
+
+  /**
+   * What a creator pays to create a launch of `components` components: the signature fee
+   * and the rent of every account the create opens (launch record, curve, mint, the curve's
+   * and the migration's launch-token vaults, and a vault per component).
+   */
+  lamportsToCreate(components: number): bigint {
+    const rent = (bytes: number) => this.options.devnet.minimumBalanceForRentExemption(bytes);
+    const vaults = BigInt(2 + components);
+    return (
+      SIGNATURE_FEE_LAMPORTS +
+      rent(LAUNCH_ACCOUNT_SIZE) +
+      rent(CURVE_ACCOUNT_SIZE) +
+      rent(MINT_ACCOUNT_BYTES) +
+      rent(TOKEN_ACCOUNT_BYTES) * vaults
+    );
   }
 }
 
-/** The rules the program would enforce, answered before building anything. */
-function validate(request: CreateLaunchRequest): string | null {
-  const weights = request.components.reduce((sum, component) => sum + component.targetBps, 0);
+/** The rules the program enforces that the schema cannot say, answered before building anything. */
+function validate(body: BuildCreateBody): string | null {
+  const weights = body.components.reduce((sum, component) => sum + component.targetBps, 0);
   if (weights !== 10_000) return `components' targetBps must sum to 10000, got ${weights}`;
-  if (new Set(request.components.map((component) => component.mint)).size !== request.components.length)
+  if (new Set(body.components.map((component) => component.mint)).size !== body.components.length)
     return "components must be distinct mints";
-  if (request.components.some((component) => component.targetBps <= 0)) return "every component's targetBps must be positive";
-  const fee = request.feeBps;
-  if (fee !== null && (!Number.isInteger(fee) || fee < 0 || fee > MAX_FEE_BPS))
-    return `feeBps must be a whole number from 0 to ${MAX_FEE_BPS}`;
-  const share = request.creatorFeeShareBps;
-  if (share !== null && (!Number.isInteger(share) || share < 0 || share > 10_000))
-    return "creatorFeeShareBps must be a whole number from 0 to 10000";
-  if (request.supply !== null && request.supply > 10_000_000_000_000)
-    return "supply must be at most 10^13 whole tokens (amounts are u64 base units with 6 decimals)";
-  if (Buffer.byteLength(request.name) > 64) return "name must be at most 64 bytes in UTF-8";
+  if (Buffer.byteLength(body.name) > 64) return "name must be at most 64 bytes in UTF-8";
   return null;
 }

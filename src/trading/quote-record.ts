@@ -1,9 +1,10 @@
 import type { Address } from "@solana/kit";
 import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
-import type { PlannedStep } from "./curve-plan.ts";
-import type { CurveMarket, CurvePricing } from "./curve-quote.ts";
-import type { MarketPath } from "./market-route.ts";
-import type { QuoteRequest } from "./trade-desk.ts";
+import { allInLamports } from "./fee-budget.ts";
+import type { QuoteRequest } from "./quote-request.ts";
+import type { CurveQuote, MarketQuote, Route, RouteLeg, TokenAmount } from "./records/quote.ts";
+import type { Plan } from "./trade-planning.ts";
+import type { CurvePriced, MarketPriced } from "./trade-pricing.ts";
 
 /** Amounts on the wire are base-unit decimal strings. */
 const amount = (value: bigint): string => value.toString();
@@ -16,84 +17,11 @@ export interface QuoteContext {
   readonly tokenInfo: (mint: Address) => { symbol: string; decimals: number };
 }
 
-export interface TokenAmount {
-  readonly mint: string;
-  readonly symbol: string;
-  readonly decimals: number;
-  readonly amount: string;
-}
-
-export interface RouteRecord {
-  readonly fullyCovered: boolean;
-  readonly solIn: string;
-  readonly legs: {
-    readonly kind: "swap";
-    readonly venue: string;
-    readonly mintIn: string;
-    readonly mintOut: string;
-    readonly amountIn: string;
-    readonly minOut: string;
-  }[];
-  readonly venues: {
-    readonly pool: string;
-    readonly mint: string;
-    readonly lamportsReserve: string;
-    readonly componentReserve: string;
-    readonly feeBps: number;
-  }[];
-  readonly needsAccountSetup: boolean;
-  readonly transactions: number;
-  readonly note: string;
-}
-
-/** The curve quote of the specification (a launch still on the curve). */
-export interface CurveQuoteRecord {
-  readonly quoteId: string;
-  readonly launch: string;
-  readonly direction: "buy" | "sell";
-  readonly mode: string;
-  readonly amountIn: string;
-  readonly preview: boolean;
-  readonly componentTargets: TokenAmount[];
-  readonly componentFees: TokenAmount[];
-  readonly componentFunding: (TokenAmount & { readonly required: string; readonly held: string; readonly shortfall: string })[];
-  readonly fullyCovered: boolean;
-  readonly dnaUnitsNet: string;
-  readonly expectedOut: string;
-  readonly minOut: string;
-  readonly priceImpactBps: number;
-  readonly feeBps: number;
-  readonly expiresAt: number;
-  readonly clamped: boolean;
-  readonly budgetSolIn: string;
-  readonly route: RouteRecord | null;
-}
-
-/** The market quote of the specification (a launch past the curve): `graduated: true`. */
-export interface MarketQuoteRecord {
-  readonly quoteId: string;
-  readonly launch: string;
-  readonly direction: "buy" | "sell";
-  readonly mode: string;
-  readonly amountIn: string;
-  readonly preview: boolean;
-  readonly graduated: true;
-  readonly expectedOut: string;
-  readonly minOut: string;
-  readonly priceImpactBps: number;
-  readonly feeBps: number;
-  readonly expiresAt: number;
-  readonly path: { readonly component: string; readonly venue: string; readonly pair: string; readonly intermediateAmount: string };
-  readonly route: RouteRecord | null;
-}
-
-export type QuoteRecord = CurveQuoteRecord | MarketQuoteRecord;
-
 function tokenAmounts(context: QuoteContext, mints: readonly Address[], amounts: readonly bigint[]): TokenAmount[] {
   return mints.map((mint, i) => ({ mint, ...context.tokenInfo(mint), amount: amount(amounts[i]!) }));
 }
 
-function base(context: QuoteContext) {
+function base(context: QuoteContext, plan: Plan | null) {
   const { request } = context;
   return {
     quoteId: context.quoteId,
@@ -102,53 +30,59 @@ function base(context: QuoteContext) {
     mode: request.mode,
     amountIn: amount(request.amountIn),
     preview: request.preview,
+    expiresAt: Number(context.expiresAt),
+    allInLamports: plan === null ? null : amount(allInLamports(plan.spendLamports, plan.fees)),
   };
 }
 
-export function curveQuoteRecord(
-  context: QuoteContext,
-  market: CurveMarket,
-  pricing: CurvePricing,
-  steps: readonly PlannedStep[] | null,
-  needsAccountSetup: boolean,
-): CurveQuoteRecord {
+function curveLegs(priced: CurvePriced): RouteLeg[] {
+  const { market, pricing } = priced;
+  if (pricing.direction === "buy") {
+    return pricing.funding.flatMap((component, i) => {
+      const venue = market.venues[i];
+      if (component.shortfall === 0n || !venue || component.lamportsIn === null) return [];
+      return [
+        {
+          kind: "swap" as const,
+          venue: venue.pool,
+          mintIn: NATIVE_MINT_ADDRESS,
+          mintOut: component.mint,
+          amountIn: amount(component.lamportsIn),
+          minOut: amount(component.minOut),
+        },
+      ];
+    });
+  }
+  return pricing.unwind.flatMap((leg, i) => {
+    const venue = market.venues[i];
+    if (!venue || leg.lamportsOut === 0n) return [];
+    return [
+      {
+        kind: "swap" as const,
+        venue: venue.pool,
+        mintIn: leg.mint,
+        mintOut: NATIVE_MINT_ADDRESS,
+        amountIn: amount(leg.amountIn),
+        minOut: amount(leg.lamportsOut),
+      },
+    ];
+  });
+}
+
+export function curveQuoteRecord(context: QuoteContext, priced: CurvePriced, plan: Plan | null): CurveQuote {
+  const { market, pricing } = priced;
   const { trade } = pricing;
   const buy = pricing.direction === "buy" ? pricing : null;
   const funding = buy?.funding ?? [];
-  const fullyCovered = buy ? funding.every((component) => component.shortfall === 0n) : true;
-  const legs =
-    buy?.funding
-      .map((component, i) => ({ component, venue: market.venues[i] }))
-      .filter(({ component, venue }) => component.shortfall > 0n && venue && component.lamportsIn !== null)
-      .map(({ component, venue }) => ({
-        kind: "swap" as const,
-        venue: venue!.pool,
-        mintIn: NATIVE_MINT_ADDRESS,
-        mintOut: component.mint,
-        amountIn: amount(component.lamportsIn!),
-        minOut: amount(component.shortfall),
-      })) ??
-    (pricing.direction === "sell"
-      ? pricing.unwind
-          .map((leg, i) => ({ leg, venue: market.venues[i] }))
-          .filter(({ leg, venue }) => venue && leg.lamportsOut > 0n)
-          .map(({ leg, venue }) => ({
-            kind: "swap" as const,
-            venue: venue!.pool,
-            mintIn: leg.mint,
-            mintOut: NATIVE_MINT_ADDRESS,
-            amountIn: amount(leg.amountIn),
-            minOut: amount(leg.lamportsOut),
-          }))
-      : []);
+  const fullyCovered = funding.every((component) => component.shortfall === 0n);
   const solIn = buy?.solIn ?? 0n;
-  const route: RouteRecord | null =
-    steps === null
+  const route: Route | null =
+    plan === null
       ? null
       : {
           fullyCovered,
           solIn: amount(solIn),
-          legs,
+          legs: curveLegs(priced),
           venues: market.venues.flatMap((venue) =>
             venue
               ? [
@@ -162,8 +96,8 @@ export function curveQuoteRecord(
                 ]
               : [],
           ),
-          needsAccountSetup,
-          transactions: steps.length,
+          needsAccountSetup: plan.needsAccountSetup,
+          transactions: plan.steps.length,
           note:
             pricing.direction === "buy"
               ? fullyCovered
@@ -172,7 +106,7 @@ export function curveQuoteRecord(
               : "The sell settles first; swaps then turn the received components into SOL.",
         };
   return {
-    ...base(context),
+    ...base(context, plan),
     componentTargets: tokenAmounts(context, market.mints, trade.componentAmounts),
     componentFees: tokenAmounts(context, market.mints, trade.componentFees),
     componentFunding: funding.map((component) => ({
@@ -189,28 +123,22 @@ export function curveQuoteRecord(
     minOut: amount(pricing.direction === "buy" ? pricing.minOut : pricing.minDnaOut),
     priceImpactBps: pricing.priceImpactBps,
     feeBps: market.state.feeBps,
-    expiresAt: Number(context.expiresAt),
     clamped: trade.clamped,
     budgetSolIn: amount(context.request.mode === "exactInSol" ? context.request.amountIn : solIn),
     route,
   };
 }
 
-export function marketQuoteRecord(
-  context: QuoteContext,
-  path: MarketPath,
-  steps: readonly PlannedStep[] | null,
-  needsAccountSetup: boolean,
-): MarketQuoteRecord {
+export function marketQuoteRecord(context: QuoteContext, priced: MarketPriced, plan: Plan | null): MarketQuote {
+  const { path } = priced;
   const buy = path.direction === "buy";
   return {
-    ...base(context),
+    ...base(context, plan),
     graduated: true,
     expectedOut: amount(path.expectedOut),
     minOut: amount(path.minOut),
     priceImpactBps: path.priceImpactBps,
     feeBps: path.venue.feeBps + path.pair.feeBps,
-    expiresAt: Number(context.expiresAt),
     path: {
       component: path.pair.componentMint,
       venue: path.venue.pool,
@@ -218,7 +146,7 @@ export function marketQuoteRecord(
       intermediateAmount: amount(path.intermediate),
     },
     route:
-      steps === null
+      plan === null
         ? null
         : {
             fullyCovered: true,
@@ -250,8 +178,8 @@ export function marketQuoteRecord(
                 feeBps: path.venue.feeBps,
               },
             ],
-            needsAccountSetup,
-            transactions: steps.length,
+            needsAccountSetup: plan.needsAccountSetup,
+            transactions: plan.steps.length,
             note: "Past the curve a trade crosses the component's SOL venue and the launch's pair pool, on the path that pays most.",
           },
   };

@@ -1,52 +1,63 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 /** How long a stored quote can be built, in virtual milliseconds (the specification's 30 s). */
 export const QUOTE_TTL_MILLIS = 30_000n;
+/** How long past its expiry a quote is remembered: long enough to tell "expired" from "never existed". */
+const REMEMBERED_TTLS = 10n;
+/** Random bits in an id: unguessable, and unique across restarts without any state. */
+const ID_BYTES = 16;
 
 export type QuoteLookup<T> =
-  { readonly found: true; readonly entry: StoredQuote<T> } | { readonly found: false; readonly reason: "unknown" | "expired" };
+  | { readonly state: "live"; readonly entry: StoredQuote<T> }
+  | { readonly state: "expired"; readonly entry: StoredQuote<T> }
+  | { readonly state: "unknown" };
 
 export interface StoredQuote<T> {
   readonly id: string;
   readonly value: T;
   readonly expiresAtMillis: bigint;
-  /** Message bytes (base64) of every transaction built for this quote: submit checks against them. */
+  /** Message bytes (base64) of every transaction built for this quote: submit checks against them, until the quote is swept. */
   readonly builtMessages: Set<string>;
 }
 
 /**
- * Quotes kept for building, keyed by id, expiring on the virtual clock. Ids derive from the
- * seed and a counter, so a seeded run hands out the same ids every time.
+ * A fresh id: `prefix` and 128 random bits in hex. Ids used to derive from the seed and a
+ * counter, so a restarted server handed out an old id again and an old build request built
+ * someone else's trade; random ids never repeat and cannot be guessed.
+ */
+export function randomQuoteId(prefix: "q_" | "p_"): string {
+  return `${prefix}${randomBytes(ID_BYTES).toString("hex")}`;
+}
+
+/**
+ * Quotes kept for building, keyed by a random id, expiring on the virtual clock. An expired
+ * quote is remembered (with the messages built for it) for ten lifetimes, so build and
+ * submit can say "expired" rather than "unknown" or "tampered".
  */
 export class QuoteStore<T> {
   readonly #quotes = new Map<string, StoredQuote<T>>();
-  #counter = 0;
 
   constructor(
-    readonly seed: string,
     readonly nowMillis: () => bigint,
     readonly ttlMillis: bigint = QUOTE_TTL_MILLIS,
   ) {}
 
-  /** Stores `value` and returns its entry; expired quotes are swept on the way. */
+  /** Stores `value` and returns its entry; quotes long expired are swept on the way. */
   put(value: T): StoredQuote<T> {
     this.#sweep();
-    const id = `q_${createHash("sha256").update(`${this.seed}:quote:${++this.#counter}`).digest("hex").slice(0, 24)}`;
-    const entry = { id, value, expiresAtMillis: this.nowMillis() + this.ttlMillis, builtMessages: new Set<string>() };
-    this.#quotes.set(id, entry);
+    const entry = { id: randomQuoteId("q_"), value, expiresAtMillis: this.nowMillis() + this.ttlMillis, builtMessages: new Set<string>() };
+    this.#quotes.set(entry.id, entry);
     return entry;
   }
 
   get(id: string): QuoteLookup<T> {
     const entry = this.#quotes.get(id);
-    if (!entry) return { found: false, reason: "unknown" };
-    if (this.nowMillis() >= entry.expiresAtMillis) return { found: false, reason: "expired" };
-    return { found: true, entry };
+    if (!entry) return { state: "unknown" };
+    return this.nowMillis() >= entry.expiresAtMillis ? { state: "expired", entry } : { state: "live", entry };
   }
 
-  /** Forgets quotes long past expiry; an expired id still answers "expired" for a while. */
   #sweep(): void {
-    const horizon = this.nowMillis() - 10n * this.ttlMillis;
+    const horizon = this.nowMillis() - REMEMBERED_TTLS * this.ttlMillis;
     for (const [id, entry] of this.#quotes) if (entry.expiresAtMillis < horizon) this.#quotes.delete(id);
   }
 }

@@ -1,9 +1,7 @@
 import type { Address, Instruction } from "@solana/kit";
 import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
+import { MAX_TRANSACTION_BYTES } from "../chain/read-wire-transaction.ts";
 import type { LatestBlockhash } from "../chain/virtual-clock.ts";
-
-/** Solana's packet limit: a serialized transaction may not exceed this many bytes. */
-export const MAX_TRANSACTION_BYTES = 1232;
 
 /** The wire size of an unsigned transaction of `instructions` paid by `feePayer`. */
 export function transactionBytes(feePayer: Address, instructions: readonly Instruction[], lifetime: LatestBlockhash): number {

@@ -1,14 +1,15 @@
-import { generateKeyPairSigner } from "@solana/kit";
+import { address, generateKeyPairSigner } from "@solana/kit";
 import { describe, expect, it } from "vitest";
+import type { Result } from "../../errors/index.ts";
 import { getLaunchAccountDecoder } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
 import { migrate, sellOut } from "../../world/__tests__/world-fixture.ts";
 import { LaunchBuilder, type CreatedLaunchMetadata } from "../launch-builder.ts";
-import type { MarketQuoteRecord } from "../quote-record.ts";
+import type { MarketQuote } from "../records/quote.ts";
 import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
 
-function value<T>(result: { ok: true; value: T } | { ok: false; failure: unknown }): T {
-  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.failure)}`);
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error.body)}`);
   return result.value;
 }
 
@@ -21,9 +22,7 @@ describe("market trades past the curve", () => {
     for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
 
     const wallet = clientWallet(world);
-    const buy = value(
-      await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" })),
-    ) as MarketQuoteRecord;
+    const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" }))) as MarketQuote;
     expect(buy.graduated).toBe(true);
     expect(BigInt(buy.minOut)).toBeLessThanOrEqual(BigInt(buy.expectedOut));
     const built = value(await desk.build(buy.quoteId, wallet.address));
@@ -31,16 +30,14 @@ describe("market trades past the curve", () => {
     expect(built.plan[0]!.settles).toBe(true);
     const submitted = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), buy.quoteId));
     devnet.advanceSlots(1);
-    const report = desk.status(devnet.getTransactionStatus(submitted.signature));
+    const report = desk.status(submitted.signature);
     expect(report, JSON.stringify({ ...report, slot: String(report.slot) })).toMatchObject({ status: "confirmed" });
     const primary = await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint);
     const bought = tokenBalance(devnet, primary);
     expect(bought).toBe(BigInt(buy.expectedOut));
 
     const lamportsBefore = devnet.getBalance(wallet.address);
-    const sell = value(
-      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought })),
-    ) as MarketQuoteRecord;
+    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought }))) as MarketQuote;
     const sold = value(await desk.build(sell.quoteId, wallet.address));
     value(await desk.submit(signAsClient(sold.transaction, wallet.keypair), sell.quoteId));
     devnet.advanceSlots(1);
@@ -65,7 +62,7 @@ describe("compute budgets", () => {
       const built = value(await desk.build(quote.quoteId, wallet.address));
       const submitted = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), quote.quoteId));
       devnet.advanceSlots(1);
-      const report = desk.status(devnet.getTransactionStatus(submitted.signature));
+      const report = desk.status(submitted.signature);
       statuses.push(report.error ?? report.status);
     }
     expect(statuses.filter((status) => status !== "confirmed")).toEqual([]);
@@ -95,8 +92,6 @@ describe("build-create", () => {
         x: null,
         telegram: null,
         components,
-        dnaUnitSol: null,
-        supply: null,
         curveTargetSol: 50,
         feeBps: 150,
         creatorFeeShareBps: 2_500,
@@ -104,8 +99,8 @@ describe("build-create", () => {
     );
     const submitted = value(await desk.submit(signAsClient(built.transaction, creator.keypair), null));
     devnet.advanceSlots(1);
-    expect(devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
-    const record = getLaunchAccountDecoder().decode(devnet.getAccount(built.launch)!.data);
+    expect(desk.status(submitted.signature).status).toBe("confirmed");
+    const record = getLaunchAccountDecoder().decode(devnet.getAccount(address(built.launch))!.data);
     expect(record).toMatchObject({
       symbol: "DUO",
       name: "Duo basket",
@@ -135,11 +130,6 @@ describe("build-create", () => {
           x: null,
           telegram: null,
           components,
-          dnaUnitSol: null,
-          supply: null,
-          curveTargetSol: null,
-          feeBps: null,
-          creatorFeeShareBps: null,
         },
       }),
     );
@@ -159,16 +149,11 @@ describe("build-create", () => {
       website: null,
       x: null,
       telegram: null,
-      dnaUnitSol: null,
-      supply: null,
-      curveTargetSol: null,
-      feeBps: null,
-      creatorFeeShareBps: null,
     };
     const mint = world.components[0]!.mint;
     expect(await builder.build({ ...base, components: [{ mint, targetBps: 9_000 }] })).toMatchObject({
       ok: false,
-      failure: { code: "INVALID_LAUNCH", status: 400 },
+      error: { status: 400, body: { code: "INVALID_LAUNCH" } },
     });
     expect(
       await builder.build({
@@ -178,14 +163,10 @@ describe("build-create", () => {
           { mint, targetBps: 5_000 },
         ],
       }),
-    ).toMatchObject({ ok: false, failure: { code: "INVALID_LAUNCH" } });
-    expect(await builder.build({ ...base, components: [{ mint, targetBps: 10_000 }], feeBps: 2_001 })).toMatchObject({
-      ok: false,
-      failure: { code: "INVALID_LAUNCH" },
-    });
+    ).toMatchObject({ ok: false, error: { body: { code: "INVALID_LAUNCH" } } });
     expect(await builder.build({ ...base, components: [{ mint: creator.address, targetBps: 10_000 }] })).toMatchObject({
       ok: false,
-      failure: { code: "NO_ROUTE", status: 422 },
+      error: { status: 422, body: { code: "NO_ROUTE" } },
     });
   });
 });

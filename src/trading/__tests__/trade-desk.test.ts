@@ -1,9 +1,10 @@
 import { VersionedTransaction } from "@solana/web3.js";
 import { generateKeyPairSigner, signBytes } from "@solana/kit";
 import { describe, expect, it } from "vitest";
+import type { Result } from "../../errors/index.ts";
 import { ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
-import { type CurveQuoteRecord } from "../quote-record.ts";
+import type { CurveQuote } from "../records/quote.ts";
 import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
 
 /** Valid signature bytes over the message, made by a key that is not the fee payer's. */
@@ -14,8 +15,8 @@ async function signWithWrongKey(base64: string): Promise<string> {
   return Buffer.from(transaction.serialize()).toString("base64");
 }
 
-function value<T>(result: { ok: true; value: T } | { ok: false; failure: unknown }): T {
-  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.failure)}`);
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error.body)}`);
   return result.value;
 }
 
@@ -23,7 +24,7 @@ describe("the trade desk", () => {
   it("runs the specification's flow for a SOL-only wallet: quote, build, sign each step, submit in order, poll", async () => {
     const { devnet, world, launched, desk } = await startDesk();
     const wallet = clientWallet(world);
-    const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuoteRecord;
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
     expect(quote.route?.transactions).toBeGreaterThanOrEqual(2);
     expect(quote.fullyCovered).toBe(false);
     expect(quote.componentFunding.every((c) => BigInt(c.shortfall) > 0n)).toBe(true);
@@ -38,7 +39,7 @@ describe("the trade desk", () => {
       const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
       expect(submitted.status).toBe("pending");
       devnet.advanceSlots(1);
-      expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight))).toMatchObject({
+      expect(desk.status(submitted.signature, BigInt(built.lastValidBlockHeight))).toMatchObject({
         status: "confirmed",
         error: null,
       });
@@ -57,7 +58,7 @@ describe("the trade desk", () => {
 
     const settle = value(await desk.submit(signAsClient(built.transaction, wallet.keypair), quote.quoteId));
     devnet.advanceSlots(1);
-    const report = desk.status(devnet.getTransactionStatus(settle.signature));
+    const report = desk.status(settle.signature);
     expect(report.status).toBe("failed");
     expect(report.error).toContain(String(ProgramErrorCode.InsufficientComponents));
     expect(accounts.components.map((c) => tokenBalance(devnet, c.vault))).toEqual(vaultsBefore);
@@ -79,12 +80,15 @@ describe("the trade desk", () => {
     devnet.advanceSeconds(29.6);
     expect((await desk.build(quote.quoteId, wallet.address)).ok).toBe(true);
     devnet.advanceSeconds(0.4);
-    expect(await desk.build(quote.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "QUOTE_EXPIRED", status: 410 } });
+    expect(await desk.build(quote.quoteId, wallet.address)).toMatchObject({
+      ok: false,
+      error: { status: 410, body: { code: "QUOTE_EXPIRED" } },
+    });
     const preview = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true })));
-    expect(await desk.build(preview.quoteId, wallet.address)).toMatchObject({ ok: false, failure: { code: "PREVIEW_QUOTE" } });
+    expect(await desk.build(preview.quoteId, wallet.address)).toMatchObject({ ok: false, error: { body: { code: "PREVIEW_QUOTE" } } });
     expect(await desk.build("q_nonexistent", wallet.address)).toMatchObject({
       ok: false,
-      failure: { code: "QUOTE_NOT_FOUND", status: 404 },
+      error: { status: 404, body: { code: "QUOTE_NOT_FOUND" } },
     });
   });
 
@@ -97,7 +101,7 @@ describe("the trade desk", () => {
     devnet.advanceSlots(151);
     const submitted = value(await desk.submit(signed, null));
     devnet.advanceSlots(1);
-    expect(desk.status(devnet.getTransactionStatus(submitted.signature, built.lastValidBlockHeight)).status).toBe("expired");
+    expect(desk.status(submitted.signature, BigInt(built.lastValidBlockHeight)).status).toBe("expired");
   });
 
   it("refuses tampered transactions at submit and changes nothing", async () => {
@@ -110,22 +114,22 @@ describe("the trade desk", () => {
 
     expect(await desk.submit(built.plan[0]!.transaction, quote.quoteId)).toMatchObject({
       ok: false,
-      failure: { code: "INVALID_SIGNATURE" },
+      error: { body: { code: "INVALID_SIGNATURE" } },
     });
     expect(await desk.submit(await signWithWrongKey(built.plan[0]!.transaction), quote.quoteId)).toMatchObject({
       ok: false,
-      failure: { code: "INVALID_SIGNATURE" },
+      error: { body: { code: "INVALID_SIGNATURE" } },
     });
     // A valid signature over a message the desk never built for this quote.
     const foreign = value(await desk.quote(request(launched, { wallet: other.address })));
     const foreignBuilt = value(await desk.build(foreign.quoteId, other.address));
     expect(await desk.submit(signAsClient(foreignBuilt.plan[0]!.transaction, other.keypair), quote.quoteId)).toMatchObject({
       ok: false,
-      failure: { code: "MESSAGE_MISMATCH" },
+      error: { body: { code: "MESSAGE_MISMATCH" } },
     });
     expect(await desk.submit("bm90IGEgdHJhbnNhY3Rpb24=", quote.quoteId)).toMatchObject({
       ok: false,
-      failure: { code: "INVALID_TRANSACTION" },
+      error: { body: { code: "INVALID_TRANSACTION" } },
     });
     devnet.advanceSlots(2);
     expect(devnet.getBalance(wallet.address)).toBe(before);
@@ -142,13 +146,13 @@ describe("the trade desk", () => {
     const lamportsBefore = devnet.getBalance(wallet.address);
     const sell = value(
       await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: 500_000n * 10n ** 6n })),
-    ) as CurveQuoteRecord;
+    ) as CurveQuote;
     const built = value(await desk.build(sell.quoteId, wallet.address));
     expect(built.plan[0]!.settles).toBe(true);
     for (const step of built.plan) {
       const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), sell.quoteId));
       devnet.advanceSlots(1);
-      expect(devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
+      expect(desk.status(submitted.signature).status).toBe("confirmed");
     }
     expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
     expect(SOL).toBeGreaterThan(0n);

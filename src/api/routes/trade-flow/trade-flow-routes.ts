@@ -1,25 +1,24 @@
+import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type Address, type Signature, isAddress } from "@solana/kit";
+import type { Address } from "@solana/kit";
 import type { FastifyReply } from "fastify";
-import { U64_MAX } from "../../../economics/index.ts";
-import { apiError } from "../../../errors/index.ts";
+import type { Result } from "../../../errors/index.ts";
 import type { LaunchBuilder } from "../../../trading/launch-builder.ts";
+import { quoteRequestOf } from "../../../trading/quote-request.ts";
+import { BuildCreateResponseSchema } from "../../../trading/records/build-create-response.ts";
+import { BuildResponseSchema } from "../../../trading/records/build-response.ts";
+import { QuoteSchema } from "../../../trading/records/quote.ts";
+import { TransactionStatusSchema } from "../../../trading/records/transaction-status.ts";
 import type { TradeDesk } from "../../../trading/trade-desk.ts";
-import type { TradeFailure } from "../../../trading/trade-failure.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
-import { ADDRESS_RULE } from "../../schemas/parameter-patterns.ts";
 import {
   BuildBodySchema,
   BuildCreateBodySchema,
-  BuildCreateResponseSchema,
-  BuildResponseSchema,
   QuoteBodySchema,
-  QuoteResponseSchema,
   StatusParamsSchema,
   StatusQuerySchema,
   SubmitBodySchema,
-  TransactionStatusSchema,
 } from "./trade-flow-schemas.ts";
 
 export interface TradeFlowOptions {
@@ -27,27 +26,18 @@ export interface TradeFlowOptions {
   readonly builder: LaunchBuilder;
 }
 
-function sendFailure(reply: FastifyReply, failure: TradeFailure): FastifyReply {
-  return reply.code(failure.status).type("application/json; charset=utf-8").send({ error: failure.message, code: failure.code });
-}
-
-/** Addresses the pattern admits but that do not decode to 32 bytes are a client's mistake too. */
-function badAddress(reply: FastifyReply, field: string, value: string | undefined): FastifyReply | null {
-  if (value === undefined || isAddress(value)) return null;
-  return sendApiError(reply, apiError("INVALID_BODY", { field, rule: ADDRESS_RULE }));
-}
-
-function tooLarge(reply: FastifyReply, field: string, value: string | undefined): FastifyReply | null {
-  if (value === undefined || BigInt(value) <= U64_MAX) return null;
-  return sendApiError(reply, apiError("INVALID_BODY", { field, rule: `must be at most ${U64_MAX} (a u64)` }));
+/** The value of `result`, or its failure sent as `{error, code}`. */
+function reply<T>(response: FastifyReply, result: Result<T>): T | FastifyReply {
+  return result.ok ? result.value : sendApiError(response, result.error);
 }
 
 const tags = ["trade flow"];
+const QuoteResponseSchema = Type.Object({ quote: QuoteSchema }, { additionalProperties: false });
 
 /**
  * The trade flow of the specification — quote, build, submit, status — and launch creation.
- * Bodies are validated by their schemas; the desk answers everything else with a returned
- * failure carrying its catalogue code.
+ * Schemas validate every field (the wire rules) and fill the defaults; the desk and the
+ * launch builder answer everything else with a returned `Result`.
  */
 export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = async (app, { desk, builder }) => {
   app.post(
@@ -57,7 +47,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "quoteTrade",
         summary: "Price a buy or a sell",
         description:
-          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). With `wallet`, the quote reports holdings and routes only the shortfall; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
+          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). With `wallet`, the quote reports holdings, routes only the shortfall and counts `allInLamports`; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
         tags,
         body: QuoteBodySchema,
         response: {
@@ -72,27 +62,9 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      const refused =
-        badAddress(reply, "launch", body.launch) ??
-        badAddress(reply, "wallet", body.wallet) ??
-        tooLarge(reply, "amountIn", body.amountIn) ??
-        tooLarge(reply, "tipLamports", body.tipLamports);
-      if (refused) return refused;
-      const priority = body.priorityFee;
-      const result = await desk.quote({
-        launch: body.launch as Address,
-        direction: body.direction,
-        amountIn: BigInt(body.amountIn),
-        mode: body.mode ?? "exactOut",
-        slippageBps: body.slippageBps ?? 100,
-        wallet: (body.wallet as Address | undefined) ?? null,
-        preview: body.preview ?? false,
-        tipLamports: body.tipLamports === undefined ? null : BigInt(body.tipLamports),
-        priorityFee: priority === undefined ? null : priority === "auto" ? "auto" : BigInt(priority),
-      });
-      return result.ok ? { quote: result.value } : sendFailure(reply, result.failure);
+    async (request, response) => {
+      const result = await desk.quote(quoteRequestOf(request.body));
+      return result.ok ? { quote: result.value } : sendApiError(response, result.error);
     },
   );
 
@@ -119,13 +91,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         },
       },
     },
-    async (request, reply) => {
-      const refused = badAddress(reply, "wallet", request.body.wallet);
-      if (refused) return refused;
-      const result = await desk.build(request.body.quoteId, request.body.wallet as Address);
-      if (!result.ok) return sendFailure(reply, result.failure);
-      return { ...result.value, plan: [...result.value.plan], lastValidBlockHeight: Number(result.value.lastValidBlockHeight) };
-    },
+    async (request, response) => reply(response, await desk.build(request.body.quoteId, request.body.wallet as Address)),
   );
 
   app.post(
@@ -135,24 +101,21 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "submitTransaction",
         summary: "Submit a signed transaction",
         description:
-          "Verifies every signature and, with `quoteId`, that the message is one built for that quote; then queues it to land at the next slot. A signature seen before is not queued again (it executes once). A transaction the chain rejects later reports `failed` through the status route, not here.",
+          "Decodes the whole transaction and checks what the network checks (at most 1,232 bytes, at most 64 accounts, one signature per required signer, every index and length inside the message), verifies every signature and, with `quoteId`, that the message is one built for that quote and the quote has not expired; then queues it to land at the next slot. A signature seen before is not queued again (it executes once). A transaction the chain rejects later reports `failed` through the status route, not here.",
         tags,
         body: SubmitBodySchema,
         response: {
           200: TransactionStatusSchema,
           ...errorResponses({
             400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "SUBMISSION_REFUSED"],
+            404: ["QUOTE_NOT_FOUND"],
+            410: ["QUOTE_EXPIRED"],
             500: ["INTERNAL"],
           }),
         },
       },
     },
-    async (request, reply) => {
-      const result = await desk.submit(request.body.transaction, request.body.quoteId ?? null);
-      if (!result.ok) return sendFailure(reply, result.failure);
-      const status = desk.status(result.value);
-      return { ...status, slot: status.slot === null ? null : Number(status.slot) };
-    },
+    async (request, response) => reply(response, await desk.submit(request.body.transaction, request.body.quoteId ?? null)),
   );
 
   app.get(
@@ -171,12 +134,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
     },
     async (request) => {
       const { lastValidBlockHeight } = request.query;
-      const report = desk.options.devnet.getTransactionStatus(
-        request.params.signature as Signature,
-        lastValidBlockHeight === undefined ? undefined : BigInt(lastValidBlockHeight),
-      );
-      const status = desk.status(report);
-      return { ...status, slot: status.slot === null ? null : Number(status.slot) };
+      return desk.status(request.params.signature, lastValidBlockHeight === undefined ? undefined : BigInt(lastValidBlockHeight));
     },
   );
 
@@ -187,40 +145,15 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "buildCreateLaunch",
         summary: "Build the transactions that create a launch",
         description:
-          "Prices the recipe at the venues' spot prices (each component's value share matches its target at the requested dnaUnitSol), sizes the curve to raise curveTargetSol, and returns the ordered plan of unsigned transactions the creator signs and sends in order. After it lands the launch appears in the lists, search, `created` and the stream's `launch` topic.",
+          "Prices the recipe at the venues' spot prices (each component's value share matches its target at the requested dnaUnitSol), sizes the curve to raise curveTargetSol, checks the creator can pay the fee and the rent of the accounts the create opens, and returns the ordered plan of unsigned transactions the creator signs and sends in order. After it lands the launch appears in the lists, search, `created` and the stream's `launch` topic.",
         tags,
         body: BuildCreateBodySchema,
         response: {
           200: BuildCreateResponseSchema,
-          ...errorResponses({ 400: ["INVALID_BODY", "INVALID_LAUNCH"], 422: ["NO_ROUTE"], 500: ["INTERNAL"] }),
+          ...errorResponses({ 400: ["INVALID_BODY", "INVALID_LAUNCH", "INSUFFICIENT_FUNDS"], 422: ["NO_ROUTE"], 500: ["INTERNAL"] }),
         },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      const refused =
-        badAddress(reply, "creator", body.creator) ??
-        body.components.map((component, i) => badAddress(reply, `components[${i}].mint`, component.mint)).find((r) => r !== null) ??
-        null;
-      if (refused) return refused;
-      const result = await builder.build({
-        creator: body.creator as Address,
-        symbol: body.symbol,
-        name: body.name,
-        description: body.description ?? "",
-        imageUri: body.imageUri ?? null,
-        website: body.website ?? null,
-        x: body.x ?? null,
-        telegram: body.telegram ?? null,
-        components: body.components.map((component) => ({ mint: component.mint as Address, targetBps: component.targetBps })),
-        dnaUnitSol: body.dnaUnitSol ?? null,
-        supply: body.supply ?? null,
-        curveTargetSol: body.curveTargetSol ?? null,
-        feeBps: body.feeBps ?? null,
-        creatorFeeShareBps: body.creatorFeeShareBps ?? null,
-      });
-      if (!result.ok) return sendFailure(reply, result.failure);
-      return { ...result.value, plan: [...result.value.plan], lastValidBlockHeight: Number(result.value.lastValidBlockHeight) };
-    },
+    async (request, response) => reply(response, await builder.build(request.body)),
   );
 };

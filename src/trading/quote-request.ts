@@ -1,0 +1,38 @@
+import type { Address } from "@solana/kit";
+import { DEFAULT_MODE, DEFAULT_SLIPPAGE_BPS, type QuoteBody, type TRADE_MODES } from "./records/quote-body.ts";
+
+export type TradeMode = (typeof TRADE_MODES)[number];
+
+/** A quote request as the desk works with it: amounts as bigint, defaults applied. */
+export interface QuoteRequest {
+  readonly launch: Address;
+  readonly direction: "buy" | "sell";
+  readonly amountIn: bigint;
+  readonly mode: TradeMode;
+  readonly slippageBps: number;
+  readonly wallet: Address | null;
+  readonly preview: boolean;
+  /** null: the server default tip; 0n: none. */
+  readonly tipLamports: bigint | null;
+  /** "auto", lamports per transaction, or null for none. */
+  readonly priorityFee: "auto" | bigint | null;
+}
+
+/**
+ * The request of a quote body the schema validated. The API's ajv fills the defaults
+ * (useDefaults); the same constants apply here for a body built in code.
+ */
+export function quoteRequestOf(body: QuoteBody): QuoteRequest {
+  const priority = body.priorityFee;
+  return {
+    launch: body.launch as Address,
+    direction: body.direction,
+    amountIn: BigInt(body.amountIn),
+    mode: body.mode ?? DEFAULT_MODE,
+    slippageBps: body.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
+    wallet: (body.wallet as Address | undefined) ?? null,
+    preview: body.preview ?? false,
+    tipLamports: body.tipLamports === undefined ? null : BigInt(body.tipLamports),
+    priorityFee: priority === undefined ? null : priority === "auto" ? "auto" : BigInt(priority),
+  };
+}

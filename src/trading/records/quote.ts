@@ -1,0 +1,139 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { Address, Amount } from "../../wire/wire-fields.ts";
+
+const Direction = Type.Union([Type.Literal("buy"), Type.Literal("sell")], { description: "As requested." });
+const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
+
+/** A mint with an amount, labelled for display. */
+export const TokenAmountSchema = Type.Object(
+  {
+    mint: Address("The mint."),
+    symbol: Type.String({ description: "Ticker; empty when unknown." }),
+    decimals: Type.Integer({ minimum: 0, maximum: 255 }),
+    amount: Amount("Base units."),
+  },
+  { additionalProperties: false },
+);
+
+/** One swap of a route. */
+export const RouteLegSchema = Type.Object(
+  {
+    kind: Type.Literal("swap"),
+    venue: Address("Pool address."),
+    mintIn: Address("The mint the swap spends."),
+    mintOut: Address("The mint the swap returns."),
+    amountIn: Amount("Base units in."),
+    minOut: Amount("Base units out at least."),
+  },
+  { additionalProperties: false },
+);
+
+/** A SOL venue a route reads. */
+export const RouteVenueSchema = Type.Object(
+  {
+    pool: Address("The venue pool."),
+    mint: Address("The component it prices."),
+    lamportsReserve: Amount("Lamports in the venue."),
+    componentReserve: Amount("Component base units in the venue."),
+    feeBps: Bps("The pool's fee."),
+  },
+  { additionalProperties: false },
+);
+
+export const RouteSchema = Type.Object(
+  {
+    fullyCovered: Type.Boolean(),
+    solIn: Amount("Lamports the setup swaps spend."),
+    legs: Type.Array(RouteLegSchema, { description: "Swaps the plan makes, in order." }),
+    venues: Type.Array(RouteVenueSchema, { description: "The SOL venues the route reads." }),
+    needsAccountSetup: Type.Boolean({ description: "The wallet has no launch-token account yet (the plan opens it)." }),
+    transactions: Type.Integer({ minimum: 1, description: "Signatures the trade needs: the build's plan length at quote time." }),
+    note: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+const QuoteCommon = {
+  quoteId: Type.String({
+    description: "Stored quote id (`q_…`), or a preview's id (`p_…`) that cannot be built. Random: unique across restarts.",
+  }),
+  launch: Address("The launch."),
+  direction: Direction,
+  mode: Type.String({ description: "As requested (or the default)." }),
+  amountIn: Amount("As requested."),
+  preview: Type.Boolean(),
+  expectedOut: Amount(
+    "Buy on the curve: launch base units; sell on the curve: net DNA units; past the curve: launch base units (buy) or lamports (sell).",
+  ),
+  minOut: Amount("The floor the settle enforces."),
+  priceImpactBps: Type.Integer({ minimum: 0 }),
+  feeBps: Type.Integer({ minimum: 0 }),
+  expiresAt: Type.Integer({ description: "Unix seconds of the simulator's clock; 30 s after the quote." }),
+  allInLamports: Type.Union([Amount("Lamports."), Type.Null()], {
+    description:
+      "Every lamport the trade takes from the wallet, all in: the SOL the swaps spend (setup swaps on the curve, the first hop past it), the network fee of each transaction's signature (route.transactions × 5,000), the tip, the priority fees, and the rent of the token accounts the plan opens and leaves open. What a sell's swaps pay back is not netted. Null without a wallet (no route).",
+  }),
+  route: Type.Union([RouteSchema, Type.Null()], { description: "Null without a wallet (a price, no route)." }),
+};
+
+/** A component a buy deposits and how the wallet funds it. */
+export const ComponentFundingSchema = Type.Object(
+  {
+    mint: Address("The component."),
+    symbol: Type.String(),
+    decimals: Type.Integer({ minimum: 0, maximum: 255 }),
+    amount: Amount("Deposit at the quoted price."),
+    required: Amount("With the slippage buffer."),
+    held: Amount("The wallet's balance."),
+    shortfall: Amount("What setup swaps buy."),
+  },
+  { additionalProperties: false },
+);
+
+export const CurveQuoteSchema = Type.Object(
+  {
+    ...QuoteCommon,
+    componentTargets: Type.Array(TokenAmountSchema, { description: "Per component: deposited (buy, fee included) or withdrawn (sell)." }),
+    componentFees: Type.Array(TokenAmountSchema, { description: "Per component: the fee part." }),
+    componentFunding: Type.Array(ComponentFundingSchema, { description: "Buys only; empty on a sell." }),
+    fullyCovered: Type.Boolean(),
+    dnaUnitsNet: Amount("DNA units: the curve cost of a buy, the net output of a sell."),
+    clamped: Type.Boolean({ description: "The buy was cut to the inventory left on the curve." }),
+    budgetSolIn: Amount("exactInSol: the budget; otherwise the lamports the setup swaps spend."),
+  },
+  {
+    $id: "CurveQuote",
+    additionalProperties: false,
+    description: "A quote on a launch still on its curve: carries expectedOut and componentTargets.",
+  },
+);
+
+export const MarketQuoteSchema = Type.Object(
+  {
+    ...QuoteCommon,
+    graduated: Type.Literal(true),
+    path: Type.Object(
+      {
+        component: Address("The component the trade crosses."),
+        venue: Address("Its SOL venue."),
+        pair: Address("The launch's pair pool with it."),
+        intermediateAmount: Amount("Component base units between the two hops."),
+      },
+      { additionalProperties: false, description: "The component the trade crosses, its SOL venue and the launch's pair pool." },
+    ),
+  },
+  {
+    $id: "MarketQuote",
+    additionalProperties: false,
+    description: "A quote on a graduated launch: a buy spends lamports, a sell gives up launch tokens.",
+  },
+);
+
+export const QuoteSchema = Type.Union([CurveQuoteSchema, MarketQuoteSchema]);
+
+export type TokenAmount = Static<typeof TokenAmountSchema>;
+export type RouteLeg = Static<typeof RouteLegSchema>;
+export type Route = Static<typeof RouteSchema>;
+export type CurveQuote = Static<typeof CurveQuoteSchema>;
+export type MarketQuote = Static<typeof MarketQuoteSchema>;
+export type Quote = Static<typeof QuoteSchema>;

@@ -1,0 +1,20 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { Signature } from "../../wire/wire-fields.ts";
+
+export const TRANSACTION_STATUSES = ["pending", "confirmed", "finalized", "failed", "expired", "unknown"] as const;
+
+/** Where a submitted transaction stands (submit's answer and the status route's). */
+export const TransactionStatusSchema = Type.Object(
+  {
+    signature: Signature("The transaction's first signature."),
+    status: Type.Union(
+      TRANSACTION_STATUSES.map((status) => Type.Literal(status)),
+      { description: "Where the transaction stands." },
+    ),
+    slot: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The slot it landed in." }),
+    error: Type.Union([Type.String(), Type.Null()], { description: "Why it failed, naming the program error." }),
+  },
+  { $id: "TransactionStatus", additionalProperties: false },
+);
+
+export type TransactionStatusRecord = Static<typeof TransactionStatusSchema>;

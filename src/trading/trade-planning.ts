@@ -1,0 +1,179 @@
+import type { Address, Instruction } from "@solana/kit";
+import type { Devnet } from "../chain/devnet.ts";
+import { U64_MAX } from "../economics/index.ts";
+import { type Result, fail, succeed } from "../errors/index.ts";
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/index.ts";
+import {
+  type PlanContext,
+  type PlannedStep,
+  type PriorityFee,
+  SETTLE_COMPUTE_UNITS,
+  planCurveBuy,
+  planCurveSell,
+  settleExtras,
+} from "./curve-plan.ts";
+import { type PlanFees, lamportsNeeded, priorityFeeLamports } from "./fee-budget.ts";
+import type { MarketReader } from "./market-reader.ts";
+import { planMarketTrade } from "./market-route.ts";
+import type { QuoteRequest } from "./quote-request.ts";
+import type { CurvePriced, MarketPriced, Priced } from "./trade-pricing.ts";
+
+export interface TradePlanningOptions {
+  readonly devnet: Devnet;
+  readonly reader: MarketReader;
+  /** Where tips go (a simulator-held address). */
+  readonly tipRecipient: Address;
+  readonly defaultTipLamports: bigint;
+  /** Micro-lamports per compute unit for `priorityFee: "auto"`. */
+  readonly autoComputeUnitPrice: bigint;
+}
+
+/** A wallet's plan of a priced trade: its steps and what they cost. */
+export interface Plan {
+  readonly steps: readonly PlannedStep[];
+  /** The wallet has no launch-token account yet. */
+  readonly needsAccountSetup: boolean;
+  /** Lamports the plan's swaps spend (a buy's SOL; 0 on a sell). */
+  readonly spendLamports: bigint;
+  readonly fees: PlanFees;
+}
+
+/** Token accounts a market trade opens, idempotently: wrapped SOL, the component, the launch token. */
+const MARKET_ACCOUNTS_OPENED = 3;
+/** The token program's CloseAccount instruction. */
+const CLOSE_ACCOUNT = 9;
+/** Account positions in the instructions the planner reads back: the ATA program's new account, CloseAccount's account. */
+const CREATED_ACCOUNT_INDEX = 1;
+const CLOSED_ACCOUNT_INDEX = 0;
+
+/**
+ * Turns a priced trade into a wallet's plan (the unsigned transactions' instructions, in
+ * order) and says what it costs and whether the wallet can pay for it.
+ */
+export class TradePlanning {
+  constructor(readonly options: TradePlanningOptions) {}
+
+  async plan(request: QuoteRequest, wallet: Address, priced: Priced): Promise<Result<Plan>> {
+    const priorityFee = this.#priorityFee(request);
+    if (!priorityFee.ok) return priorityFee;
+    const steps =
+      priced.venue === "curve"
+        ? await this.#planCurve(request, wallet, priced, priorityFee.value)
+        : await this.#planMarket(request, wallet, priced, priorityFee.value);
+    const spendLamports =
+      priced.venue === "curve"
+        ? priced.pricing.direction === "buy"
+          ? (priced.pricing.solIn ?? 0n)
+          : 0n
+        : priced.path.direction === "buy"
+          ? priced.path.amountIn
+          : 0n;
+    return succeed({
+      steps,
+      needsAccountSetup: !(await this.options.reader.hasTokenAccount(wallet, priced.primaryMint)),
+      spendLamports,
+      fees: this.#fees(request, steps),
+    });
+  }
+
+  /** Whether `wallet` holds what the plan takes: the tokens a sell gives up, and the lamports of everything else. */
+  async checkFunds(request: QuoteRequest, wallet: Address, priced: Priced, plan: Plan): Promise<Result<null>> {
+    if (request.direction === "sell") {
+      const [held] = await this.options.reader.holdings(wallet, [priced.primaryMint]);
+      if (held! < request.amountIn) {
+        return fail("INSUFFICIENT_FUNDS", {
+          wallet,
+          shortfall: `holds ${held} launch base units and the sell gives up ${request.amountIn}`,
+        });
+      }
+    }
+    const lamports = this.options.devnet.getBalance(wallet);
+    const needed = lamportsNeeded(plan.spendLamports, plan.fees);
+    if (lamports < needed) {
+      return fail("INSUFFICIENT_FUNDS", {
+        wallet,
+        shortfall: `holds ${lamports} lamports and this trade needs ${needed} (swaps, tip, network and priority fees, and rent of the token accounts it opens): ${needed - lamports} more`,
+      });
+    }
+    return succeed(null);
+  }
+
+  async #planCurve(request: QuoteRequest, wallet: Address, priced: CurvePriced, priorityFee: PriorityFee): Promise<PlannedStep[]> {
+    const { reader, devnet } = this.options;
+    const { market, pricing } = priced;
+    const accounts = await reader.tradeAccounts(wallet, request.launch, market.mints);
+    const context: PlanContext = {
+      wallet,
+      accounts,
+      venues: market.venues,
+      wrappedSol: await reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
+      lifetime: devnet.latestBlockhash(),
+      tip: this.#tip(request),
+      priorityFee,
+      slippageBps: request.slippageBps,
+    };
+    return pricing.direction === "buy" ? planCurveBuy(pricing, context) : planCurveSell(pricing, request.amountIn, context);
+  }
+
+  /** One settling transaction with the same budget rules, priority fee and tip as a curve settle. */
+  async #planMarket(request: QuoteRequest, wallet: Address, priced: MarketPriced, priorityFee: PriorityFee): Promise<PlannedStep[]> {
+    const { reader } = this.options;
+    const { path, primaryMint } = priced;
+    const [wrappedSol, component, primary] = await Promise.all([
+      reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
+      reader.tokenAccountOf(wallet, path.pair.componentMint),
+      reader.tokenAccountOf(wallet, primaryMint),
+    ]);
+    const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);
+    const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint });
+    const label = request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool";
+    return [{ label, kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
+  }
+
+  /** The plan's fees, read from its own instructions: what it opens, closes and prices is what it costs. */
+  #fees(request: QuoteRequest, steps: readonly PlannedStep[]): PlanFees {
+    const instructions = steps.flatMap((step) => step.instructions);
+    const created = new Set<Address>();
+    const closed = new Set<Address>();
+    for (const instruction of instructions) {
+      const account = (index: number) => instruction.accounts?.[index]?.address;
+      if (instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
+        const opened = account(CREATED_ACCOUNT_INDEX);
+        if (opened && this.options.devnet.getAccount(opened) === null) created.add(opened);
+      }
+      if (instruction.programAddress === TOKEN_PROGRAM_ADDRESS && instruction.data?.[0] === CLOSE_ACCOUNT) {
+        const gone = account(CLOSED_ACCOUNT_INDEX);
+        if (gone) closed.add(gone);
+      }
+    }
+    return {
+      transactions: steps.length,
+      priorityFeeLamports: steps.reduce((sum, step) => sum + priorityFeeLamports(step.instructions as Instruction[]), 0n),
+      tipLamports: this.#tip(request)?.lamports ?? 0n,
+      accountsOpened: created.size,
+      accountsLeftOpen: [...created].filter((account) => !closed.has(account)).length,
+    };
+  }
+
+  #tip(request: QuoteRequest): PlanContext["tip"] {
+    const lamports = request.tipLamports ?? this.options.defaultTipLamports;
+    return lamports > 0n ? { lamports, recipient: this.options.tipRecipient } : null;
+  }
+
+  /**
+   * The settle's priority fee. A fee per transaction becomes a u64 price per compute unit
+   * (⌈fee × 10⁶ / units⌉); the schema bounds the fee so that price fits, and a fee that
+   * would not is refused here rather than thrown by the instruction encoder.
+   */
+  #priorityFee(request: QuoteRequest): Result<PriorityFee> {
+    const fee = request.priorityFee;
+    if (fee === null) return succeed(null);
+    if (fee === "auto") return succeed({ microLamportsPerUnit: this.options.autoComputeUnitPrice });
+    const worstPrice = (fee * 1_000_000n + BigInt(SETTLE_COMPUTE_UNITS) - 1n) / BigInt(SETTLE_COMPUTE_UNITS);
+    if (worstPrice > U64_MAX) {
+      const most = (U64_MAX * BigInt(SETTLE_COMPUTE_UNITS)) / 1_000_000n;
+      return fail("INVALID_BODY", { field: "priorityFee", rule: `must be at most ${most} lamports (its price per compute unit is a u64)` });
+    }
+    return succeed({ lamportsPerTransaction: fee });
+  }
+}

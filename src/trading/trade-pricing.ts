@@ -1,0 +1,110 @@
+import type { Address } from "@solana/kit";
+import type { Devnet } from "../chain/devnet.ts";
+import { curveStateOf } from "../economics/curve-state-of.ts";
+import { type Result, fail, succeed } from "../errors/index.ts";
+import { type CurveAccount, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
+import type { Venue } from "./basket-funding.ts";
+import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
+import type { MarketReader } from "./market-reader.ts";
+import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
+import type { QuoteRequest } from "./quote-request.ts";
+
+/** A trade priced on the launch's curve. */
+export interface CurvePriced {
+  readonly venue: "curve";
+  readonly primaryMint: Address;
+  readonly market: CurveMarket;
+  readonly pricing: CurvePricing;
+}
+
+/** A trade priced past the curve, through a component venue and a pair pool. */
+export interface MarketPriced {
+  readonly venue: "market";
+  readonly primaryMint: Address;
+  readonly path: MarketPath;
+}
+
+/** Where and at what price a trade happens. */
+export type Priced = CurvePriced | MarketPriced;
+
+const poolDecoder = getPoolAccountDecoder();
+
+/**
+ * Prices a quote request from the chain (never the read model): on the curve while the
+ * launch bonds, on the best pair-pool path once it has graduated. With a wallet, its
+ * holdings count (a buy routes only the shortfall; a sell cannot give up more than it has).
+ */
+export class TradePricing {
+  constructor(
+    readonly devnet: Devnet,
+    readonly reader: MarketReader,
+  ) {}
+
+  async price(request: QuoteRequest, wallet: Address | null): Promise<Result<Priced>> {
+    const records = this.reader.launch(request.launch);
+    if (!records) return fail("LAUNCH_NOT_FOUND", { launch: request.launch });
+    const { launch, curve } = records;
+    if (launch.status === "graduated") {
+      const mints = launch.components.map((component) => component.mint);
+      return this.#priceMarket(request, launch.mint, mints);
+    }
+    if (launch.status !== "activeBonding") return fail("LAUNCH_NOT_TRADABLE", { launch: request.launch, status: launch.status });
+    if (request.direction === "sell" && request.mode !== "exactIn") return fail("MODE_NOT_SUPPORTED");
+    return this.#priceCurve(request, wallet, launch.mint, curve);
+  }
+
+  async #priceCurve(request: QuoteRequest, wallet: Address | null, primaryMint: Address, curve: CurveAccount): Promise<Result<Priced>> {
+    const mints = curve.components.map((component) => component.mint);
+    const venues = await Promise.all(mints.map((mint) => this.reader.venue(mint)));
+    const market: CurveMarket = { state: curveStateOf(curve), mints, venues };
+    const { amountIn, slippageBps } = request;
+    let pricing: ReturnType<typeof priceSell> | ReturnType<typeof priceBuyExactOut>;
+    if (request.direction === "sell") {
+      const heldPrimary = wallet ? (await this.reader.holdings(wallet, [primaryMint]))[0]! : null;
+      pricing = priceSell(market, amountIn, slippageBps, heldPrimary);
+    } else {
+      const held = wallet ? await this.reader.holdings(wallet, mints) : null;
+      if (request.mode === "exactOut") pricing = priceBuyExactOut(market, amountIn, slippageBps, held);
+      else if (request.mode === "exactIn") pricing = priceBuyExactIn(market, amountIn, slippageBps, held);
+      else pricing = priceBuyExactInSol(market, amountIn, slippageBps, held);
+    }
+    if ("ok" in pricing) return fail("TRADE_REFUSED", { reason: describeProgramError(pricing.error) });
+    if (pricing.direction === "buy" && wallet && pricing.solIn === null) {
+      const missing = pricing.funding.find((component) => component.lamportsIn === null)!;
+      return fail("NO_ROUTE", { what: `${missing.shortfall} base units of component ${missing.mint}` });
+    }
+    return succeed({ venue: "curve", primaryMint, market, pricing });
+  }
+
+  async #priceMarket(request: QuoteRequest, primaryMint: Address, componentMints: readonly Address[]): Promise<Result<Priced>> {
+    const paths: { venue: Venue; pair: PairPool }[] = [];
+    for (const mint of componentMints) {
+      const [venue, pair] = await Promise.all([this.reader.venue(mint), this.#pairPool(request.launch, primaryMint, mint)]);
+      if (venue && pair) paths.push({ venue, pair });
+    }
+    const path = bestMarketPath(request.direction, request.amountIn, paths, request.slippageBps);
+    if (!path) return fail("NO_ROUTE", { what: `a path through the pair pools of launch ${request.launch} for ${request.amountIn} in` });
+    return succeed({ venue: "market", primaryMint, path });
+  }
+
+  async #pairPool(launch: Address, primaryMint: Address, componentMint: Address): Promise<PairPool | null> {
+    const [pool] = await findPoolPda({ authority: launch, mintA: primaryMint, mintB: componentMint });
+    const account = this.devnet.getAccount(pool);
+    if (!account) return null;
+    const record = poolDecoder.decode(account.data);
+    const [[vaultPrimary], [vaultComponent]] = await Promise.all([
+      findPoolVaultPda({ pool, mint: primaryMint }),
+      findPoolVaultPda({ pool, mint: componentMint }),
+    ]);
+    return {
+      pool,
+      primaryMint,
+      componentMint,
+      vaultPrimary,
+      vaultComponent,
+      primaryReserve: this.reader.tokenBalance(vaultPrimary),
+      componentReserve: this.reader.tokenBalance(vaultComponent),
+      feeBps: record.feeBps,
+    };
+  }
+}
