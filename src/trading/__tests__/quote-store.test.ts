@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { QUOTE_TTL_MILLIS, QuoteStore } from "../quote-store.ts";
+
+describe("the quote store", () => {
+  it("hands out random 128-bit ids: two stores started alike (a restart) never share one", () => {
+    const clock = () => 0n;
+    const first = new QuoteStore<number>(clock);
+    const restarted = new QuoteStore<number>(clock);
+    const ids = new Set<string>();
+    for (let i = 0; i < 1_000; i++) {
+      ids.add(first.put(i).id);
+      ids.add(restarted.put(i).id);
+    }
+    expect(ids.size).toBe(2_000);
+    for (const id of ids) expect(id).toMatch(/^q_[0-9a-f]{32}$/);
+    // A restarted store knows none of the ids the first handed out.
+    expect(restarted.get([...ids].find((id) => first.get(id).state === "live")!)).toEqual({ state: "unknown" });
+  });
+
+  it("remembers an expired quote with its built messages until it is swept ten lifetimes later", () => {
+    let now = 0n;
+    const store = new QuoteStore<string>(() => now);
+    const entry = store.put("trade");
+    entry.builtMessages.add("message");
+    now = QUOTE_TTL_MILLIS - 1n;
+    expect(store.get(entry.id).state).toBe("live");
+    now = QUOTE_TTL_MILLIS;
+    const expired = store.get(entry.id);
+    expect(expired.state).toBe("expired");
+    expect(expired.state === "expired" && expired.entry.builtMessages.has("message")).toBe(true);
+    now = QUOTE_TTL_MILLIS * 11n + 1n;
+    store.put("another"); // sweeps on the way
+    expect(store.get(entry.id)).toEqual({ state: "unknown" });
+  });
+});
