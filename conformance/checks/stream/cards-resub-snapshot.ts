@@ -1,0 +1,35 @@
+import type { Check } from "../../engine/check.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+
+/** Subscribing again (what a client does after a missed delta) yields a new snapshot. */
+export const cardsResubSnapshot: Check = {
+  id: "stream.cards.resubSnapshot",
+  phase: "stream",
+  rule: {
+    section: "Events › The cards frame",
+    text: "If a delta's prev does not equal the seq the client holds, a delta was missed; the client subscribes again to get a new snapshot.",
+  },
+  enforces: "specification",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const [first, second] = pickLaunches(context, 2);
+      const probe = await session.ready();
+      probe.send({ op: "sub", tier: "cards", mints: [first!.address] });
+      if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards frame within ${ANSWER_MS} ms of the first cards sub`);
+      for (const [label, mints] of [
+        ["the same launch", [first!.address]],
+        ["another launch", [second!.address]],
+      ] as const) {
+        probe.send({ op: "sub", tier: "cards", mints });
+        const snapshot = await probe.next((frame) => isCards(frame) && cardsField(frame, "full") === true, ANSWER_MS);
+        if (!snapshot) session.fail(`no snapshot (full: true) within ${ANSWER_MS} ms of subscribing again to ${label}`);
+        const wanted = label === "another launch" ? second! : first!;
+        if (!mentions(snapshot, ...idsOf(wanted)))
+          session.fail(`the snapshot after subscribing again to ${label} does not name it`, {
+            expected: wanted.address,
+            actual: snapshot.text,
+          });
+      }
+    }),
+};

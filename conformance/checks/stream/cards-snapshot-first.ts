@@ -1,0 +1,30 @@
+import type { Check } from "../../engine/check.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+
+/** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed. */
+export const cardsSnapshotFirst: Check = {
+  id: "stream.cards.snapshotFirst",
+  phase: "stream",
+  rule: {
+    section: "Events › The cards frame",
+    text: "The first sub for cards yields a snapshot (full: true), then deltas carrying only what changed.",
+  },
+  enforces: "specification",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const launches = pickLaunches(context, 3);
+      const probe = await session.ready();
+      probe.send({ op: "sub", tier: "cards", mints: launches.map((launch) => launch.address) });
+      const first = await probe.next(isCards, ANSWER_MS);
+      if (!first) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
+      if (cardsField(first, "full") !== true)
+        session.fail("the first cards frame after the sub is not a snapshot (full: true)", { actual: first.text });
+      const missing = launches.filter((launch) => !mentions(first, ...idsOf(launch)));
+      if (missing.length > 0)
+        session.fail(`the snapshot leaves out ${missing.length} of the ${launches.length} launches subscribed`, {
+          expected: missing.map((launch) => launch.address),
+          actual: first.text,
+        });
+    }),
+};

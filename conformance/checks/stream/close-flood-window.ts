@@ -1,0 +1,46 @@
+import type { Check } from "../../engine/check.ts";
+import { pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, QUIET_MS, type StreamSession, isCards, withSession } from "./stream-session.ts";
+
+/** Our window: more than 60 client frames in any 10 s closes with 1008. */
+const FRAMES = 60;
+const TOO_MANY = 1008;
+
+/**
+ * The exact window is ours (the specification shows none): 60 frames in a burst are all
+ * served — each a cards sub, answered by a snapshot, so the count is observable — and the
+ * 61st closes the socket with 1008.
+ */
+export const closeFloodWindow: Check = {
+  id: "stream.close.floodWindow",
+  phase: "stream",
+  rule: {
+    section: "Errors › WebSocket close codes; Limits",
+    text: "Number of frames per window that causes close 1008: not shown — ours is more than 60 client frames in any 10 s.",
+  },
+  enforces: "decision",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const [launch] = pickLaunches(context, 1);
+      const probe = await session.ready();
+      for (let index = 0; index < FRAMES; index++) probe.send({ op: "sub", tier: "cards", mints: [launch!.address] });
+      const deadline = Date.now() + ANSWER_MS;
+      while (probe.received.filter(isCards).length < FRAMES && probe.isOpen && Date.now() < deadline) await probe.collect(50);
+      const answered = probe.received.filter(isCards).length;
+      if (!probe.isOpen || answered < FRAMES)
+        session.fail(`${FRAMES} frames in a burst: ${answered} answered${probe.closeInfo ? `, then closed ${probe.closeInfo.code}` : ""}`, {
+          expected: `${FRAMES} answered, socket open`,
+        });
+      await session.expectOpen(probe, `${FRAMES} frames`);
+      probe.send({ op: "sub", tier: "cards", mints: [launch!.address] });
+      const closed = await probe.closeWithin(ANSWER_MS + QUIET_MS);
+      if (closed?.code !== TOO_MANY)
+        session.fail(
+          `frame ${FRAMES + 1} within the window ${closed ? `closed the socket with ${closed.code}` : "did not close the socket"}`,
+          {
+            expected: TOO_MANY,
+            actual: closed,
+          },
+        );
+    }),
+};

@@ -1,0 +1,42 @@
+import type { Check } from "../../engine/check.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
+
+/** 64 KB as the specification means it: 65,536 bytes. */
+const LIMIT = 64 * 1024;
+
+/** A cards sub padded with spaces inside the JSON object to exactly `bytes` bytes. */
+export function paddedSub(mint: string, bytes: number): string {
+  const head = `{"op":"sub","tier":"cards","mints":["${mint}"]`;
+  return `${head}${" ".repeat(bytes - head.length - 1)}}`;
+}
+
+/** A frame of 64 KB − 1 bytes is processed; one of 64 KB + 1 is ignored without closing the socket. */
+export const frameSizeLimit: Check = {
+  id: "stream.frameSize.limit",
+  phase: "stream",
+  rule: { section: "Events › Frames sent by the client; Limits", text: "A frame over 64 KB is ignored." },
+  enforces: "specification",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const [under, over, after] = pickLaunches(context, 3);
+      const probe = await session.ready();
+      probe.sendRaw(paddedSub(under!.address, LIMIT - 1));
+      const answered = await probe.next(isCards, ANSWER_MS);
+      if (!answered) session.fail(`a cards sub of ${LIMIT - 1} bytes got no cards frame within ${ANSWER_MS} ms: it was not processed`);
+      if (!mentions(answered, ...idsOf(under!)))
+        session.fail(`the answer to a cards sub of ${LIMIT - 1} bytes does not name its launch`, { actual: answered.text });
+
+      probe.sendRaw(paddedSub(over!.address, LIMIT + 1));
+      await session.expectOpen(probe, `a frame of ${LIMIT + 1} bytes`);
+      // A normal sub behind it: its answer shows whether the oversized one took effect.
+      probe.send({ op: "sub", tier: "cards", mints: [after!.address] });
+      const next = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(after!)), ANSWER_MS);
+      if (!next) session.fail(`no cards frame within ${ANSWER_MS} ms of a normal sub sent after the oversized frame`);
+      if (mentions(next, ...idsOf(over!)))
+        session.fail(`the cards sub of ${LIMIT + 1} bytes took effect: its launch is in a later snapshot`, {
+          expected: `no ${over!.address}`,
+          actual: next.text,
+        });
+    }),
+};

@@ -1,0 +1,32 @@
+import type { CheckContext } from "../../engine/check.ts";
+import type { ProbeFrame } from "../../engine/stream-probe.ts";
+import { stirLaunch } from "./activity.ts";
+import { pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, QUIET_MS, type StreamSession } from "./stream-session.ts";
+import { syntheticAddresses } from "./synthetic-addresses.ts";
+
+/**
+ * A session that makes the server send every kind of frame it can: hello; cards (snapshot
+ * and deltas), live and topic subs; a suback (101 mints); activity (trades, time); a forced
+ * resync where faults exist. Returns every frame received.
+ */
+export async function recordSession(context: CheckContext, session: StreamSession): Promise<readonly ProbeFrame[]> {
+  const launches = pickLaunches(context, 2);
+  const probe = await session.ready();
+  probe.send({ op: "sub", tier: "cards", mints: launches.map((launch) => launch.address) });
+  probe.send({ op: "sub", tier: "live", mint: launches[0]!.address });
+  probe.send({ op: "sub", topic: "launches" });
+  probe.send({ op: "sub", topic: "trades" });
+  await probe.nextKind("cards", ANSWER_MS);
+  const real = context.samples.launches.map((launch) => launch.address);
+  const many = [...new Set(real)].slice(0, 101);
+  probe.send({ op: "sub", tier: "cards", mints: [...many, ...syntheticAddresses(context.seed, 101 - many.length)] });
+  await probe.nextKind("suback", ANSWER_MS);
+  await stirLaunch(context, launches[0]!.address);
+  if (context.capabilities.has("faults")) {
+    await context.exchange({ method: "POST", path: "/devnet/faults/stream", json: { kind: "resync" } });
+    await probe.nextKind("resync", ANSWER_MS);
+  }
+  await probe.collect(QUIET_MS);
+  return probe.received;
+}

@@ -1,0 +1,78 @@
+import type { CheckContext, FailureDetails } from "../../engine/check.ts";
+import { type ProbeFrame, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
+
+/** How long a check waits for an answer the server owes (a hello, a snapshot, a close). */
+export const ANSWER_MS = 5_000;
+/** How long a check watches for a frame that must not come. */
+export const QUIET_MS = 700;
+
+/**
+ * One check's sockets and their shared transcript: every failure raised through it carries
+ * the frames, and every socket it opened is closed when the check ends (a leaked socket
+ * would count toward the next check's per-address cap).
+ */
+export class StreamSession {
+  readonly transcript = new Transcript();
+  readonly #probes: StreamProbe[] = [];
+
+  constructor(readonly context: CheckContext) {}
+
+  /** Opens a socket (not waiting for hello). */
+  async open(): Promise<StreamProbe> {
+    const probe = await StreamProbe.open(this.context.streamUrl, this.transcript);
+    this.#probes.push(probe);
+    return probe;
+  }
+
+  /** Opens a socket and waits for its hello; fails the check when none comes. */
+  async ready(): Promise<StreamProbe> {
+    const probe = await this.open();
+    const hello = await probe.nextKind("hello", ANSWER_MS);
+    if (!hello) this.fail(`no hello within ${ANSWER_MS} ms of connecting${probe.closeInfo ? ` (closed ${probe.closeInfo.code})` : ""}`);
+    return probe;
+  }
+
+  /** Ends the check as failed with this session's transcript. */
+  fail(message: string, details: Omit<FailureDetails, "transcript"> = {}): never {
+    return this.context.fail(message, { ...details, transcript: this.transcript.lines });
+  }
+
+  /** Fails unless the probe is still open (after a moment for a close in flight to arrive). */
+  async expectOpen(probe: StreamProbe, after: string): Promise<void> {
+    const closed = await probe.closeWithin(QUIET_MS);
+    if (closed) this.fail(`the server closed the socket (${closed.code} ${JSON.stringify(closed.reason)}) after ${after}`);
+  }
+
+  /** Closes every socket the session opened. */
+  async end(): Promise<void> {
+    await Promise.all(this.#probes.map((probe) => probe.close()));
+  }
+}
+
+/** Runs `body` with a session whose sockets are all closed afterwards, pass or fail. */
+export async function withSession<T>(context: CheckContext, body: (session: StreamSession) => Promise<T>): Promise<T> {
+  const session = new StreamSession(context);
+  try {
+    return await body(session);
+  } finally {
+    await session.end();
+  }
+}
+
+/** True when the frame's text names any of the ids (an address or a mint): shape-free evidence. */
+export function mentions(frame: ProbeFrame, ...ids: readonly string[]): boolean {
+  return ids.some((id) => frame.text.includes(`"${id}"`));
+}
+
+/**
+ * A cards frame's `full`, `seq` or `prev`: the specification leaves their placement open,
+ * so both the frame's top level and its `data` are read (this server puts them at the top).
+ */
+export function cardsField(frame: ProbeFrame, field: "full" | "seq" | "prev"): unknown {
+  const json = frame.json as Record<string, unknown> | undefined;
+  if (json && field in json) return json[field];
+  const data = json?.data as Record<string, unknown> | undefined;
+  return data && typeof data === "object" ? data[field] : undefined;
+}
+
+export const isCards = (frame: ProbeFrame): boolean => frame.kind === "cards";

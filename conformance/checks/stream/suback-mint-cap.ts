@@ -1,0 +1,44 @@
+import type { Check } from "../../engine/check.ts";
+import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
+import { isSuback, subackOf } from "./suback-frame.ts";
+import { syntheticAddresses } from "./synthetic-addresses.ts";
+
+const CAP = 100;
+const SENT = CAP + 1;
+
+/** A cards `sub` of 101 launches is trimmed to 100 and answered `{kind: "suback", accepted, rejected, cap: 100}`. */
+export const subackMintCap: Check = {
+  id: "stream.suback.mintCap",
+  phase: "stream",
+  rule: {
+    section: "Events › Frames sent by the client; Limits",
+    text: 'Cards tier: at most 100 per socket. When a sub exceeds a cap, the surplus is trimmed and the server answers {kind: "suback", accepted, rejected, cap}.',
+  },
+  enforces: "specification",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      // Real launches first; well-formed addresses of nothing fill the rest (a server may hold ids not yet created).
+      const real = [...new Set(context.samples.launches.map((launch) => launch.address))].slice(0, SENT);
+      const mints = [...real, ...syntheticAddresses(context.seed, SENT - real.length)];
+      if (real.length < SENT)
+        context.note("info", `${SENT - real.length} of the ${SENT} mints name no launch (the server lists ${real.length})`);
+      const probe = await session.ready();
+      probe.send({ op: "sub", tier: "cards", mints });
+      const frame = await probe.next(isSuback, ANSWER_MS);
+      if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of a cards sub of ${SENT} mints`);
+      const suback = subackOf(frame);
+      if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+      if (suback.cap !== CAP) session.fail(`the suback's cap is ${suback.cap}, not ${CAP}`, { expected: CAP, actual: frame.text });
+      if (suback.rejected < 1 || suback.accepted > CAP)
+        session.fail(
+          `the suback says ${suback.accepted} accepted and ${suback.rejected} rejected of ${SENT}: the surplus was not trimmed`,
+          {
+            expected: { accepted: CAP, rejected: SENT - CAP },
+            actual: frame.text,
+          },
+        );
+      if (suback.accepted + suback.rejected !== SENT)
+        context.note("info", `accepted + rejected = ${suback.accepted + suback.rejected}, not the ${SENT} entries sent`);
+      await session.expectOpen(probe, "the suback");
+    }),
+};
