@@ -39,8 +39,8 @@ export const almostPairedRows: Check = {
       if (rows.length > 24) context.fail(`${rows.length} rows, more than 24`, { input: request, actual: rows.length });
       let previous = Number.POSITIVE_INFINITY;
       for (const row of rows) {
-        const progress = row.progressBps;
-        if (typeof progress !== "number" || progress < 7000)
+        const progress = typeof row.progressBps === "number" ? row.progressBps : Number.NaN;
+        if (!(progress >= 7000))
           context.fail(`launch ${String(row.address)} has progressBps ${String(progress)}, below 7000`, { input: request, actual: row });
         if (progress >= 10_000)
           context.fail(`launch ${String(row.address)} has progressBps ${progress}: no longer on the curve`, {

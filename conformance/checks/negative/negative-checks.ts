@@ -1,0 +1,188 @@
+import fc from "fast-check";
+import type { oas31 } from "openapi3-ts";
+import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
+import type { Check, CheckContext } from "../../engine/check.ts";
+import { checkProperty } from "../../engine/check-property.ts";
+import { bodyOperations, fillPath, parameterTargets } from "./request-bases.ts";
+import { invalidBodyValues, invalidParameterValue } from "./invalid-values.ts";
+
+const ERRORS = { section: "Errors", text: "" };
+
+/** Null when `answer` is a refusal as the specification describes it (a 4xx whose body has an `error` sentence), else what is wrong. */
+function refusalProblem(answer: Exchange): string | null {
+  if (answer.status < 400) return `the invalid request was accepted (${answer.status})`;
+  if (answer.status >= 500) return `the invalid request caused a server failure (${answer.status})`;
+  const error = (answer.body as { error?: unknown } | undefined)?.error;
+  return typeof error === "string" && error.trim().length > 0 ? null : `refused with ${answer.status} but without an \`error\` sentence`;
+}
+
+/** One invalid request with the reason it is invalid. */
+interface InvalidRequest {
+  readonly request: ExchangeRequest;
+  readonly why: string;
+}
+
+/** Invalid bodies of every POST operation: each required field missing, each field given a value its schema rejects, bodies that are no object. */
+function invalidBodies(context: CheckContext): InvalidRequest[] {
+  const out: InvalidRequest[] = [];
+  for (const { path, schema, base } of bodyOperations(context)) {
+    const post = (json: unknown, why: string) => out.push({ request: { method: "POST", path, json }, why: `${path}: ${why}` });
+    for (const name of schema.required ?? []) {
+      const { [name]: _, ...rest } = base;
+      post(rest, `required field ${name} missing`);
+    }
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      for (const { value, why } of invalidBodyValues(property as oas31.SchemaObject)) post({ ...base, [name]: value }, `${name}: ${why}`);
+    }
+    post([], "an array for the body");
+    post("text", "a string for the body");
+    post(null, "null for the body");
+  }
+  return out;
+}
+
+export const invalidBodiesRefused: Check = {
+  id: "negative.body.refused",
+  phase: "negative",
+  rule: {
+    ...ERRORS,
+    text: "a request breaking a body field's documented rule (missing, wrong type, out of range, pattern, unicode, huge) is refused with a 4xx and an `error` sentence",
+  },
+  enforces: "specification",
+  async run(context) {
+    const invalid = invalidBodies(context);
+    if (invalid.length === 0) context.skip("no POST operation's body could be written from this server's samples");
+    await checkProperty(context, fc.constantFrom(...invalid), async ({ request, why }) => {
+      const problem = refusalProblem(await context.exchange(request));
+      return problem && `${why}: ${problem}`;
+    });
+  },
+};
+
+export const invalidParametersRefused: Check = {
+  id: "negative.parameters.refused",
+  phase: "negative",
+  rule: {
+    ...ERRORS,
+    text: "a query or path parameter breaking its documented rule (not an integer, out of range, not one of the values, not an address) is refused with a 4xx and an `error` sentence",
+  },
+  enforces: "specification",
+  async run(context) {
+    const targets = parameterTargets(context).flatMap((target) => {
+      const values = invalidParameterValue(target.schema);
+      if (!values) return [];
+      // A path value of dots would be resolved away by URL normalization before it reached the route.
+      const usable = target.in === "path" ? values.filter((value) => !/^\.+$/.test(value)) : values;
+      return [usable.map((value) => ({ target, value }))];
+    });
+    if (targets.length === 0) context.skip("the document's GET routes declare no parameter with a checkable rule");
+    await checkProperty(context, fc.oneof(...targets), async ({ target, value }) => {
+      const path = fillPath(context, target.template, target.in === "path" ? { [target.name]: value } : {});
+      if (path === null) return null;
+      const request: ExchangeRequest = { method: "GET", path, query: target.in === "query" ? { [target.name]: value } : {} };
+      const problem = refusalProblem(await context.exchange(request));
+      return problem && `${target.template} ${target.in} parameter ${target.name}=${JSON.stringify(value)}: ${problem}`;
+    });
+  },
+};
+
+export const fuzzNo5xx: Check = {
+  id: "negative.fuzz.no5xx",
+  phase: "negative",
+  rule: { ...ERRORS, text: "a client's request never causes a server failure: any body or parameter gets a 2xx or a 4xx, never a 5xx" },
+  enforces: "specification",
+  async run(context) {
+    const posts = bodyOperations(context);
+    const targets = parameterTargets(context);
+    const arbitraries: fc.Arbitrary<ExchangeRequest>[] = [];
+    if (posts.length > 0) {
+      arbitraries.push(
+        fc
+          .record({ operation: fc.constantFrom(...posts), field: fc.string({ maxLength: 12 }), value: fc.jsonValue({ maxDepth: 3 }) })
+          .map(({ operation, field, value }) => {
+            const names = Object.keys(operation.schema.properties ?? {});
+            const name = names.includes(field) || names.length === 0 ? field : (names[field.length % names.length] as string);
+            return { method: "POST", path: operation.path, json: { ...operation.base, [name]: value } };
+          }),
+      );
+    }
+    if (targets.length > 0) {
+      arbitraries.push(
+        fc.record({ target: fc.constantFrom(...targets), value: fc.string({ maxLength: 40, unit: "binary" }) }).map(({ target, value }) => {
+          const path = fillPath(
+            context,
+            target.template,
+            target.in === "path" ? { [target.name]: value.replace(/^\.+$/, "x") || "x" } : {},
+          );
+          return { method: "GET", path: path ?? "/v1/launches", query: target.in === "query" ? { [target.name]: value } : {} };
+        }),
+      );
+    }
+    if (arbitraries.length === 0) context.skip("no operation could be called with inputs from this server");
+    await checkProperty(context, fc.oneof(...arbitraries), async (request) => {
+      const answer = await context.exchange(request);
+      return answer.status >= 500 ? `${request.method} ${answer.request.url} caused a server failure (${answer.status})` : null;
+    });
+  },
+};
+
+const MALFORMED = ['{"launch":', "{", "[1,2", "{'a':1}", "not json", '{"a":1}}', "\u0000"];
+
+export const malformedJson: Check = {
+  id: "negative.malformedJson",
+  phase: "negative",
+  rule: { ...ERRORS, text: "bodies are JSON: a body that is not valid JSON is refused with a 4xx and an `error` sentence" },
+  enforces: "specification",
+  async run(context) {
+    const paths = bodyOperations(context).map((operation) => operation.path);
+    if (paths.length === 0) context.skip("no POST operation is described");
+    for (const path of paths) {
+      for (const rawBody of MALFORMED) {
+        const answer = await context.exchange({ method: "POST", path, rawBody, headers: { "content-type": "application/json" } });
+        const problem = refusalProblem(answer);
+        if (problem)
+          context.fail(`POST ${path} with the body ${JSON.stringify(rawBody)}: ${problem}`, {
+            input: { path, rawBody },
+            actual: answer.body ?? answer.text.slice(0, 300),
+          });
+      }
+    }
+  },
+};
+
+export const contentType: Check = {
+  id: "negative.contentType",
+  phase: "negative",
+  rule: {
+    ...ERRORS,
+    text: "POST bodies are JSON (`Content-Type: application/json`): another content type or none is refused with a 4xx and an `error` sentence",
+  },
+  enforces: "specification",
+  async run(context) {
+    const operations = bodyOperations(context);
+    if (operations.length === 0) context.skip("no POST operation is described");
+    for (const { path, base } of operations) {
+      const text = JSON.stringify(base);
+      for (const headers of [
+        { "content-type": "text/plain" },
+        { "content-type": "application/x-www-form-urlencoded" },
+        { "content-type": "application/xml" },
+      ]) {
+        const answer = await context.exchange({ method: "POST", path, rawBody: text, headers });
+        const problem = refusalProblem(answer);
+        if (problem)
+          context.fail(`POST ${path} sent as ${headers["content-type"]}: ${problem}`, {
+            input: { path, headers, rawBody: text },
+            actual: answer.body ?? answer.text.slice(0, 300),
+          });
+      }
+      const empty = await context.exchange({ method: "POST", path, headers: { "content-type": "application/json" }, rawBody: "" });
+      const problem = refusalProblem(empty);
+      if (problem)
+        context.fail(`POST ${path} with an empty JSON body: ${problem}`, {
+          input: { path, rawBody: "" },
+          actual: empty.body ?? empty.text.slice(0, 300),
+        });
+    }
+  },
+};
