@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Address } from "@solana/kit";
-import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { getCreateAssociatedTokenIdempotentInstruction, getMintDecoder } from "@solana-program/token";
 import type { Devnet, DevnetSnapshot } from "../chain/devnet.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import type { ClockMode } from "../chain/virtual-clock.ts";
@@ -87,6 +88,14 @@ export class DevnetControl {
     amount?: bigint;
   }): Promise<ControlResult<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
     const { world, reader, devnet } = this.options;
+    // Everything is checked before anything happens: a half-applied airdrop, or a journal
+    // line the chain cannot apply on restart, is worse than a refusal.
+    if (request.lamports !== undefined) {
+      const held = devnet.getBalance(request.wallet);
+      if (held + request.lamports > U64_MAX) {
+        return refuse(`${request.wallet} holds ${held} lamports; ${request.lamports} more would pass the u64 maximum ${U64_MAX}`);
+      }
+    }
     if (request.mint !== undefined) {
       if (!world.components.some((component) => component.mint === request.mint)) {
         return {
@@ -94,9 +103,19 @@ export class DevnetControl {
           failure: apiError("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" }),
         };
       }
-      await world.fund(request.wallet, { components: [{ mint: request.mint, amount: request.amount ?? 0n }] });
+      // A token account never holds more than its mint's supply, so the supply bounds both.
+      const supply = getMintDecoder().decode(devnet.getAccount(request.mint)!.data).supply;
+      const amount = request.amount ?? 0n;
+      if (supply + amount > U64_MAX) {
+        return refuse(`mint ${request.mint} has a supply of ${supply}; minting ${amount} more would pass the u64 maximum ${U64_MAX}`);
+      }
+      // A random memo: the same airdrop twice in one slot is two mints, even across a restart.
+      await world.fund(request.wallet, { components: [{ mint: request.mint, amount }], memo: `airdrop ${randomUUID()}` });
     }
-    if (request.lamports !== undefined) devnet.airdrop(request.wallet, request.lamports);
+    if (request.lamports !== undefined) {
+      const airdropped = devnet.airdrop(request.wallet, request.lamports);
+      if (!airdropped.ok) return { ok: false, failure: airdropped.error };
+    }
     const tokenAmount =
       request.mint === undefined ? null : reader.tokenBalance(await reader.tokenAccountOf(request.wallet, request.mint)).toString();
     return {

@@ -1,4 +1,4 @@
-import { type Address, type Instruction, type KeyPairSigner } from "@solana/kit";
+import { type Address, type Instruction, type KeyPairSigner, address } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
@@ -20,6 +20,9 @@ import {
 } from "../programs/index.ts";
 import { COMPONENT_CATALOG, type ComponentListing } from "./component-catalog.ts";
 import { seededJitter } from "./seeded-random.ts";
+
+/** SPL Memo (v3), one of the programs LiteSVM loads by default. */
+const MEMO_PROGRAM_ADDRESS = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 /** The faucet's SOL: enough for every airdrop a long session asks for. */
@@ -164,9 +167,15 @@ export class GenesisWorld {
    * Gives `wallet` SOL and component tokens from the faucet: SOL by airdrop, components by
    * a real mint-to transaction into the wallet's associated token accounts.
    */
-  async fund(wallet: Address, grant: { lamports?: bigint; components?: readonly { mint: Address; amount: bigint }[] }): Promise<void> {
+  async fund(
+    wallet: Address,
+    grant: { lamports?: bigint; components?: readonly { mint: Address; amount: bigint }[]; memo?: string },
+  ): Promise<void> {
     if (grant.lamports) this.devnet.airdrop(wallet, grant.lamports);
     const instructions: Instruction[] = [];
+    // Two identical grants in one slot would be one transaction (same blockhash, same bytes,
+    // same signature) and the second AlreadyProcessed: a memo tells them apart.
+    if (grant.memo !== undefined) instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(grant.memo) });
     for (const { mint, amount } of grant.components ?? []) {
       const account = await this.tokenAccountOf(wallet, mint);
       instructions.push(
