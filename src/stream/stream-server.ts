@@ -191,7 +191,10 @@ export class StreamServer {
     this.#connections.add(connection);
     this.#registry.add(connection);
     ws.on("message", (data) => this.#onMessage(connection, data));
-    ws.on("pong", () => (connection.lastHeardAt = performance.now()));
+    // Control frames cost the server too (ws answers every ping with a pong): they count
+    // against the same frame budget, so a ping flood closes with 1008 like a message flood.
+    ws.on("ping", () => this.#heard(connection));
+    ws.on("pong", () => this.#heard(connection));
     ws.once("close", () => {
       this.#connections.delete(connection);
       this.#registry.remove(connection);
@@ -200,14 +203,18 @@ export class StreamServer {
     this.#send(connection, encodeFrame({ kind: "hello", at: Number(this.options.clock.now().unixMillis), v: 1 }), true);
   }
 
-  #onMessage(connection: StreamConnection, data: RawData): void {
-    if (!connection.open) return;
+  /** Notes a frame from the peer (message, ping or pong); false when it broke the frame budget and the socket is closing. */
+  #heard(connection: StreamConnection): boolean {
+    if (!connection.open) return false;
     const now = performance.now();
     connection.lastHeardAt = now;
-    if (!connection.limiter.allow(now)) {
-      this.#close(connection, "tooManyFrames");
-      return;
-    }
+    if (connection.limiter.allow(now)) return true;
+    this.#close(connection, "tooManyFrames");
+    return false;
+  }
+
+  #onMessage(connection: StreamConnection, data: RawData): void {
+    if (!this.#heard(connection)) return;
     // Binary frames are read like text ones: JSON is JSON whichever opcode carried it.
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     const parsed = parseClientFrame(bytes, this.options.maxFrameBytes);
