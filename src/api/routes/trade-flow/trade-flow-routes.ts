@@ -1,8 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Address } from "@solana/kit";
-import type { FastifyReply } from "fastify";
-import type { Result } from "../../../errors/index.ts";
 import type { LaunchBuilder } from "../../../trading/launch-builder.ts";
 import { quoteRequestOf } from "../../../trading/quote-request.ts";
 import { BuildCreateResponseSchema } from "../../../trading/records/build-create-response.ts";
@@ -24,11 +22,6 @@ import {
 export interface TradeFlowOptions {
   readonly desk: TradeDesk;
   readonly builder: LaunchBuilder;
-}
-
-/** The value of `result`, or its failure sent as `{error, code}`. */
-function reply<T>(response: FastifyReply, result: Result<T>): T | FastifyReply {
-  return result.ok ? result.value : sendApiError(response, result.error);
 }
 
 const tags = ["trade flow"];
@@ -91,7 +84,10 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         },
       },
     },
-    async (request, response) => reply(response, await desk.build(request.body.quoteId, request.body.wallet as Address)),
+    async (request, response) => {
+      const result = await desk.build(request.body.quoteId, request.body.wallet as Address);
+      return result.ok ? result.value : sendApiError(response, result.error);
+    },
   );
 
   app.post(
@@ -115,7 +111,10 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         },
       },
     },
-    async (request, response) => reply(response, await desk.submit(request.body.transaction, request.body.quoteId ?? null)),
+    async (request, response) => {
+      const result = await desk.submit(request.body.transaction, request.body.quoteId ?? null);
+      return result.ok ? result.value : sendApiError(response, result.error);
+    },
   );
 
   app.get(
@@ -154,6 +153,9 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         },
       },
     },
-    async (request, response) => reply(response, await builder.build(request.body)),
+    async (request, response) => {
+      const result = await builder.build(request.body);
+      return result.ok ? result.value : sendApiError(response, result.error);
+    },
   );
 };
