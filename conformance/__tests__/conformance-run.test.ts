@@ -1,0 +1,100 @@
+import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_CHECKS } from "../checks/index.ts";
+import { BOUNDARIES_CHECKS } from "../checks/boundaries/index.ts";
+import { NEGATIVE_CHECKS } from "../checks/negative/index.ts";
+import { SCHEMA_CHECKS } from "../checks/schema/index.ts";
+import { conformanceCommand } from "../cli/conformance-command.ts";
+import { type StartedServer, startBuiltInServer } from "../cli/start-simulator.ts";
+import { runConformance } from "../engine/run-conformance.ts";
+import { junitXml } from "../reporters/junit-reporter.ts";
+import { parseXmlElements } from "./well-formed-xml.ts";
+
+const MINE = [...SCHEMA_CHECKS, ...BOUNDARIES_CHECKS, ...NEGATIVE_CHECKS];
+
+describe("a clean run against the built-in simulator", () => {
+  let server: StartedServer;
+  beforeAll(async () => {
+    server = await startBuiltInServer({ seed: 1 });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("has zero failures, runs every phase, and writes one JUnit test case per check", async () => {
+    const summary = await runConformance({ baseUrl: server.baseUrl, seed: 1, numRuns: 8, registry: MINE, strict: true });
+    const failures = summary.outcomes.filter((outcome) => outcome.status === "fail");
+    expect(failures.map((outcome) => (outcome.status === "fail" ? `${outcome.check.id}: ${outcome.failure.message}` : ""))).toEqual([]);
+    expect(Object.keys(summary.phaseMillis)).toEqual(["schema", "boundaries", "negative"]);
+    expect(summary.outcomes).toHaveLength(MINE.length);
+    // The only skip: the document of this server has no collectibles route.
+    expect(summary.outcomes.filter((outcome) => outcome.status === "skip").map((outcome) => outcome.check.id)).toEqual([
+      "boundaries.collectibles.limit",
+    ]);
+    const names = parseXmlElements(junitXml(summary));
+    expect(names.filter((name) => name === "testcase")).toHaveLength(MINE.length);
+    expect(names.filter((name) => name === "skipped")).toHaveLength(1);
+  }, 120_000);
+});
+
+describe("a server without the /devnet/ control API", () => {
+  let server: StartedServer;
+  beforeAll(async () => {
+    server = await startBuiltInServer({ seed: 2, control: false });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("skips every check that needs control, with the reason, and fails none for it", async () => {
+    const needing = ALL_CHECKS.filter((check) => (check.needs ?? []).length > 0);
+    const summary = await runConformance({ baseUrl: server.baseUrl, seed: 1, numRuns: 3, registry: [...MINE, ...needing] });
+    expect(summary.failed).toBe(0);
+    for (const outcome of summary.outcomes.filter((item) => needing.some((check) => check.id === item.check.id))) {
+      expect(outcome.status).toBe("skip");
+      if (outcome.status === "skip") expect(outcome.reason).toMatch(/\/devnet\/|--allow-slow|--keypair/);
+    }
+  }, 120_000);
+});
+
+describe("a server that breaks one rule", () => {
+  // A real black box: a list that accepts limit 0 (the specification's range is 1 to 100).
+  const app = Fastify();
+  app.get("/v1/launches", async () => ({ launches: [] }));
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => app.close());
+
+  it("fails the expected check, saves the failure, and replay reproduces it", async () => {
+    const failureDir = await mkdtemp(join(tmpdir(), "conformance-failures-"));
+    const summary = await runConformance({ baseUrl, seed: 7, checks: "boundaries.launches.limit", failureDir });
+    expect(summary.failed).toBe(1);
+    const outcome = summary.outcomes[0];
+    expect(outcome?.status).toBe("fail");
+    if (outcome?.status !== "fail") return;
+    expect(outcome.failure.checkId).toBe("boundaries.launches.limit");
+    expect(outcome.failure.seed).toBe(7);
+    expect(outcome.failure.curl.at(-1)).toContain("limit=0");
+    const [file] = await readdir(failureDir);
+    expect(file).toBe("boundaries.launches.limit-7.json");
+    const saved = JSON.parse(await readFile(join(failureDir, file as string), "utf8"));
+    expect(saved.baseUrl).toBe(baseUrl);
+
+    let out = "";
+    const code = await conformanceCommand(["replay", join(failureDir, file as string), "--failures-dir", failureDir], {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+    });
+    expect(code).toBe(1);
+    expect(out).toContain("FAIL boundaries.launches.limit");
+    expect(out).toContain("limit=0 is past the limit and must be refused");
+  }, 60_000);
+
+  it("answers a usage error with exit code 2 and a sentence", async () => {
+    let err = "";
+    const code = await conformanceCommand(["--base-url", baseUrl, "--shard", "3/2"], { stdout: () => {}, stderr: (text) => (err += text) });
+    expect(code).toBe(2);
+    expect(err).toContain("--shard must be I/N with 1 <= I <= N");
+  });
+});
