@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { CLOCK_MODES, type ClockMode } from "../chain/virtual-clock.ts";
-import { type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
+import { type GenesisTime, type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
 
 export const USAGE = `Usage: basket-devnet up [options]
        basket-devnet conformance (--base-url URL | --start) [options]   (see conformance --help)
@@ -22,6 +22,10 @@ Options of up:
   --launches <n>         launches in a new world, 0 to 1000 (default 60)
   --history-hours <h>    virtual hours of history behind a new world (default 6)
   --sol-usd <usd>        USD per SOL (default 150)
+  --genesis-time <t>     when slot 0 is: now (default: the seeded history ends at the
+                         wall-clock time of start and the clock follows the wall clock),
+                         or pinned, as an ISO 8601 date (2026-01-01, 2026-01-01T00:00:00Z)
+                         or unix seconds; pin it to repeat a run exactly
   --no-bots              no activity bots (default: bots on, except per-transaction)
   --log                  log every HTTP request
   -h, --help             this text
@@ -45,6 +49,7 @@ const OPTIONS = {
   launches: { type: "string" },
   "history-hours": { type: "string" },
   "sol-usd": { type: "string" },
+  "genesis-time": { type: "string" },
   "no-bots": { type: "boolean" },
   log: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -61,6 +66,24 @@ function whole(name: string, text: string): number {
 function decimal(name: string, text: string): number {
   if (!/^\d{1,9}(\.\d{1,9})?$/.test(text)) throw new BadInput(`${name} must be a number like 6 or 0.5, got ${JSON.stringify(text)}`);
   return Number(text);
+}
+
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** `now`, unix seconds, or an ISO 8601 date (a time needs its zone: no reading in the machine's local time). */
+function genesisTime(text: string): GenesisTime {
+  if (text === "now") return "now";
+  if (/^\d{1,12}$/.test(text)) return BigInt(text);
+  const iso = ISO_DATE.exec(text);
+  const millis = iso ? Date.parse(text) : NaN;
+  // Date.parse rolls 2026-02-31 over into March: a date must read back as itself.
+  const real = Number.isFinite(millis) && (iso![2] !== undefined || new Date(millis).toISOString().startsWith(iso![1]!));
+  if (!real) {
+    throw new BadInput(
+      `--genesis-time must be now, an ISO 8601 date (2026-01-01 or 2026-01-01T00:00:00Z) or unix seconds, got ${JSON.stringify(text)}`,
+    );
+  }
+  return BigInt(Math.floor(millis / 1000));
 }
 
 /**
@@ -90,6 +113,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values.launches === undefined ? {} : { launchCount: whole("--launches", values.launches) }),
       ...(values["history-hours"] === undefined ? {} : { historyHours: decimal("--history-hours", values["history-hours"]) }),
       ...(values["sol-usd"] === undefined ? {} : { solUsd: decimal("--sol-usd", values["sol-usd"]) }),
+      ...(values["genesis-time"] === undefined ? {} : { genesisTime: genesisTime(values["genesis-time"]) }),
       ...(values["no-bots"] ? { bots: false } : {}),
       ...(values.log ? { logger: true } : {}),
     };

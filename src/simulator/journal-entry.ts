@@ -17,7 +17,7 @@ import type { LaunchMetadata } from "../world/world-plan.ts";
  *
  * | k          | fields                                                              | replay                         |
  * |------------|---------------------------------------------------------------------|--------------------------------|
- * | meta       | v (1), seed, slotMillis, genesisUnixTimestamp, launchCount, historyHours, solUsd | settings of the world |
+ * | meta       | v (1), seed, slotMillis, genesisUnixTimestamp, launchCount, historyHours, solUsd, wallClock? | settings of the world |
  * | tx         | slot, seq, at (unix s), sig, ok, err (ChainError or null), cu, logs, wire (base64 of the signed wire transaction) | re-executed at slot:seq; its record re-ingested |
  * | airdrop    | slot, to, lamports (decimal string)                                 | devnet.airdrop at slot         |
  * | account    | slot, address, owner, lamports, data (base64), executable, space    | devnet.setAccount at slot      |
@@ -40,6 +40,11 @@ export interface JournalMeta {
   readonly launchCount: number;
   readonly historyHours: number;
   readonly solUsd: number;
+  /**
+   * True when genesis was placed from the wall clock (`--genesis-time now`): a restart then
+   * moves the clock forward to the wall clock again. Absent in pinned worlds (and older journals).
+   */
+  readonly wallClock?: boolean;
 }
 
 export interface TransactionEntry {

@@ -1,4 +1,9 @@
 import { CLOCK_MODES, type ClockMode, DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
+
+/** Where slot 0 sits in unix time: `now` (follow the wall clock) or pinned unix seconds. */
+export type GenesisTime = "now" | bigint;
+/** The latest genesis accepted: 9999-12-31T23:59:59Z. */
+export const MAX_GENESIS_UNIX_TIMESTAMP = 253_402_300_799n;
 import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/populate-world.ts";
 
 export interface SimulatorOptions {
@@ -20,6 +25,14 @@ export interface SimulatorOptions {
   readonly solUsd?: number;
   /** Activity bots; default on, except in `per-transaction` mode where every bot trade would make a slot of its own. */
   readonly bots?: boolean;
+  /**
+   * Unix seconds of slot 0, or `now` (default): slot 0 is placed so the seeded history ends
+   * at the wall-clock time of start, and the clock catches up with the wall clock once the
+   * world is built (and again after a restart). Pin it wherever runs must repeat exactly
+   * (tests, conformance, scenarios): a seed then reproduces everything, timestamps included.
+   * A state directory keeps the genesis it was made with.
+   */
+  readonly genesisTime?: GenesisTime;
   /** Wall milliseconds per slot in `realtime` mode; default 400 (a slot is always 400 virtual ms). */
   readonly slotMs?: number;
   /** Fastify's request log; default off. */
@@ -71,6 +84,10 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   if (!Number.isInteger(slotMs) || slotMs < 1 || slotMs > 60_000)
     throw new RangeError(`slot milliseconds must be a whole number from 1 to 60000, got ${slotMs}`);
   if (options.stateDir !== undefined && options.stateDir.length === 0) throw new RangeError("state directory must not be empty");
+  const genesisTime = options.genesisTime ?? "now";
+  if (genesisTime !== "now" && !(genesisTime >= 0n && genesisTime <= MAX_GENESIS_UNIX_TIMESTAMP)) {
+    throw new RangeError(`genesis time must be now or unix seconds from 0 to ${MAX_GENESIS_UNIX_TIMESTAMP}, got ${genesisTime}`);
+  }
   return {
     seed,
     port,
@@ -82,6 +99,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     solUsd,
     bots: options.bots ?? clockMode !== "per-transaction",
     slotMs,
+    genesisTime,
     logger: options.logger ?? false,
     control: options.control ?? true,
     log: options.log ?? (() => {}),

@@ -1,6 +1,6 @@
 import { address } from "@solana/kit";
 import { Devnet, type LandedTransaction } from "../chain/devnet.ts";
-import { DEFAULT_GENESIS_UNIX_TIMESTAMP, DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
+import { DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
 import { type LaunchMetadata, ReadModel, type ReadModelOptions } from "../indexer/read-model.ts";
 import { GenesisWorld } from "../world/genesis-world.ts";
 import { mediaUri, tokenLogoFile } from "../world/media-library.ts";
@@ -19,6 +19,8 @@ export interface SimulatorWorld {
   readonly journal: StateJournal | null;
   /** True when the world came back from a state directory. */
   readonly recovered: boolean;
+  /** True when genesis follows the wall clock (`genesisTime: "now"`): the clock catches up before serving. */
+  readonly followsWallClock: boolean;
   /** Samples the venue prices into the read model (journaled first). */
   samplePrices(): void;
 }
@@ -82,17 +84,24 @@ function sampler(readModel: ReadModel, devnet: Devnet, journal: StateJournal | n
 
 async function create(options: ResolvedSimulatorOptions, journal: StateJournal | null, mediaBaseUrl: string): Promise<SimulatorWorld> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const devnet = Devnet.start({ seed, realtimeSlotMillis: options.slotMs });
+  const followsWallClock = options.genesisTime === "now";
+  // Following the wall clock, slot 0 lies one history before now: the seeded past ends at
+  // the moment the server starts, never after it.
+  const genesisUnixTimestamp = followsWallClock
+    ? BigInt(Math.floor(Date.now() / 1000) - Math.round(options.historyHours * 3600))
+    : (options.genesisTime as bigint);
+  const devnet = Devnet.start({ seed, realtimeSlotMillis: options.slotMs, genesisUnixTimestamp });
   if (journal) {
     const meta: JournalMeta = {
       k: "meta",
       v: 1,
       seed,
       slotMillis: DEFAULT_SLOT_MILLIS,
-      genesisUnixTimestamp: DEFAULT_GENESIS_UNIX_TIMESTAMP.toString(),
+      genesisUnixTimestamp: genesisUnixTimestamp.toString(),
       launchCount: options.launchCount,
       historyHours: options.historyHours,
       solUsd: options.solUsd,
+      ...(followsWallClock ? { wallClock: true } : {}),
     };
     journal.append(meta);
     journal.attach(devnet);
@@ -120,7 +129,7 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
     // The history is the bulk of a young journal: a restart should not re-execute it.
     journal.checkpoint(devnet);
   }
-  return { devnet, world, readModel: model, population, journal, recovered: false, samplePrices };
+  return { devnet, world, readModel: model, population, journal, recovered: false, followsWallClock, samplePrices };
 }
 
 async function recover(
@@ -162,5 +171,14 @@ async function recover(
     `resumed ${options.stateDir}: ${replay.lines} journal lines, ${replay.recalled} transactions from the checkpoint, ` +
       `${replay.replayed} lines replayed, slot ${devnet.now().slot}, in ${Math.round(performance.now() - started)} ms`,
   );
-  return { devnet, world, readModel, population, journal, recovered: true, samplePrices: sampler(readModel, devnet, journal) };
+  return {
+    devnet,
+    world,
+    readModel,
+    population,
+    journal,
+    recovered: true,
+    followsWallClock: meta.wallClock === true,
+    samplePrices: sampler(readModel, devnet, journal),
+  };
 }

@@ -25,6 +25,12 @@ export const PRICE_SAMPLE_SLOTS = 25n;
 const CHECKPOINT_EVERY_LINES = 5_000;
 const CHECKPOINT_EVERY_MS = 60_000;
 
+/** Moves `devnet`'s clock forward to the wall clock's time, if it is behind. */
+export function catchUpWithWallClock(devnet: Devnet): void {
+  const behind = BigInt(Date.now()) - devnet.now().unixMillis;
+  if (behind >= BigInt(devnet.slotMillis)) devnet.advanceSlots(behind / BigInt(devnet.slotMillis));
+}
+
 /** A running simulator: the chain, its world and read model, and the HTTP + WebSocket server. */
 export interface Simulator {
   readonly devnet: Devnet;
@@ -102,6 +108,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     journal?.close();
     throw error;
   }
+  // Building took wall time (and a restart may come long after the last run): a clock that
+  // follows the wall clock jumps to it before serving, in one step over the empty slots.
+  if (built.followsWallClock) catchUpWithWallClock(devnet);
   devnet.withClockMode(resolved.clockMode);
 
   let lastCheckpoint = Date.now();

@@ -52,6 +52,16 @@ describe("parseCommand", () => {
     expect(parseCommand(["up", "--port", "9001"], { PORT: "9000" })).toEqual({ kind: "up", options: { port: 9001 } });
   });
 
+  it("reads --genesis-time as now, unix seconds or an ISO 8601 date", () => {
+    const genesis = (text: string) => parseCommand(["up", "--genesis-time", text]);
+    expect(genesis("now")).toEqual({ kind: "up", options: { genesisTime: "now" } });
+    expect(genesis("1767225600")).toEqual({ kind: "up", options: { genesisTime: 1_767_225_600n } });
+    expect(genesis("2026-01-01")).toEqual({ kind: "up", options: { genesisTime: 1_767_225_600n } });
+    expect(genesis("2026-01-01T00:00:00Z")).toEqual({ kind: "up", options: { genesisTime: 1_767_225_600n } });
+    expect(genesis("2026-01-01T02:00:00+02:00")).toEqual({ kind: "up", options: { genesisTime: 1_767_225_600n } });
+    expect(genesis("2026-01-01T00:00:01.900Z")).toEqual({ kind: "up", options: { genesisTime: 1_767_225_601n } });
+  });
+
   it("answers --help and --version before anything else", () => {
     expect(parseCommand(["--help"])).toEqual({ kind: "help" });
     expect(parseCommand(["up", "-h", "--port", "nope"])).toEqual({ kind: "help" });
@@ -75,6 +85,12 @@ describe("parseCommand", () => {
     [["up", "--history-hours", "-1"], /argument is ambiguous/],
     [["up", "--sol-usd", "0"], /SOL price in USD must be a positive number/],
     [["up", "--state-dir", ""], /state directory must not be empty/],
+    [["up", "--genesis-time", "yesterday"], /--genesis-time must be now, an ISO 8601 date/],
+    [["up", "--genesis-time", "2026-02-31"], /--genesis-time must be now, an ISO 8601 date/],
+    [["up", "--genesis-time", "2026-01-01T00:00:00"], /--genesis-time must be now, an ISO 8601 date/],
+    [["up", "--genesis-time", "1.5"], /--genesis-time must be now, an ISO 8601 date/],
+    [["up", "--genesis-time", "1969-12-31"], /genesis time must be now or unix seconds from 0/],
+    [["up", "--genesis-time", "999999999999"], /genesis time must be now or unix seconds from 0 to 253402300799/],
   ])("refuses %j with a sentence naming the option", (argv, message) => {
     const command = parseCommand(argv);
     expect(command.kind).toBe("error");

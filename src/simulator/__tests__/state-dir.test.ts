@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Devnet } from "../../chain/devnet.ts";
+import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
 import { type Simulator, startSimulator } from "../simulator.ts";
 import { JOURNAL_FILE, StateJournal } from "../state-journal.ts";
@@ -17,7 +18,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const SMALL = { port: 0, clockMode: "manual", launchCount: 10, historyHours: 1 } as const;
+// Pinned genesis: a restart resumes exactly where the journal stopped (no wall-clock catch-up).
+const SMALL = { port: 0, clockMode: "manual", launchCount: 10, historyHours: 1, genesisTime: DEFAULT_GENESIS_UNIX_TIMESTAMP } as const;
 const META = {
   k: "meta",
   v: 1,
