@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every suite, measured in one run on this machine, printed as Markdown.
  * Targets are printed beside the figures; nothing here fails a build. Name suites to run a
- * subset: `npm run bench -- chain flow` (chain, read, flow, stream).
+ * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance).
  */
 import { chainBench } from "./chain-bench.ts";
+import { conformanceBench } from "./conformance-bench.ts";
 import { readApiBench } from "./read-api-bench.ts";
 import { streamBench } from "./stream-bench.ts";
 import { tradeFlowBench } from "./trade-flow-bench.ts";
@@ -13,6 +14,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   read: readApiBench,
   flow: tradeFlowBench,
   stream: streamBench,
+  conformance: conformanceBench,
 };
 
 const asked = process.argv.slice(2);
