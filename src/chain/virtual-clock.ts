@@ -5,13 +5,10 @@ import { type Blockhash, blockhash, getBase58Decoder } from "@solana/kit";
 export const BLOCKHASH_VALIDITY_SLOTS = 150n;
 /** Slots after landing at which a transaction counts as finalized (Solana's 32-vote lockout). */
 export const FINALITY_SLOTS = 32n;
-/** Solana's target slot time. */
-export const DEFAULT_SLOT_MILLIS = 400;
 /** 2026-01-01T00:00:00Z: a fixed genesis time keeps seeded runs identical. */
 export const DEFAULT_GENESIS_UNIX_TIMESTAMP = 1_767_225_600n;
 
-export type ClockMode = "realtime" | "manual" | "per-transaction";
-export const CLOCK_MODES: readonly ClockMode[] = ["realtime", "manual", "per-transaction"];
+export { CLOCK_MODES, type ClockMode, DEFAULT_SLOT_MILLIS } from "./clock-modes.ts";
 
 export interface ClockReading {
   readonly slot: bigint;

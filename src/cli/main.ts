@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type Simulator, startSimulator } from "../simulator/simulator.ts";
-import { type SimulatorOptions } from "../simulator/simulator-options.ts";
+import { reservePort } from "../simulator/listen-address.ts";
+import type { Simulator } from "../simulator/simulator.ts";
+import { DEFAULT_HOST, DEFAULT_PORT, type SimulatorOptions } from "../simulator/simulator-options.ts";
 import { USAGE, parseCommand } from "./parse-command.ts";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -28,7 +29,11 @@ async function up(options: SimulatorOptions): Promise<number> {
   const log = (line: string) => process.stderr.write(`basket-devnet: ${line}\n`);
   let simulator: Simulator;
   try {
-    simulator = await startSimulator({ ...options, log });
+    // The port first, then the simulator's modules (seconds of loading): a taken port is
+    // reported at once, and held until the server listens on it.
+    const reservation = await reservePort(options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
+    const { startSimulator } = await import("../simulator/simulator.ts");
+    simulator = await startSimulator({ ...options, port: reservation.port, log }, reservation);
   } catch (error) {
     // A taken port, a state directory of another seed: say it plainly, no stack.
     log(error instanceof Error ? error.message : String(error));

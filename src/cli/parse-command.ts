@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { CLOCK_MODES, type ClockMode } from "../chain/virtual-clock.ts";
+import { CLOCK_MODES, type ClockMode } from "../chain/clock-modes.ts";
 import { type GenesisTime, type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
 
 export const USAGE = `Usage: basket-devnet up [options]

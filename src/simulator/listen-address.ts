@@ -1,12 +1,21 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 
+/** A port held open by a placeholder server until the real one is ready to listen on it. */
+export interface PortReservation {
+  readonly port: number;
+  /** Lets the port go; resolves once it is free for the real server. */
+  release(): Promise<void>;
+}
+
 /**
- * Checks that `port` on `host` is free, or finds a free one when `port` is 0, before the
- * world is built: records carry the base URL (media links), so it must be known first,
- * and a taken port should fail in milliseconds, not after the world is populated.
+ * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, and
+ * holds it until {@link PortReservation.release}: records carry the base URL (media links),
+ * so it must be known first; a taken port fails in milliseconds, not after the world is
+ * populated; and no other process can take it while the world is being built. The
+ * placeholder accepts no connection (a client would otherwise wait on it).
  */
-export async function reservePort(host: string, port: number): Promise<number> {
+export async function reservePort(host: string, port: number): Promise<PortReservation> {
   const probe = createServer();
   probe.listen(port, host);
   try {
@@ -19,9 +28,13 @@ export async function reservePort(host: string, port: number): Promise<number> {
   }
   const address = probe.address();
   const chosen = typeof address === "object" && address ? address.port : port;
-  probe.close();
-  await once(probe, "close");
-  return chosen;
+  // Refuse connections while held: the listening socket stays bound, nothing is accepted.
+  probe.on("connection", (socket) => socket.destroy());
+  let released: Promise<void> | null = null;
+  return {
+    port: chosen,
+    release: () => (released ??= new Promise<void>((resolve) => probe.close(() => resolve()))),
+  };
 }
 
 /** `host` as it goes into a URL a client on this machine can use (a wildcard becomes loopback). */

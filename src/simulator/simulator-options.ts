@@ -1,10 +1,10 @@
-import { CLOCK_MODES, type ClockMode, DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
+import { CLOCK_MODES, type ClockMode, DEFAULT_SLOT_MILLIS } from "../chain/clock-modes.ts";
 
 /** Where slot 0 sits in unix time: `now` (follow the wall clock) or pinned unix seconds. */
 export type GenesisTime = "now" | bigint;
 /** The latest genesis accepted: 9999-12-31T23:59:59Z. */
 export const MAX_GENESIS_UNIX_TIMESTAMP = 253_402_300_799n;
-import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/populate-world.ts";
+import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/population-defaults.ts";
 
 export interface SimulatorOptions {
   /** The world's seed; default "1". With an existing state directory its own seed is used, and a different one is refused. */
@@ -41,13 +41,20 @@ export interface SimulatorOptions {
   readonly control?: boolean;
   /** Progress lines (recovery, checkpoints); default none. */
   readonly log?: (line: string) => void;
+  /**
+   * Bug injection (`--inject-bug`): the modes of `src/bugs/` active from the start ([] for
+   * none yet, switched later with `simulator.bugs.activate`). Default off: no hook installed.
+   */
+  readonly injectBugs?: readonly string[];
 }
 
-export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log">> & {
+export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs">> & {
   /** Undefined when the caller named none (a state directory then supplies it). */
   readonly seed: string | undefined;
   readonly stateDir: string | undefined;
   readonly log: (line: string) => void;
+  /** Null: bug injection off. */
+  readonly injectBugs: readonly string[] | null;
 };
 
 export const DEFAULT_SEED = "1";
@@ -103,5 +110,6 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     logger: options.logger ?? false,
     control: options.control ?? true,
     log: options.log ?? (() => {}),
+    injectBugs: options.injectBugs ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app.ts";
+import { BugSwitchboard } from "../bugs/bug-switchboard.ts";
 import type { Devnet } from "../chain/devnet.ts";
 import { spanCrosses } from "../chain/slot-span.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
@@ -12,7 +13,7 @@ import type { GenesisWorld } from "../world/genesis-world.ts";
 import { MediaLibrary } from "../world/media-library.ts";
 import { MigrationKeeper } from "../world/migration-keeper.ts";
 import type { Population } from "../world/populate-world.ts";
-import { reservePort, urlHost } from "./listen-address.ts";
+import { type PortReservation, reservePort, urlHost } from "./listen-address.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
 import { tradingFor } from "./simulator-trading.ts";
 import { buildSimulatorWorld } from "./simulator-world.ts";
@@ -47,6 +48,8 @@ export interface Simulator {
   readonly streamUrl: string;
   /** True when the world was rebuilt from the state directory. */
   readonly recovered: boolean;
+  /** The injected bugs (`injectBugs`): switch the active modes with `bugs.activate(names)`; null when started without. */
+  readonly bugs: BugSwitchboard | null;
   /** Stops the clock, the bots, the keeper and the server; writes a last checkpoint. Idempotent. */
   close(): Promise<void>;
 }
@@ -55,13 +58,22 @@ export interface Simulator {
  * Starts the whole simulator: a Devnet with the seed's genesis world and populated history
  * (or the world of `stateDir`, rebuilt), the read model fed by every landed transaction,
  * prices sampled every 25 slots, activity bots and the migration keeper on slot ticks, and
- * the `/v1` API with its stream listening on host:port (port 0: any free port).
+ * the `/v1` API with its stream listening on host:port (port 0: any free port). `reservation`
+ * is the port already taken by the caller (the CLI takes it before loading this module, so a
+ * port clash is reported at once); without it the port is taken here, before the world is built.
  */
-export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+export async function startSimulator(options: SimulatorOptions = {}, reservation?: PortReservation): Promise<Simulator> {
   const resolved = resolveSimulatorOptions(options);
-  const port = await reservePort(resolved.host, resolved.port);
+  reservation ??= await reservePort(resolved.host, resolved.port);
+  const { port } = reservation;
   const baseUrl = `http://${urlHost(resolved.host)}:${port}`;
-  const built = await buildSimulatorWorld(resolved, baseUrl);
+  let built: Awaited<ReturnType<typeof buildSimulatorWorld>>;
+  try {
+    built = await buildSimulatorWorld(resolved, baseUrl);
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
   const { devnet, world, readModel, population, journal } = built;
 
   const keeper = new MigrationKeeper(devnet, { keeper: population.keeper, parked: population.parked });
@@ -75,6 +87,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   const trading = await tradingFor(world, readModel);
   let app: FastifyInstance;
+  let bugs: BugSwitchboard | null = null;
   try {
     // The stream needs the app's server and the control needs the stream: a late-bound seam.
     let stream: StreamServer | null = null;
@@ -101,8 +114,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ...(resolved.control ? { control } : {}),
     });
     stream = attachStream(app, { readModel, clock: devnet });
+    // Bug injection: its hooks exist only when asked for, so a simulator without it pays nothing.
+    if (resolved.injectBugs !== null) {
+      bugs = new BugSwitchboard(resolved.injectBugs);
+      bugs.installHttp(app);
+      stream.withTap(bugs.streamTap);
+      bugs.installQuotes(trading.desk.quotes);
+    }
+    // The port was held while the world was built: hand it over to the real server.
+    await reservation.release();
     await app.listen({ port, host: resolved.host });
   } catch (error) {
+    await reservation.release();
     bots?.stop();
     keeper.stop();
     journal?.close();
@@ -150,6 +173,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     baseUrl,
     streamUrl: `${baseUrl.replace(/^http/, "ws")}${STREAM_PATH}`,
     recovered: built.recovered,
+    bugs,
     close,
   };
 }

@@ -8,6 +8,7 @@ import { creatorSigner, fundCreator, fundKeeper, fundTrader, keeperSigner, trade
 import { type LaunchMetadata, type PlannedLaunch, planWorld } from "./world-plan.ts";
 import type { LaunchRef } from "./world-transactions.ts";
 import { signMigrateStep } from "./world-transactions.ts";
+import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "./population-defaults.ts";
 
 export type { LaunchMetadata } from "./world-plan.ts";
 
@@ -20,8 +21,7 @@ export interface PopulateOptions {
   readonly onMetadata?: (launch: Address, metadata: LaunchMetadata) => void;
 }
 
-export const DEFAULT_LAUNCH_COUNT = 60;
-export const DEFAULT_HISTORY_HOURS = 6;
+export { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT };
 
 export interface PopulatedLaunch extends LaunchRef {
   readonly index: number;
