@@ -8,7 +8,11 @@ export const BuildCreateResponseSchema = Type.Object(
     launch: Address("The launch address the plan creates."),
     primaryMint: Address("The launch token's mint."),
     transaction: wireString("base64", { description: "The last entry of `plan`." }),
-    lastValidBlockHeight: Type.Integer({ minimum: 0 }),
+    lastValidBlockHeight: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "The block height past which the plan's blockhash expires.",
+    }),
     plan: Type.Array(PlanStepSchema),
   },
   { additionalProperties: false },

@@ -6,7 +6,11 @@ import { PlanStepSchema } from "./plan-step.ts";
 export const BuildResponseSchema = Type.Object(
   {
     transaction: wireString("base64", { description: "The last entry of `plan`: the settling transaction on a buy." }),
-    lastValidBlockHeight: Type.Integer({ minimum: 0 }),
+    lastValidBlockHeight: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "The block height past which the plan's blockhash expires.",
+    }),
     plan: Type.Array(PlanStepSchema, { description: "Sign and land in order; one step settles." }),
   },
   { additionalProperties: false },

@@ -4,7 +4,7 @@ import { wireString } from "../../wire/wire-fields.ts";
 /** One unsigned transaction of a plan, in the order the wallet signs and lands them. */
 export const PlanStepSchema = Type.Object(
   {
-    step: Type.Integer({ minimum: 1 }),
+    step: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: "1-based position in the plan." }),
     label: Type.String(),
     transaction: wireString("base64", { description: "Base64 of an unsigned v0 transaction." }),
     kind: Type.Union([Type.Literal("setup"), Type.Literal("trade")], { description: "`setup` or `trade`." }),

@@ -1,8 +1,11 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { Address, Amount } from "../../wire/wire-fields.ts";
+import { TRADE_MODES } from "./quote-body.ts";
 
 const Direction = Type.Union([Type.Literal("buy"), Type.Literal("sell")], { description: "As requested." });
 const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
+/** Integers the server reports that have no tighter bound: exact in a JSON number. */
+const Count = (description: string, minimum = 0) => Type.Integer({ minimum, maximum: Number.MAX_SAFE_INTEGER, description });
 
 /** A mint with an amount, labelled for display. */
 export const TokenAmountSchema = Type.Object(
@@ -47,7 +50,7 @@ export const RouteSchema = Type.Object(
     legs: Type.Array(RouteLegSchema, { description: "Swaps the plan makes, in order." }),
     venues: Type.Array(RouteVenueSchema, { description: "The SOL venues the route reads." }),
     needsAccountSetup: Type.Boolean({ description: "The wallet has no launch-token account yet (the plan opens it)." }),
-    transactions: Type.Integer({ minimum: 1, description: "Signatures the trade needs: the build's plan length at quote time." }),
+    transactions: Count("Signatures the trade needs: the build's plan length at quote time.", 1),
     note: Type.String(),
   },
   { additionalProperties: false },
@@ -59,16 +62,23 @@ const QuoteCommon = {
   }),
   launch: Address("The launch."),
   direction: Direction,
-  mode: Type.String({ description: "As requested (or the default)." }),
+  mode: Type.Union(
+    TRADE_MODES.map((mode) => Type.Literal(mode)),
+    { description: "As requested (or the default)." },
+  ),
   amountIn: Amount("As requested."),
   preview: Type.Boolean(),
   expectedOut: Amount(
     "Buy on the curve: launch base units; sell on the curve: net DNA units; past the curve: launch base units (buy) or lamports (sell).",
   ),
   minOut: Amount("The floor the settle enforces."),
-  priceImpactBps: Type.Integer({ minimum: 0 }),
-  feeBps: Type.Integer({ minimum: 0 }),
-  expiresAt: Type.Integer({ description: "Unix seconds of the simulator's clock; 30 s after the quote." }),
+  priceImpactBps: Count("How far the average price is from the spot price, in basis points (a large buy may pass 10000)."),
+  feeBps: Type.Integer({
+    minimum: 0,
+    maximum: 20_000,
+    description: "The fee the trade pays: the curve's, or the venue's and the pair pool's together.",
+  }),
+  expiresAt: Count("Unix seconds of the simulator's clock; 30 s after the quote."),
   allInLamports: Type.Union([Amount("Lamports."), Type.Null()], {
     description:
       "Every lamport the trade takes from the wallet, all in: the SOL the swaps spend (setup swaps on the curve, the first hop past it), the network fee of each transaction's signature (route.transactions × 5,000), the tip, the priority fees, and the rent of the token accounts the plan opens and leaves open. What a sell's swaps pay back is not netted. Null without a wallet (no route).",

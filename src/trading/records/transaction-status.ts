@@ -11,7 +11,9 @@ export const TransactionStatusSchema = Type.Object(
       TRANSACTION_STATUSES.map((status) => Type.Literal(status)),
       { description: "Where the transaction stands." },
     ),
-    slot: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The slot it landed in." }),
+    slot: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()], {
+      description: "The slot it landed in.",
+    }),
     error: Type.Union([Type.String(), Type.Null()], { description: "Why it failed, naming the program error." }),
   },
   { $id: "TransactionStatus", additionalProperties: false },
