@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { frameworkErrors, registerErrorHandling } from "./api-error-handler.ts";
 import type { ApiDeps } from "./api-deps.ts";
+import { withFrameworkAnswers } from "./framework-answers.ts";
 import { integerQueryCoercion } from "./integer-query-coercion.ts";
 import { SWAGGER_OPTIONS } from "./openapi-options.ts";
 import { assetsRoutes } from "./routes/assets/assets-routes.ts";
@@ -13,6 +14,7 @@ import { devnetRoutes } from "./routes/devnet/devnet-routes.ts";
 import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
 import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
+import { servedDocument } from "./served-document.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
 
@@ -42,6 +44,15 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   // Bodies are JSON only: a text/plain body is refused with 415 rather than read as a string.
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", integerQueryCoercion);
+  // Every documented route also lists what fastify answers before its handler runs.
+  app.addHook("onRoute", (route) => {
+    if (!route.schema?.response || (route.schema as { hide?: boolean }).hide) return;
+    const methods = [route.method].flat().map(String);
+    route.schema = {
+      ...route.schema,
+      response: withFrameworkAnswers(route.schema.response as Record<string, unknown>, methods, route.url),
+    };
+  });
   registerErrorHandling(app);
 
   await app.register(swagger, SWAGGER_OPTIONS);
@@ -57,7 +68,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   if (deps.trading) await app.register(tradeFlowRoutes, { prefix: "/v1", ...deps.trading });
   if (deps.control) await app.register(devnetRoutes, { prefix: "/devnet", control: deps.control });
 
-  // The document describing this very instance, for integrators and the conformance suite.
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // The document describing this very instance, naming the address it was reached at.
+  app.get("/openapi.json", { schema: { hide: true } }, async (request) => servedDocument(app.swagger(), request));
   return app;
 }

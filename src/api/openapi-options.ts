@@ -16,6 +16,9 @@ export const OPENAPI_TAGS = [
   },
 ];
 
+/** The address of `basket-devnet up` with its defaults: the committed document's server. */
+export const DEFAULT_SERVER = { url: "http://127.0.0.1:8790", description: "basket-devnet up (default address)" };
+
 /**
  * @fastify/swagger's options: OpenAPI 3.1 (JSON Schema 2020-12, so `type: ["x", "null"]`
  * and `const` mean what they say), shared schemas named by their `$id` in
@@ -27,11 +30,24 @@ export const SWAGGER_OPTIONS: SwaggerOptions = {
     info: {
       title: "basket-devnet API",
       version: "v1",
-      description:
-        'The read routes of the basket-token launch and trading service, as served by the basket-devnet simulator. Every error is `{"error": <sentence>, "code": <CODE>}` with a 4xx for a client\'s mistake; the codes are listed in the README.',
+      description: [
+        "The basket-token launch and trading service's HTTP API, as served by the basket-devnet simulator:",
+        "",
+        "- **launches**, **search**, **trades**, **assets**, **wallets** and **media**: the read routes (lists, one launch, its trade tape and candles, balances, images);",
+        "- **trade flow**: quote a trade, build its unsigned transactions, submit them signed by your own key, follow their status; and create a launch;",
+        "- **devnet** (outside `/v1`, this simulator only): faucet, clock, prices, forced graduation, snapshots and faults.",
+        "",
+        "Amounts are decimal strings of base units; addresses are base58 of 32 bytes. No route needs credentials.",
+        'Every error is `{"error": <sentence>, "code": <CODE>}`, a 4xx for a client\'s mistake; the codes are listed in the README.',
+        "The stream of change announcements (`/v1/stream`, WebSocket) is described by openapi/asyncapi.yaml.",
+        "`GET /openapi.json` of a running server serves this document with that server's own address in `servers`.",
+      ].join("\n"),
+      license: { name: "MIT", identifier: "MIT" },
       "x-generated": "by npm run openapi; do not edit",
     } as SwaggerOptions extends { openapi?: infer O } ? (O extends { info?: infer I } ? I : never) : never,
-    servers: [{ url: "http://127.0.0.1:8790", description: "basket-devnet up (default address)" }],
+    servers: [DEFAULT_SERVER],
+    // No route needs credentials: said at the root, so no tool reads the absence as an oversight.
+    security: [],
     tags: OPENAPI_TAGS,
   },
   refResolver: {

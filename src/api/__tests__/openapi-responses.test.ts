@@ -146,9 +146,11 @@ describe("responses against the OpenAPI document", () => {
     expect(failures).toEqual([]);
   });
 
-  it("serves the committed document at /openapi.json", async () => {
+  it("serves the committed document at /openapi.json, with its own address in servers", async () => {
     const served = await get(seeded.app, "/openapi.json");
-    expect(served.body).toEqual(validator.document);
+    expect({ ...served.body, servers: undefined }).toEqual({ ...validator.document, servers: undefined });
+    // light-my-request's default Host.
+    expect(served.body.servers).toEqual([{ url: "http://localhost:80", description: "this server" }]);
   });
 
   it("the document's examples are valid answers", () => {

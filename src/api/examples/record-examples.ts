@@ -1,3 +1,4 @@
+import { encodeLaunchCursor } from "../../indexer/launch-cursor.ts";
 import type {
   AssetsResponse,
   Candle,
@@ -9,31 +10,34 @@ import type {
 } from "../../indexer/records/index.ts";
 
 /**
- * Examples of the OpenAPI document: real answers of the simulator (seed "api-tests", 60
- * launches), taken once and frozen here. A launch in `migrating` was chosen so that the
- * shapes the specification leaves unshown (`migration`, `pairFigures`) appear filled. Typed
- * as the records, so a record that gains a field fails to compile until its example has it;
+ * Examples of the OpenAPI document. Their shapes and numbers are a real answer of the
+ * simulator (a launch in `migrating`, so the shapes the specification leaves unshown —
+ * `migration`, `pairFigures` — appear filled), but every address, mint, signature and ticker
+ * is an obvious placeholder (`Examp1e…`, `EXAMPLE`): a reader's server, seeded otherwise,
+ * has none of another seed's launches, and an example must not look like one it could fetch.
+ * Each placeholder still keeps its wire rule (base58 of 32 or 64 bytes). Typed as the
+ * records, so a record that gains a field fails to compile until its example has it;
  * src/api/__tests__/openapi-responses.test.ts validates every example against the document.
  */
 
 export const EXAMPLE_LAUNCH_ROW: LaunchRow = {
-  address: "84ZcqaJnfbB4ZyK2LeikFKRxNT4DxuJamp1zBktRiq76",
-  primaryMint: "CRXA8cnLbsxEST2pHkR6n3ozxyGWWHDKjmzFohV4MYkR",
-  creator: "Du23G52KwxWA7gWjWfWGb6U1Um4ku6pQTRGY6X9kP3So",
-  symbol: "COBEA56",
-  name: "Cosmic Beacon",
+  address: "Examp1eLaunch1111111111111111111111111111111",
+  primaryMint: "Examp1eLaunchMint111111111111111111111111111",
+  creator: "Examp1eCreator111111111111111111111111111111",
+  symbol: "EXAMPLE",
+  name: "Example Basket",
   description: "A hands-off way to hold 75% Raydium and 25% Jito. Graduates into pair pools when the curve sells out.",
-  imageUri: "http://127.0.0.1:8790/v1/media/launch-COBEA56-b5501c.svg",
+  imageUri: "http://127.0.0.1:8790/v1/media/launch-EXAMPLE-a1b2c3.svg",
   status: "migrating",
   socials: {
-    website: "https://cobea56-ce56.example",
-    x: "https://x.com/cobea5646",
+    website: "https://example.com",
+    x: "https://x.com/example",
     telegram: null,
   },
   category: "defi",
   components: [
     {
-      mint: "RJjXgyr6P5dyC7fiRBZJ2NUtNDV6w3ubMeqSSNhSqi1",
+      mint: "Examp1eComponentA111111111111111111111111111",
       symbol: "RAY",
       name: "Raydium",
       decimals: 6,
@@ -55,7 +59,7 @@ export const EXAMPLE_LAUNCH_ROW: LaunchRow = {
       valueSol: 1.0949999929508234,
     },
     {
-      mint: "C2jm4EYK1vuuTEVeQvS3JxJE8PPsAV3yt4sADPpnzs9P",
+      mint: "Examp1eComponentB111111111111111111111111111",
       symbol: "JTO",
       name: "Jito",
       decimals: 9,
@@ -132,8 +136,8 @@ export const EXAMPLE_LAUNCH_ROW: LaunchRow = {
     poolCreatedBits: 1,
     pools: [
       {
-        mint: "RJjXgyr6P5dyC7fiRBZJ2NUtNDV6w3ubMeqSSNhSqi1",
-        pool: "7RetPpeVEc5Forf2xi9i1PgMjy9yrtp9y1grf7tmyzs2",
+        mint: "Examp1eComponentA111111111111111111111111111",
+        pool: "Examp1ePairPoo111111111111111111111111111111",
       },
     ],
   },
@@ -143,14 +147,14 @@ export const EXAMPLE_LAUNCH_ROW: LaunchRow = {
     pricedAt: "2026-01-01T06:00:00.000Z",
     components: [
       {
-        mint: "RJjXgyr6P5dyC7fiRBZJ2NUtNDV6w3ubMeqSSNhSqi1",
+        mint: "Examp1eComponentA111111111111111111111111111",
         priceSol: 0.01738592436746273,
         quantity: "62981983",
         targetBps: 7500,
         realisedBps: 7500,
       },
       {
-        mint: "C2jm4EYK1vuuTEVeQvS3JxJE8PPsAV3yt4sADPpnzs9P",
+        mint: "Examp1eComponentB111111111111111111111111111",
         priceSol: 0.015086156743793423,
         quantity: "24194366146",
         targetBps: 2500,
@@ -166,8 +170,8 @@ export const EXAMPLE_LAUNCH_ROW: LaunchRow = {
   pairFigures: {
     pools: [
       {
-        mint: "RJjXgyr6P5dyC7fiRBZJ2NUtNDV6w3ubMeqSSNhSqi1",
-        pool: "7RetPpeVEc5Forf2xi9i1PgMjy9yrtp9y1grf7tmyzs2",
+        mint: "Examp1eComponentA111111111111111111111111111",
+        pool: "Examp1ePairPoo111111111111111111111111111111",
         primaryReserve: "155175000000000",
         componentReserve: "5353806087",
       },
@@ -180,9 +184,9 @@ export const EXAMPLE_ADDRESS = EXAMPLE_LAUNCH_ROW.creator;
 export const EXAMPLE_DNA_UNIT_SOL = 1.459999992e-9;
 
 export const EXAMPLE_TRADE: TradeRecord = {
-  signature: "zdXMkapMDfZDKviHoJpatCQ2NrSe8aihzrgKDmLNWNKp6JLgnz1aG6FjeFwruHPjrcm8XUmzXFotd7XnSDrccQd",
-  launch: "84ZcqaJnfbB4ZyK2LeikFKRxNT4DxuJamp1zBktRiq76",
-  trader: "4qjqc7cHXfaAaGFbTVtTiGASibK1gQxoT5KYhtZoiLiW",
+  signature: "Examp1eSignature11111111111111111111111111111111111111111111111111111111111111111111111",
+  launch: "Examp1eLaunch1111111111111111111111111111111",
+  trader: "Examp1eTrader1111111111111111111111111111111",
   direction: "buy",
   primaryAmount: "259343700000000",
   dnaUnits: "55310642183",
@@ -201,7 +205,7 @@ export const EXAMPLE_TRADE: TradeRecord = {
 
 export const EXAMPLE_TRADE_CURSOR = "47213:0";
 
-export const EXAMPLE_LAUNCH_CURSOR = "bmV3ZXN0fDU5fEVvVnVycU5RdG9QZlZRMlpXNnFnWER6UEZjMlYzVkpGZWlKelV4bTQ4dVly";
+export const EXAMPLE_LAUNCH_CURSOR = encodeLaunchCursor({ order: "trending", key: 11, address: EXAMPLE_LAUNCH_ROW.address });
 
 export const EXAMPLE_CANDLE: Candle = {
   t: 1767240000,
@@ -215,10 +219,10 @@ export const EXAMPLE_CANDLE: Candle = {
 };
 
 export const EXAMPLE_LIVE_TRADE: LiveTradeRecord = {
-  signature: "3ECq5NvNWc7S8pzim5ueBxBTKB5duKZwrTUJwVkhWopKSYTJzt4QNpcPZE5Dd5m7s4Wkcd3VDRURx5f8FZyrDVPr",
-  launch: "EgG2CXCjiazFJC2ipadKA6Yh2dCyxivnth66ZVUTxaKc",
-  trader: "AL5M4T5wZ5CKsJVQvWaPVmxp4Rrb5MFW61GkTLeKY7eQ",
-  symbol: "TIGLA",
+  signature: "Examp1eSignatureTwo11111111111111111111111111111111111111111111111111111111111111111111",
+  launch: "Examp1eLaunchTwo1111111111111111111111111111",
+  trader: "Examp1eTraderTwo1111111111111111111111111111",
+  symbol: "EXAMPLE2",
   direction: "buy",
   primaryAmount: "145314598487486",
   dnaUnits: "6270920558",
@@ -228,10 +232,10 @@ export const EXAMPLE_LIVE_TRADE: LiveTradeRecord = {
 };
 
 export const EXAMPLE_SHORT_LAUNCH_ROW: ShortLaunchRow = {
-  address: "84ZcqaJnfbB4ZyK2LeikFKRxNT4DxuJamp1zBktRiq76",
-  symbol: "COBEA56",
-  name: "Cosmic Beacon",
-  imageUri: "http://127.0.0.1:8790/v1/media/launch-COBEA56-b5501c.svg",
+  address: "Examp1eLaunch1111111111111111111111111111111",
+  symbol: "EXAMPLE",
+  name: "Example Basket",
+  imageUri: "http://127.0.0.1:8790/v1/media/launch-EXAMPLE-a1b2c3.svg",
   status: "migrating",
   progressBps: 10000,
   createdAt: "2026-01-01T03:57:25.000Z",
@@ -241,7 +245,7 @@ export const EXAMPLE_SHORT_LAUNCH_ROW: ShortLaunchRow = {
 export const EXAMPLE_ASSETS: AssetsResponse = {
   assets: [
     {
-      mint: "E4SD3L7KEMuc3uHtrxg4xaCKaeopWoR1gzWoiqo5U1NE",
+      mint: "Examp1eUsdcMint11111111111111111111111111111",
       symbol: "USDC",
       name: "USD Coin",
       decimals: 6,
@@ -250,13 +254,13 @@ export const EXAMPLE_ASSETS: AssetsResponse = {
       priceSol: 0.006659506092073966,
       priceUsd: 0.9989259138110949,
       venue: {
-        pool: "X68d946c3Rn8JWBMXdmumkPvCp6AvU4T5B88DXV9DWL",
+        pool: "Examp1eVenueA1111111111111111111111111111111",
         lamportsReserve: "24918000000000",
         componentReserve: "3741718928624",
       },
     },
     {
-      mint: "5UwYuYmD2TX9XARZeFKkEam2e6pFkkMWBfLp9r46irL6",
+      mint: "Examp1eUsdtMint11111111111111111111111111111",
       symbol: "USDT",
       name: "Tether USD",
       decimals: 6,
@@ -265,7 +269,7 @@ export const EXAMPLE_ASSETS: AssetsResponse = {
       priceSol: 0.0067785695778742475,
       priceUsd: 1.016785436681137,
       venue: {
-        pool: "HGkRcBKgvut5xLtzmcBVopHGupQnJgXqeVqh7Q9FKAt4",
+        pool: "Examp1eVenueB1111111111111111111111111111111",
         lamportsReserve: "17804000000000",
         componentReserve: "2626512835114",
       },
@@ -281,7 +285,7 @@ export const EXAMPLE_WALLET_BALANCES: WalletBalances = {
   feeReserveLamports: "14314960",
   tokens: [
     {
-      mint: "FU8k8pwVrvwhZ5gKBzRQpThk9YwygpXLodBYGNs6hXzB",
+      mint: "Examp1eBonkMint11111111111111111111111111111",
       amount: "66632046795104109",
       decimals: 5,
       symbol: "BONK",
@@ -290,12 +294,12 @@ export const EXAMPLE_WALLET_BALANCES: WalletBalances = {
       known: true,
     },
     {
-      mint: "HDPMMexzxPUCCi42HK9eDiGohqAo416ZhRjDwouBvXDv",
+      mint: "Examp1eLaunchTwoMint111111111111111111111111",
       amount: "238416692955543",
       decimals: 6,
-      symbol: "BROTT",
-      name: "Brave Otter",
-      logoUri: "http://127.0.0.1:8790/v1/media/launch-BROTT-509ef0.svg",
+      symbol: "EXAMPLE2",
+      name: "Second Example",
+      logoUri: "http://127.0.0.1:8790/v1/media/launch-EXAMPLE2-d4e5f6.svg",
       known: true,
     },
     {

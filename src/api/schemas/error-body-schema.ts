@@ -1,6 +1,11 @@
 import { Type } from "@sinclair/typebox";
 import { API_ERROR_CATALOGUE, type ApiErrorBody, type ApiErrorCode, apiError } from "../../errors/index.ts";
+import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
+
+/** The error examples name the document's placeholder launch, wallet and component. */
+const EXAMPLE_LAUNCH = EXAMPLE_LAUNCH_ROW.address;
+const EXAMPLE_COMPONENT = EXAMPLE_LAUNCH_ROW.components[0]!.mint;
 
 /** The body of every 4xx and 5xx response. */
 export const ErrorBodySchema = Type.Object(
@@ -41,23 +46,22 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   PAYLOAD_TOO_LARGE: apiError("PAYLOAD_TOO_LARGE", { limit: "1048576" }).body,
   UNSUPPORTED_MEDIA_TYPE: apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: '"text/plain"' }).body,
   INTERNAL: apiError("INTERNAL").body,
-  LAUNCH_NOT_FOUND: apiError("LAUNCH_NOT_FOUND", { launch: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
-  LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", status: "migrating" })
-    .body,
+  LAUNCH_NOT_FOUND: apiError("LAUNCH_NOT_FOUND", { launch: EXAMPLE_LAUNCH }).body,
+  LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: EXAMPLE_LAUNCH, status: "migrating" }).body,
   MODE_NOT_SUPPORTED: apiError("MODE_NOT_SUPPORTED").body,
   TRADE_REFUSED: apiError("TRADE_REFUSED", {
     reason: "custom program error 6007 (CurveComplete): the bonding curve has sold its inventory and accepts no more trades.",
   }).body,
-  NO_ROUTE: apiError("NO_ROUTE", { what: "1000000 base units of component 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
+  NO_ROUTE: apiError("NO_ROUTE", { what: `1000000 base units of component ${EXAMPLE_COMPONENT}` }).body,
   QUOTE_NOT_FOUND: apiError("QUOTE_NOT_FOUND", { quoteId: "q_0123456789abcdef01234567" }).body,
   QUOTE_EXPIRED: apiError("QUOTE_EXPIRED", { quoteId: "q_0123456789abcdef01234567" }).body,
   PREVIEW_QUOTE: apiError("PREVIEW_QUOTE", { quoteId: "p_0123456789abcdef01234567" }).body,
   INSUFFICIENT_FUNDS: apiError("INSUFFICIENT_FUNDS", {
-    wallet: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+    wallet: EXAMPLE_ADDRESS,
     shortfall: "holds 0 lamports and this trade needs about 2100000 (swaps, tip, fees and token-account rent)",
   }).body,
   INVALID_TRANSACTION: apiError("INVALID_TRANSACTION", { reason: "it is not base64 of a serialized transaction" }).body,
-  INVALID_SIGNATURE: apiError("INVALID_SIGNATURE", { signer: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" }).body,
+  INVALID_SIGNATURE: apiError("INVALID_SIGNATURE", { signer: EXAMPLE_ADDRESS }).body,
   MESSAGE_MISMATCH: apiError("MESSAGE_MISMATCH", { quoteId: "q_0123456789abcdef01234567" }).body,
   SUBMISSION_REFUSED: apiError("SUBMISSION_REFUSED", { reason: "the transaction was refused: MissingSignatureForFee" }).body,
   INVALID_LAUNCH: apiError("INVALID_LAUNCH", { reason: "components' targetBps must sum to 10000, got 9000" }).body,
@@ -69,11 +73,13 @@ const WHEN = {
   404: "Nothing matches the id in the path.",
   409: "The request is well-formed but the thing it names is not in a state that allows it.",
   410: "The quote expired: quote again.",
+  413: "The body is larger than the route accepts.",
+  415: "The body is not JSON: send `content-type: application/json`.",
   422: "The request is well-formed but the trade cannot be priced or routed.",
   500: "A defect on our side; the body carries no details.",
 } as const;
 
-type ErrorStatus = keyof typeof WHEN;
+export type ErrorStatus = keyof typeof WHEN;
 
 /**
  * The error responses of an operation: for each status, the codes it can answer with, each

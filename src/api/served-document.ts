@@ -1,0 +1,26 @@
+import type { FastifyRequest } from "fastify";
+import { DEFAULT_SERVER } from "./openapi-options.ts";
+
+/** A host as a `Host` header may name it: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
+const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The base URL a client reached this server at: the request's own `Host` (so a server on
+ * another port, or behind another name, names itself), else the address the server listens
+ * on, else the default address of `basket-devnet up` (a request injected without a socket).
+ */
+export function baseUrlOf(request: FastifyRequest): string {
+  const host = request.host;
+  if (typeof host === "string" && HOST.test(host)) return `${request.protocol}://${host}`;
+  const listening = request.server.addresses().find((address) => typeof address !== "string");
+  if (listening && typeof listening !== "string") {
+    const address = listening.family === "IPv6" ? `[${listening.address}]` : listening.address;
+    return `${request.protocol}://${address}:${listening.port}`;
+  }
+  return DEFAULT_SERVER.url;
+}
+
+/** The document as this server serves it: the committed one, with the server's own base URL in `servers`. */
+export function servedDocument(document: object, request: FastifyRequest): object {
+  return { ...document, servers: [{ url: baseUrlOf(request), description: "this server" }] };
+}
