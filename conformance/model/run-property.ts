@@ -2,11 +2,15 @@ import fc from "fast-check";
 import type { CheckContext } from "../engine/check.ts";
 import { Violation } from "./violation.ts";
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   /** Runs at most this many cases whatever `context.numRuns` says (HTTP-heavy properties). */
   readonly maxRuns?: number;
   /** Stops searching and shrinking after this many ms (default 60 000); what was found so far stands. */
   readonly timeLimitMs?: number;
+  /** Inputs tried before any generated one: the cases a server most plainly shows its rule on. */
+  readonly examples?: readonly T[];
+  /** Called with the shrunk input before the check fails (e.g. to save it as a scenario); what it returns joins the failure's details. */
+  readonly beforeFail?: (input: T) => Promise<Record<string, unknown> | void>;
 }
 
 /**
@@ -18,7 +22,7 @@ export async function runProperty<T>(
   context: CheckContext,
   arbitrary: fc.Arbitrary<T>,
   property: (input: T) => Promise<void>,
-  options: PropertyOptions = {},
+  options: PropertyOptions<T> = {},
 ): Promise<void> {
   // A skip or a failure raised through the context (or any error of our own) ends the whole
   // run at once instead of being shrunk as if the input had broken a rule.
@@ -38,20 +42,35 @@ export async function runProperty<T>(
       numRuns: Math.max(1, Math.min(context.numRuns, options.maxRuns ?? Number.POSITIVE_INFINITY)),
       interruptAfterTimeLimit: options.timeLimitMs ?? 60_000,
       markInterruptAsFailure: false,
+      examples: (options.examples ?? []).map((example) => [example] as [T]),
     },
   );
   if (escaped) throw (escaped as { error: unknown }).error;
   if (!details.failed || details.counterexample === null) return;
   const [input] = details.counterexample;
-  const error = details.errorInstance;
+  // Sent once more so that the requests recorded last (the reproduction) are the shrunk input's.
+  let error: unknown = details.errorInstance;
+  try {
+    await property(input);
+    error = new Violation(
+      `the shrunk input broke the rule once but kept it when sent again (a flaky answer): ${String((error as Error)?.message ?? error)}`,
+    );
+  } catch (again) {
+    if (isBrokenRule(again)) error = again;
+    else throw again;
+  }
   const violation = error instanceof Violation ? error : null;
+  const extra = (await options.beforeFail?.(input)) ?? {};
   context.fail(violation?.message ?? String((error as Error | undefined)?.message ?? error), {
     ...violation?.details,
     input: {
-      case: input,
+      // Commands and other shrunk values print best as their own string (fast-check's `toString`).
+      case:
+        typeof input === "object" && input !== null && !Array.isArray(input) && String(input) !== "[object Object]" ? String(input) : input,
       seed: details.seed,
       path: details.counterexamplePath,
       ...(violation?.details.input ? { at: violation.details.input } : {}),
+      ...extra,
     },
   });
 }

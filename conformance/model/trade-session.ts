@@ -116,7 +116,8 @@ export interface Trade {
 
 /** The specification's trade flow: quote, build, sign each step, submit and land it in order; stops at a failure. */
 export async function trade(context: CheckContext, wallet: Wallet, request: QuoteRequest): Promise<Trade> {
-  const quote = await quoteOf(context, { ...request, wallet: wallet.address });
+  // A wide buffer by default: other traders may move the curve between the quote and the settle.
+  const quote = await quoteOf(context, { slippageBps: 1_000, ...request, wallet: wallet.address });
   const built = await buildOf(context, quote.quoteId, wallet.address);
   const steps: { signature: string; status: string; settles: boolean }[] = [];
   for (const step of stepsOf(built)) {

@@ -4,7 +4,7 @@ import { getJson, launchPath } from "../../model/read-json.ts";
 import { runProperty } from "../../model/run-property.ts";
 import { type TapeTrade, tradePage, unixOf } from "../../model/trade-pages.ts";
 import { Violation, ensure } from "../../model/violation.ts";
-import { launchArbitrary } from "./sample-launches.ts";
+import { busiestLaunch, launchArbitrary } from "./sample-launches.ts";
 
 const CANDLE = "Resources and their fields › Candle";
 const CHART = "Endpoints › GET /v1/launches/{id}/chart";
@@ -61,7 +61,7 @@ function candleCheck(
           const candles = await readCandles(context, chart);
           candles.forEach((candle, index) => each(candle, candles[index - 1], chart, index));
         },
-        { maxRuns: 25 },
+        { maxRuns: 25, examples: [{ launch: busiestLaunch(context), bucket: 60, limit: 300 }] },
       );
     },
   };
@@ -222,7 +222,7 @@ function tapeAgreementCheck(
             );
           }
         },
-        { maxRuns: 10 },
+        { maxRuns: 10, examples: [{ launch: busiestLaunch(context), bucket: 300, limit: 40 }] },
       );
     },
   };

@@ -17,9 +17,16 @@ export interface ListCase {
 export const listCases: fc.Arbitrary<ListCase> = fc.record({
   tab: fc.constantFrom(...TABS),
   sort: fc.option(fc.constantFrom(...SORTS), { nil: undefined }),
-  kind: fc.option(fc.constantFrom(...KINDS), { nil: undefined }),
-  limit: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 100 })),
+  // Collectibles may be absent (an empty list shows no paging): most cases list everything.
+  kind: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom(...KINDS) }),
+  limit: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 100 }) }),
 });
+
+/** Cases tried first: whole lists in small pages, where a broken keyset shows at once. */
+export const LIST_EXAMPLES: readonly ListCase[] = [
+  { tab: "new", sort: undefined, kind: undefined, limit: 3 },
+  { tab: "trending", sort: undefined, kind: "all", limit: 2 },
+];
 
 /** The query of a case, without its page size. */
 export function queryOf(list: ListCase): Query {

@@ -3,7 +3,7 @@ import { type Row, walkLaunchPages, whileStable } from "../../model/launch-pages
 import { getJson } from "../../model/read-json.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
 import { ensure } from "../../model/violation.ts";
-import { type ListCase, listCases, queryOf } from "./launch-list-queries.ts";
+import { LIST_EXAMPLES, type ListCase, listCases, queryOf } from "./launch-list-queries.ts";
 
 const PAGED = {
   section: "Endpoints › GET /v1/launches",
@@ -44,7 +44,7 @@ export const launchesPagingDisjoint: Check = {
           }
         });
       },
-      { maxRuns: 12 },
+      { maxRuns: 12, examples: LIST_EXAMPLES },
     );
   },
 };
@@ -71,7 +71,7 @@ export const launchesPagingComplete: Check = {
           actual: { missing, extra },
         });
       },
-      { maxRuns: 10 },
+      { maxRuns: 10, examples: LIST_EXAMPLES },
     );
   },
 };
@@ -118,7 +118,7 @@ export const launchesPagingOrdered: Check = {
           );
         }
       },
-      { maxRuns: 12 },
+      { maxRuns: 12, examples: LIST_EXAMPLES },
     );
   },
 };

@@ -12,3 +12,10 @@ export function sampledLaunches(context: CheckContext, filter: (launch: SampleLa
 export function launchArbitrary(context: CheckContext, filter?: (launch: SampleLaunch) => boolean): fc.Arbitrary<SampleLaunch> {
   return fc.constantFrom(...sampledLaunches(context, filter));
 }
+
+/** A launch likely to have a long tape: the curve launch furthest along (every buy moved it), else the first sampled. */
+export function busiestLaunch(context: CheckContext): SampleLaunch {
+  const launches = sampledLaunches(context);
+  const bonding = launches.filter((launch) => launch.status === "activeBonding").sort((a, b) => b.progressBps - a.progressBps);
+  return bonding[0] ?? launches[0]!;
+}

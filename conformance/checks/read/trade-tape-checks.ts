@@ -4,7 +4,7 @@ import { getJson, launchPath } from "../../model/read-json.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
 import { type TapeTrade, isNewer, tapeKey, tradePage, walkTape } from "../../model/trade-pages.ts";
 import { ensure } from "../../model/violation.ts";
-import { launchArbitrary, sampledLaunches } from "./sample-launches.ts";
+import { busiestLaunch, launchArbitrary, sampledLaunches } from "./sample-launches.ts";
 
 const TRADES = "Endpoints › GET /v1/launches/{id}/trades";
 /** Trades read per walk at most: enough to cross many pages, few enough to stay fast. */
@@ -12,6 +12,12 @@ const WALK_TRADES = 400;
 
 const cases = (context: Parameters<Check["run"]>[0]) =>
   fc.record({ launch: launchArbitrary(context), limit: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 200 })) });
+
+/** Small pages of a long tape first: a broken cursor shows on the first walk. */
+const examplesOf = (context: Parameters<Check["run"]>[0]) => [
+  { launch: busiestLaunch(context), limit: 2 },
+  { launch: busiestLaunch(context), limit: 5 },
+];
 
 export const tradesCursorNoRepeatNoSkip: Check = {
   id: "trades.cursor.noRepeatNoSkip",
@@ -72,7 +78,7 @@ export const tradesCursorNoRepeatNoSkip: Check = {
           );
         }
       },
-      { maxRuns: 10 },
+      { maxRuns: 10, examples: examplesOf(context) },
     );
   },
 };
@@ -109,7 +115,7 @@ export const tradesNewestFirst: Check = {
             previous = trade;
           }
       },
-      { maxRuns: 10 },
+      { maxRuns: 10, examples: examplesOf(context) },
     );
   },
 };
@@ -140,7 +146,7 @@ export const tradesShortPageAtStart: Check = {
           },
         );
       },
-      { maxRuns: 8 },
+      { maxRuns: 8, examples: examplesOf(context) },
     );
   },
 };

@@ -24,7 +24,7 @@ const STATUS = "Endpoints › GET /v1/transactions/{signature}";
 /** A fresh wallet's buy on the curve, built and signed step by step, nothing submitted yet. */
 async function signedBuy(context: CheckContext, wallet: Wallet, amountIn = SMALL_BUY) {
   const launch = curveLaunch(context);
-  const request = { launch: launch.address, direction: "buy", amountIn, wallet: wallet.address } as const;
+  const request = { launch: launch.address, direction: "buy", amountIn, slippageBps: 1_000, wallet: wallet.address } as const;
   const quote = await quoteOf(context, request);
   const built = await buildOf(context, quote.quoteId, wallet.address);
   const steps = await Promise.all(stepsOf(built).map(async (step) => ({ ...step, signed: await wallet.sign(step.transaction) })));

@@ -1,7 +1,11 @@
-/** The read phase against the clean simulator: every check runs and none fails. */
-import { afterAll, beforeAll, expect, it } from "vitest";
+/**
+ * The read phase against the clean simulator (every check runs, none fails), and against
+ * black boxes that break one rule each: the check of that rule fails, with its input.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../../../src/simulator/simulator.ts";
-import { runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
+import { type Breaker, startBreakingProxy } from "../../../model/__tests__/breaking-proxy.ts";
+import { runCheck, runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
 import { READ_CHECKS } from "../index.ts";
 
 let simulator: Simulator;
@@ -15,4 +19,92 @@ it("passes every read check against the clean simulator", async () => {
   const failures = [...outcomes].filter(([, outcome]) => outcome.status !== "passed");
   expect(failures).toEqual([]);
   expect(outcomes.size).toBe(READ_CHECKS.length);
+});
+
+/** The last row of each launch page, by the cursor that follows it: the next page repeats it. */
+function pageRepeatsRow(): Breaker {
+  const lastRowBehind = new Map<string, unknown>();
+  return (request, answer) => {
+    if (request.path !== "/v1/launches" || answer.status !== 200) return undefined;
+    const { launches, nextCursor } = answer.body;
+    const cursor = request.query.get("cursor");
+    const repeated = cursor ? lastRowBehind.get(cursor) : undefined;
+    if (nextCursor && launches.length > 0) lastRowBehind.set(nextCursor, launches.at(-1));
+    if (!repeated) return undefined;
+    const limit = Number(request.query.get("limit") ?? 50);
+    return { body: { ...answer.body, launches: [repeated, ...launches].slice(0, limit) } };
+  };
+}
+
+const isChart = (path: string) => /^\/v1\/launches\/[^/]+\/chart$/.test(path);
+const isTrades = (path: string) => /^\/v1\/launches\/[^/]+\/trades$/.test(path);
+
+const BREAKERS: [string, string, () => Breaker][] = [
+  ["a page that repeats the previous page's last row", "launches.paging.disjoint", pageRepeatsRow],
+  [
+    "candles that open at their own close instead of the previous one",
+    "chart.candles.openAtPreviousClose",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => (c.n > 0 ? { ...c, o: c.c, h: c.h, l: c.l } : c)) } }
+        : undefined,
+  ],
+  [
+    "a candle whose low is above its close",
+    "chart.candles.lowHighBounds",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => ({ ...c, l: (BigInt(c.c) + 1n).toString() })) } }
+        : undefined,
+  ],
+  [
+    "pages after a cursor that skip their first trade",
+    "trades.cursor.noRepeatNoSkip",
+    () => (request, answer) =>
+      isTrades(request.path) && request.query.has("before") && answer.status === 200 && answer.body.trades.length > 0
+        ? { body: { ...answer.body, trades: answer.body.trades.slice(1) } }
+        : undefined,
+  ],
+  [
+    "a tape listed oldest first",
+    "trades.newestFirst",
+    () => (request, answer) =>
+      isTrades(request.path) && answer.status === 200 ? { body: { ...answer.body, trades: [...answer.body.trades].reverse() } } : undefined,
+  ],
+  [
+    "an empty search that returns launches",
+    "search.emptyQuery",
+    () => (request, answer) =>
+      request.path === "/v1/search" && request.query.get("q") === "" ? { body: { launches: [{ address: "x" }] } } : undefined,
+  ],
+  [
+    "candle volume counted twice",
+    "chart.volume.matchesTape",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => ({ ...c, v: (BigInt(c.v) * 2n).toString() })) } }
+        : undefined,
+  ],
+  [
+    "almost-paired lowest first",
+    "almostPaired.rule",
+    () => (request, answer) =>
+      request.path === "/v1/launches/almost-paired" && answer.body.launches.length > 1
+        ? { body: { launches: [...answer.body.launches].reverse() } }
+        : undefined,
+  ],
+];
+
+describe("against a black box that breaks one rule", () => {
+  it.each(BREAKERS)("%s fails %s", async (_, checkId, breaker) => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, breaker());
+    try {
+      const check = READ_CHECKS.find((candidate) => candidate.id === checkId)!;
+      const outcome = await runCheck(proxy, check, { seed: 7, numRuns: 6 });
+      expect(outcome.status, JSON.stringify(outcome).slice(0, 500)).toBe("failed");
+      if (outcome.status === "failed") expect(outcome.details.input).toBeDefined();
+    } finally {
+      await proxy.close();
+    }
+  });
 });
