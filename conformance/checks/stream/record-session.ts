@@ -7,7 +7,7 @@ import { syntheticAddresses } from "./synthetic-addresses.ts";
 
 /**
  * A session that makes the server send every kind of frame it can: hello; cards (snapshot
- * and deltas), live and topic subs; a suback (101 mints); activity (trades, time); a forced
+ * and deltas), live and topic subs; a suback (101 mints); activity (trades, 10 s of time); a forced
  * resync where faults exist. Returns every frame received.
  */
 export async function recordSession(context: CheckContext, session: StreamSession): Promise<readonly ProbeFrame[]> {
@@ -23,6 +23,8 @@ export async function recordSession(context: CheckContext, session: StreamSessio
   probe.send({ op: "sub", tier: "cards", mints: [...many, ...syntheticAddresses(context.seed, 101 - many.length)] });
   await probe.nextKind("suback", ANSWER_MS);
   await stirLaunch(context, launches[0]!.address);
+  // Ten seconds of virtual time: blockhash frames, and a price sample on a server that samples every 10 s.
+  if (context.capabilities.has("clock") && context.capabilities.has("control")) await context.advance({ seconds: 10 });
   if (context.capabilities.has("faults")) {
     await context.exchange({ method: "POST", path: "/devnet/faults/stream", json: { kind: "resync" } });
     await probe.nextKind("resync", ANSWER_MS);

@@ -13,6 +13,8 @@ export interface FakeFaults {
   readonly perAddressCap?: number | null;
   /** A frame with a malformed address closes the socket 1007 instead of dropping the address. */
   readonly closeOnMalformed?: boolean;
+  /** A `ping` frame this often; default none. */
+  readonly pingEveryMs?: number;
   /** ws's payload limit: 65,536 makes ws itself close 1009 on a larger frame instead of ignoring it. Default 1 MiB. */
   readonly maxPayload?: number;
 }
@@ -75,7 +77,13 @@ export async function startFakeServer(faults: FakeFaults = {}): Promise<FakeServ
         JSON.stringify({ kind: "cards", full, seq, prev, data: { cards: addresses.map((address) => ({ address })), removed: [] } }),
       );
     };
-    socket.on("close", () => clearInterval(timer));
+    const heartbeat = faults.pingEveryMs
+      ? setInterval(() => socket.send(JSON.stringify({ kind: "ping", at: Date.now() })), faults.pingEveryMs)
+      : undefined;
+    socket.on("close", () => {
+      clearInterval(timer);
+      clearInterval(heartbeat);
+    });
     socket.on("message", (data: Buffer) => {
       if (data.byteLength > MAX_FRAME) return;
       let frame: { op?: unknown; tier?: unknown; mints?: unknown };

@@ -9,12 +9,12 @@ import type { CheckOutcome } from "../../../engine/run-events.ts";
 import { STREAM_CHECKS } from "../index.ts";
 import { type FakeFaults, startFakeServer } from "./fake-stream-server.ts";
 
-async function judge(checkId: string, faults: FakeFaults): Promise<CheckOutcome> {
+async function judge(checkId: string, faults: FakeFaults, allowSlow = false): Promise<CheckOutcome> {
   const server = await startFakeServer(faults);
   try {
     const registry = STREAM_CHECKS.filter((check) => check.id === checkId);
     expect(registry).toHaveLength(1);
-    const summary = await runConformance({ baseUrl: server.baseUrl, streamUrl: server.streamUrl, seed: 3, registry });
+    const summary = await runConformance({ baseUrl: server.baseUrl, streamUrl: server.streamUrl, seed: 3, registry, allowSlow });
     return summary.outcomes[0]!;
   } finally {
     await server.close();
@@ -51,4 +51,10 @@ describe("stream checks against a fake server that breaks one rule", () => {
     },
     30_000,
   );
+
+  it("the heartbeat check runs with --allow-slow only, and sees a server's ping", async () => {
+    expect((await judge("stream.ping.cadence", { pingEveryMs: 100 })).status).toBe("skip");
+    const outcome = await judge("stream.ping.cadence", { pingEveryMs: 100 }, true);
+    expect(outcome.status, JSON.stringify(outcome)).toBe("pass");
+  });
 });
