@@ -5,7 +5,7 @@ import type { Devnet, DevnetSnapshot } from "../chain/devnet.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import type { ClockMode } from "../chain/virtual-clock.ts";
 import { U64_MAX } from "../economics/index.ts";
-import { apiError, type ApiError } from "../errors/index.ts";
+import { type Failure, type Result, fail } from "../errors/result.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
 import {
   TOKEN_PROGRAM_ADDRESS,
@@ -35,9 +35,10 @@ export interface DevnetControlOptions {
   readonly snapshotsAllowed: boolean;
 }
 
-export type ControlResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: ApiError };
+/** What a control answers: the shared result of expected failures (see src/errors/result.ts). */
+export type ControlResult<T> = Result<T>;
 
-const refuse = (reason: string): { ok: false; failure: ApiError } => ({ ok: false, failure: apiError("DEVNET_REFUSED", { reason }) });
+const refuse = (reason: string): Failure => fail("DEVNET_REFUSED", { reason });
 
 /** Snapshots kept at once; the oldest goes first. */
 const MAX_SNAPSHOTS = 16;
@@ -98,10 +99,7 @@ export class DevnetControl {
     }
     if (request.mint !== undefined) {
       if (!world.components.some((component) => component.mint === request.mint)) {
-        return {
-          ok: false,
-          failure: apiError("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" }),
-        };
+        return fail("INVALID_BODY", { field: "mint", rule: "must be a component mint of this devnet (GET /v1/assets lists them)" });
       }
       // A token account never holds more than its mint's supply, so the supply bounds both.
       const supply = getMintDecoder().decode(devnet.getAccount(request.mint)!.data).supply;
@@ -114,7 +112,7 @@ export class DevnetControl {
     }
     if (request.lamports !== undefined) {
       const airdropped = devnet.airdrop(request.wallet, request.lamports);
-      if (!airdropped.ok) return { ok: false, failure: airdropped.error };
+      if (!airdropped.ok) return airdropped;
     }
     const tokenAmount =
       request.mint === undefined ? null : reader.tokenBalance(await reader.tokenAccountOf(request.wallet, request.mint)).toString();
@@ -145,7 +143,7 @@ export class DevnetControl {
   async graduate(launchAddress: Address): Promise<ControlResult<{ launch: string; status: string }>> {
     const { devnet, world, reader } = this.options;
     const records = reader.launch(launchAddress);
-    if (!records) return { ok: false, failure: apiError("LAUNCH_NOT_FOUND", { launch: launchAddress }) };
+    if (!records) return fail("LAUNCH_NOT_FOUND", { launch: launchAddress });
     if (records.launch.status === "graduated") return refuse(`launch ${launchAddress} has already graduated`);
     const { faucet } = world;
     const send = async (instructions: Parameters<typeof signInstructions>[0]["instructions"]) => {
@@ -194,7 +192,7 @@ export class DevnetControl {
   restore(id: string): ControlResult<{ id: string; slot: number }> {
     if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
     const snapshot = this.#snapshots.get(id);
-    if (!snapshot) return { ok: false, failure: apiError("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) }) };
+    if (!snapshot) return fail("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) });
     const { devnet, readModel, stream } = this.options;
     devnet.restore(snapshot);
     readModel.rebuild(devnet.landedTransactions());

@@ -39,7 +39,7 @@ const ClockSchema = Type.Object(
 );
 
 function send<T>(reply: FastifyReply, result: ControlResult<T>) {
-  return result.ok ? result.value : sendApiError(reply, result.failure);
+  return result.ok ? result.value : sendApiError(reply, result.error);
 }
 
 /**
