@@ -1,4 +1,17 @@
-import { type Address, type Instruction, address, generateKeyPairSigner, getTransactionEncoder, signTransaction } from "@solana/kit";
+import {
+  type Address,
+  type Instruction,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransaction,
+} from "@solana/kit";
 import { describe, expect, it } from "vitest";
 import { MAX_TRANSACTION_ACCOUNTS, MAX_TRANSACTION_BYTES, readWireTransaction } from "../read-wire-transaction.ts";
 import { compileUnsignedTransaction } from "../unsigned-transaction.ts";
@@ -46,6 +59,27 @@ describe("readWireTransaction", () => {
     const reading = readWireTransaction(base64(bytes));
     expect(reading.ok).toBe(true);
     if (reading.ok) expect(base64(new Uint8Array(getTransactionEncoder().encode(reading.transaction)))).toBe(base64(bytes));
+  });
+
+  it("reads a signed legacy transaction too", async () => {
+    const payer = await generateKeyPairSigner();
+    const message = pipe(
+      createTransactionMessage({ version: "legacy" }),
+      (m) => setTransactionMessageFeePayer(payer.address, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(LIFETIME, m),
+      (m) => appendTransactionMessageInstructions([memo(3)], m),
+    );
+    const transaction = await signTransaction([payer.keyPair], compileTransaction(message));
+    const bytes = new Uint8Array(getTransactionEncoder().encode(transaction));
+    expect(bytes[1 + 64]! & 0x80).toBe(0);
+    expect(readWireTransaction(base64(bytes)).ok).toBe(true);
+  });
+
+  it("refuses a header that sanitize refuses: a repeated key, a read-only fee payer", () => {
+    const repeated = [1, ...new Array(64).fill(7), 0x80, 1, 0, 1, 2, ...new Array(64).fill(5), ...new Array(32).fill(9), 0, 0];
+    expect(reason(base64(new Uint8Array(repeated)))).toContain("an account key appears twice");
+    const readonlyPayer = [1, ...new Array(64).fill(7), 0x80, 1, 1, 0, 1, ...new Array(32).fill(5), ...new Array(32).fill(9), 0, 0];
+    expect(reason(base64(new Uint8Array(readonlyPayer)))).toContain("makes the fee payer read-only");
   });
 
   it("refuses the crash payload: a legacy message cut after its keys", () => {
