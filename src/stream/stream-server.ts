@@ -16,6 +16,20 @@ import { SubscriptionRegistry } from "./subscription-registry.ts";
 
 export type { StreamFault } from "./stream-delivery.ts";
 
+/**
+ * Bug injection's one seam (`src/bugs/`, `--inject-bug`): it sees every frame and every
+ * close, and may change them. A server without a tap (every server not started with bug
+ * injection) pays one null comparison per frame.
+ */
+export interface StreamTap {
+  /** A frame about to be sent on `socket` (hello included): the frame to send instead, or null to send nothing. */
+  outgoing(frame: Buffer, socket: WebSocket): Buffer | null;
+  /** A peer's message before the server reads it: false when the tap took it (the server ignores it). */
+  incoming(data: Buffer, socket: WebSocket): boolean;
+  /** A close or a refusal at connect the server is about to make: false keeps the socket open (or admits it). */
+  closing(name: StreamCloseName, socket: WebSocket): boolean;
+}
+
 export interface StreamStats {
   readonly connections: number;
   readonly framesSent: number;
@@ -52,6 +66,7 @@ export class StreamServer {
   readonly #delivery = new StreamDelivery((connection, name) => this.#close(connection, name));
   readonly #counters = { ignoredFrames: 0, resyncs: 0 };
   readonly #closes: Partial<Record<StreamCloseName, number>> = {};
+  #tap: StreamTap | null = null;
 
   constructor(options: StreamServerOptions) {
     this.options = resolveStreamOptions(options);
@@ -148,6 +163,12 @@ export class StreamServer {
     return count;
   }
 
+  /** Routes every frame and close through `tap` (bug injection); null removes it. */
+  withTap(tap: StreamTap | null): this {
+    this.#tap = tap;
+    return this;
+  }
+
   injectFault(fault: StreamFault): void {
     this.#delivery.injectFault(fault);
   }
@@ -180,7 +201,9 @@ export class StreamServer {
     ws.on("error", () => ws.terminate());
     const address = this.options.addressOf(request);
     const admission = this.#closing ? { ok: false as const, refusal: "shutdown" as const } : this.#limits.acquire(address);
-    if (!admission.ok) {
+    // A tap may admit a refused socket (an injected bug); it then holds no slot to release.
+    const counted = admission.ok;
+    if (!admission.ok && this.#tap?.closing(admission.refusal, ws) !== false) {
       this.#count(admission.refusal);
       this.#refused.add(ws);
       ws.once("close", () => this.#refused.delete(ws));
@@ -198,7 +221,7 @@ export class StreamServer {
     ws.once("close", () => {
       this.#connections.delete(connection);
       this.#registry.remove(connection);
-      this.#limits.release(address);
+      if (counted) this.#limits.release(address);
     });
     this.#send(connection, encodeFrame({ kind: "hello", at: Number(this.options.clock.now().unixMillis), v: 1 }), true);
   }
@@ -210,13 +233,14 @@ export class StreamServer {
     connection.lastHeardAt = now;
     if (connection.limiter.allow(now)) return true;
     this.#close(connection, "tooManyFrames");
-    return false;
+    return connection.closedAs === null; // still open only when a tap kept it so
   }
 
   #onMessage(connection: StreamConnection, data: RawData): void {
     if (!this.#heard(connection)) return;
     // Binary frames are read like text ones: JSON is JSON whichever opcode carried it.
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (this.#tap && !this.#tap.incoming(bytes, connection.socket)) return;
     const parsed = parseClientFrame(bytes, this.options.maxFrameBytes);
     if (!parsed.ok) {
       this.#counters.ignoredFrames += 1;
@@ -271,11 +295,13 @@ export class StreamServer {
   }
 
   #send(connection: StreamConnection, frame: Buffer, exempt = false): void {
-    this.#delivery.send(connection, frame, exempt);
+    const sent = this.#tap ? this.#tap.outgoing(frame, connection.socket) : frame;
+    if (sent) this.#delivery.send(connection, sent, exempt);
   }
 
   #close(connection: StreamConnection, name: StreamCloseName): void {
     if (connection.closedAs !== null) return;
+    if (this.#tap?.closing(name, connection.socket) === false) return;
     connection.close(name);
     this.#count(name);
     // Gone from fan-out at once: nothing more is queued for a socket that is closing.

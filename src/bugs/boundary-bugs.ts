@@ -1,0 +1,149 @@
+import type { FastifyRequest } from "fastify";
+import type { InjectedBug } from "./injected-bug.ts";
+import { objectOf, rowsOf, succeeded } from "./json-answer.ts";
+
+/** The request's query as a mutable object (fastify parses it before any hook that can see it). */
+function query(request: FastifyRequest): Record<string, unknown> {
+  return (objectOf(request.query) ?? {}) as Record<string, unknown>;
+}
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  return (objectOf(request.body) ?? {}) as Record<string, unknown>;
+}
+
+/** Clamps a numeric query parameter into [min, max] so the route never refuses it. */
+function clampQuery(request: FastifyRequest, name: string, min: number, max: number): void {
+  const q = query(request);
+  const value = Number(q[name]);
+  if (q[name] !== undefined && Number.isFinite(value)) q[name] = String(Math.min(max, Math.max(min, Math.trunc(value))));
+}
+
+const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
+
+/** Modes the `boundaries` phase catches: a limit of the Limits section not enforced (or a row count past it). */
+export const BOUNDARY_BUGS: readonly InjectedBug[] = [
+  {
+    name: "launches-limit-zero-accepted",
+    phase: "boundaries",
+    rule: "GET /v1/launches takes limit 1 to 100; this mode answers limit 0 (and 101) as if it were in range.",
+    caughtBy: "boundaries.launches.limit",
+    http: { method: "GET", route: "/v1/launches", preValidation: (request) => clampQuery(request, "limit", 1, 100) },
+  },
+  {
+    name: "launches-ids-past-100-accepted",
+    phase: "boundaries",
+    rule: "GET /v1/launches takes up to 100 ids; this mode drops the surplus instead of refusing 101.",
+    caughtBy: "boundaries.launches.ids",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const q = query(request);
+        if (typeof q.ids === "string") q.ids = q.ids.split(",").slice(0, 100).join(",");
+      },
+    },
+  },
+  {
+    name: "trades-limit-past-200-accepted",
+    phase: "boundaries",
+    rule: "A launch's trades take limit 1 to 200; this mode clamps 201 (and 0) instead of refusing it.",
+    caughtBy: "boundaries.trades.limit",
+    http: { method: "GET", route: "/v1/launches/:id/trades", preValidation: (request) => clampQuery(request, "limit", 1, 200) },
+  },
+  {
+    name: "chart-bucket-zero-accepted",
+    phase: "boundaries",
+    rule: "A chart's bucket is 1 to 86400 seconds; this mode clamps a bucket out of range instead of refusing it.",
+    caughtBy: "boundaries.chart.bucket",
+    http: { method: "GET", route: "/v1/launches/:id/chart", preValidation: (request) => clampQuery(request, "bucket", 1, 86_400) },
+  },
+  {
+    name: "chart-limit-past-1000-accepted",
+    phase: "boundaries",
+    rule: "A chart's limit is 1 to 1000 candles; this mode clamps 1001 (and 0) instead of refusing it.",
+    caughtBy: "boundaries.chart.limit",
+    http: { method: "GET", route: "/v1/launches/:id/chart", preValidation: (request) => clampQuery(request, "limit", 1, 1_000) },
+  },
+  {
+    name: "live-eleven-trades",
+    phase: "boundaries",
+    rule: "GET /v1/trades/live returns the twelve most recent trades; this mode returns eleven.",
+    caughtBy: "boundaries.live.count",
+    http: {
+      method: "GET",
+      route: "/v1/trades/live",
+      onSend: (answer) =>
+        succeeded(answer) ? { ...objectOf(answer.body), trades: rowsOf(answer.body, "trades").slice(0, 11) } : undefined,
+    },
+  },
+  {
+    name: "status-with-paging-accepted",
+    phase: "boundaries",
+    rule: "status must not be combined with the paging parameters; this mode drops the paging ones instead of refusing.",
+    caughtBy: "boundaries.launches.statusWithPaging",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const q = query(request);
+        if (q.status !== undefined) for (const name of PAGING) delete q[name];
+      },
+    },
+  },
+  {
+    name: "slippage-past-10000-accepted",
+    phase: "boundaries",
+    rule: "A quote's slippageBps is 0 to 10000; this mode clamps -1 and 10001 instead of refusing them.",
+    caughtBy: "boundaries.quote.slippageBps",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.slippageBps === "number") b.slippageBps = Math.min(10_000, Math.max(0, b.slippageBps));
+      },
+    },
+  },
+  {
+    name: "tip-past-20-digits-accepted",
+    phase: "boundaries",
+    rule: "A quote's tipLamports is at most 20 digits; this mode reads a longer one as no tip instead of refusing it.",
+    caughtBy: "boundaries.quote.tipLamports",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.tipLamports === "string" && b.tipLamports.length > 20) b.tipLamports = "0";
+      },
+    },
+  },
+  {
+    name: "symbol-any-case-accepted",
+    phase: "boundaries",
+    rule: "A launch symbol is 2 to 10 characters of A-Z and 0-9; this mode repairs any symbol instead of refusing it.",
+    caughtBy: "boundaries.buildCreate.symbol",
+    http: {
+      method: "POST",
+      route: "/v1/launches/build-create",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.symbol === "string") b.symbol = `${b.symbol.toUpperCase().replace(/[^A-Z0-9]/g, "X")}XX`.slice(0, 10);
+      },
+    },
+  },
+  {
+    name: "six-components-accepted",
+    phase: "boundaries",
+    rule: "A recipe holds 1 to 5 components; this mode keeps the first five of a longer one instead of refusing it.",
+    caughtBy: "boundaries.buildCreate.components",
+    http: {
+      method: "POST",
+      route: "/v1/launches/build-create",
+      preValidation: (request) => {
+        const b = body(request);
+        if (Array.isArray(b.components)) b.components = b.components.slice(0, 5);
+      },
+    },
+  },
+];

@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { InjectedBug } from "./injected-bug.ts";
+import { objectOf } from "./json-answer.ts";
+
+const TABS = new Set(["trending", "new", "almost", "graduated", "volume"]);
+const SORTS = new Set(["mcap", "vol", "change", "bonding", "newest"]);
+
+function refuse(reply: FastifyReply, error: string): void {
+  void reply.code(400).send({ error, code: "INVALID_QUERY" });
+}
+
+function body(request: FastifyRequest): Record<string, unknown> | null {
+  return objectOf(request.body);
+}
+
+/** Modes the `negative` phase catches: invalid requests let through, or answered as server failures; valid ones refused. */
+export const NEGATIVE_BUGS: readonly InjectedBug[] = [
+  {
+    name: "content-type-not-enforced",
+    phase: "negative",
+    rule: "POST bodies are JSON; this mode reads a text/plain, form or XML body as JSON instead of refusing it.",
+    caughtBy: "negative.contentType",
+    http: {
+      method: "POST",
+      route: "*",
+      onRequest: (request) => {
+        const type = request.headers["content-type"];
+        if (type !== undefined && !/^application\/json\b/i.test(type)) request.headers["content-type"] = "application/json";
+      },
+    },
+  },
+  {
+    name: "malformed-json-as-500",
+    phase: "negative",
+    rule: "A body that is not valid JSON is refused with a 4xx; this mode answers it with 500.",
+    caughtBy: "negative.malformedJson",
+    http: {
+      method: "POST",
+      route: "*",
+      onSend: (answer) => {
+        if (objectOf(answer.body)?.code !== "MALFORMED_BODY") return undefined;
+        answer.reply.code(500);
+        return { error: "Internal server error.", code: "INTERNAL" };
+      },
+    },
+  },
+  {
+    name: "quote-refusal-as-500",
+    phase: "negative",
+    rule: "A client's request never causes a server failure; this mode answers every refused quote with 500.",
+    caughtBy: "negative.fuzz.no5xx",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) => {
+        if (answer.reply.statusCode < 400 || answer.reply.statusCode >= 500) return undefined;
+        answer.reply.code(500);
+        return { error: "Internal server error.", code: "INTERNAL" };
+      },
+    },
+  },
+  {
+    name: "quote-direction-unchecked",
+    phase: "negative",
+    rule: "A quote's direction is buy or sell; this mode reads anything else (or none) as buy instead of refusing it.",
+    caughtBy: "negative.body.refused",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (b && b.direction !== "buy" && b.direction !== "sell") b.direction = "buy";
+      },
+    },
+  },
+  {
+    name: "launches-tab-sort-unchecked",
+    phase: "negative",
+    rule: "tab and sort take one of their listed values; this mode ignores any other value instead of refusing it.",
+    caughtBy: "negative.parameters.refused",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const q = (objectOf(request.query) ?? {}) as Record<string, unknown>;
+        if (q.tab !== undefined && !TABS.has(String(q.tab))) delete q.tab;
+        if (q.sort !== undefined && !SORTS.has(String(q.sort))) delete q.sort;
+      },
+    },
+  },
+  {
+    name: "two-query-parameters-refused",
+    phase: "negative",
+    rule: "A request whose every parameter keeps its rule is answered 200; this mode refuses any read with two or more parameters.",
+    caughtBy: "negative.valid.notRefused",
+    http: {
+      method: "GET",
+      route: "*",
+      preValidation: (request, reply) => {
+        if (!request.url.startsWith("/v1/")) return;
+        if (Object.keys(objectOf(request.query) ?? {}).length >= 2) refuse(reply, "Too many query parameters.");
+      },
+    },
+  },
+  {
+    name: "preview-quote-with-tip-refused",
+    phase: "negative",
+    rule: "A preview quote whose fields keep their rules is never refused; this mode refuses one that names tipLamports.",
+    caughtBy: "negative.valid.quoteNotRefused",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request, reply) => {
+        const b = body(request);
+        if (b?.preview === true && b.tipLamports !== undefined) refuse(reply, "tipLamports is not accepted on a preview.");
+      },
+    },
+  },
+];

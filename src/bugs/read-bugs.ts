@@ -1,0 +1,235 @@
+import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
+import { objectOf, queryOf, rowsOf, succeeded } from "./json-answer.ts";
+import { RememberedRows } from "./remembered-rows.ts";
+
+/** The answer's body with `field` replaced by what `change` makes of its rows; undefined when the answer failed. */
+function withRows(answer: SentAnswer, field: string, change: (rows: Record<string, unknown>[]) => unknown[]): unknown {
+  const body = objectOf(answer.body);
+  if (!body || !succeeded(answer) || !Array.isArray(body[field])) return undefined;
+  return { ...body, [field]: change(rowsOf(body, field)) };
+}
+
+/** Each candle of a chart answer through `change` (which may return the candle unchanged). */
+function withCandles(answer: SentAnswer, change: (candle: Record<string, unknown>, index: number) => Record<string, unknown>): unknown {
+  return withRows(answer, "candles", (candles) => candles.map(change));
+}
+
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+const launchPages = new RememberedRows();
+const tradePages = new RememberedRows();
+
+/** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
+export const READ_BUGS: readonly InjectedBug[] = [
+  {
+    name: "launch-page-repeats-row",
+    phase: "read",
+    rule: "Keyset pages are disjoint; this mode starts each next page with the last row of the page before.",
+    caughtBy: "launches.paging.disjoint",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      onSend: (answer) => {
+        const repeated = launchPages.recall(queryOf(answer).cursor);
+        const changed = withRows(answer, "launches", (rows) => (repeated ? [repeated, ...rows.slice(0, -1)] : rows));
+        const body = objectOf(changed ?? answer.body);
+        launchPages.remember(body?.nextCursor, rowsOf(body, "launches").at(-1));
+        return changed;
+      },
+    },
+  },
+  {
+    name: "launch-page-skips-row",
+    phase: "read",
+    rule: "Following nextCursor yields every launch; this mode drops the first row of every page after the first.",
+    caughtBy: "launches.paging.complete",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      onSend: (answer) => (queryOf(answer).cursor === undefined ? undefined : withRows(answer, "launches", (rows) => rows.slice(1))),
+    },
+  },
+  {
+    name: "trades-cursor-repeats-row",
+    phase: "read",
+    rule: "before returns trades strictly older; this mode repeats the previous page's last trade at the top of the next.",
+    caughtBy: "trades.cursor.noRepeatNoSkip",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) => {
+        const repeated = tradePages.recall(queryOf(answer).before);
+        const changed = withRows(answer, "trades", (rows) => (repeated ? [repeated, ...rows.slice(0, -1)] : rows));
+        const body = objectOf(changed ?? answer.body);
+        tradePages.remember(body?.nextCursor, rowsOf(body, "trades").at(-1));
+        return changed;
+      },
+    },
+  },
+  {
+    name: "trades-oldest-first",
+    phase: "read",
+    rule: "A launch's trades are newest first; this mode lists each page oldest first.",
+    caughtBy: "trades.newestFirst",
+    http: { method: "GET", route: "/v1/launches/:id/trades", onSend: (answer) => withRows(answer, "trades", (rows) => rows.reverse()) },
+  },
+  {
+    name: "candle-opens-at-own-low",
+    phase: "read",
+    rule: "A candle opens at the previous candle's close; this mode opens each candle with trades at its own low, a price of its own trades.",
+    caughtBy: "chart.candles.openAtPreviousClose",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) => withCandles(answer, (c) => (Number(c.n) > 0 && c.l !== c.o ? { ...c, o: c.l } : c)),
+    },
+  },
+  {
+    name: "candle-low-above-close",
+    phase: "read",
+    rule: "A candle keeps l ≤ o, c ≤ h; this mode reports a low above the open and the close.",
+    caughtBy: "chart.candles.lowHighBounds",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) =>
+        withCandles(answer, (c) => {
+          if (Number(c.n) === 0) return c;
+          const top = max(BigInt(String(c.o)), BigInt(String(c.c))) + 1n;
+          return { ...c, l: top.toString(), h: max(top, BigInt(String(c.h))).toString() };
+        }),
+    },
+  },
+  {
+    name: "empty-candle-zero-price",
+    phase: "read",
+    rule: "A candle without trades carries the previous close (o = h = l = c); this mode reports it at price 0.",
+    caughtBy: "chart.candles.emptyCarriesClose",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) =>
+        withCandles(answer, (c, index) => (Number(c.n) === 0 && index > 0 ? { ...c, o: "0", h: "0", l: "0", c: "0" } : c)),
+    },
+  },
+  {
+    name: "candles-newest-first",
+    phase: "read",
+    rule: "Candles are listed oldest first; this mode lists them newest first.",
+    caughtBy: "chart.candles.oldestFirst",
+    http: { method: "GET", route: "/v1/launches/:id/chart", onSend: (answer) => withRows(answer, "candles", (rows) => rows.reverse()) },
+  },
+  {
+    name: "candle-start-misaligned",
+    phase: "read",
+    rule: "Our document starts every candle at a multiple of the bucket; this mode starts each one a second late.",
+    caughtBy: "chart.candles.aligned",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) => withCandles(answer, (c) => ({ ...c, t: Number(c.t) + 1 })),
+    },
+  },
+  {
+    name: "candle-count-off-by-one",
+    phase: "read",
+    rule: "A candle's n is the number of trades in its span; this mode counts one more on every candle with trades.",
+    caughtBy: "chart.trades.countMatchesTape",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) => withCandles(answer, (c) => (Number(c.n) > 0 ? { ...c, n: Number(c.n) + 1 } : c)),
+    },
+  },
+  {
+    name: "candle-volume-doubled",
+    phase: "read",
+    rule: "Our document: a candle's v is the tape's primaryAmount summed over its span; this mode doubles it.",
+    caughtBy: "chart.volume.matchesTape",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/chart",
+      onSend: (answer) => withCandles(answer, (c) => (Number(c.n) > 0 ? { ...c, v: (BigInt(String(c.v)) * 2n).toString() } : c)),
+    },
+  },
+  {
+    name: "mint-lookup-not-found",
+    phase: "read",
+    rule: "A launch is found by its address, its primary mint or its ticker; this mode answers a mint lookup with 404.",
+    caughtBy: "launch.lookup.sameRecord",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id",
+      onSend: (answer) => {
+        const body = objectOf(answer.body);
+        const id = objectOf(answer.request.params)?.id;
+        if (!body || !succeeded(answer) || id !== body.primaryMint || id === body.address) return undefined;
+        answer.reply.code(404);
+        return { error: `No launch has the id ${String(id)}.`, code: "LAUNCH_NOT_FOUND" };
+      },
+    },
+  },
+  {
+    name: "search-misses-mint",
+    phase: "read",
+    rule: "Search finds a launch by its exact mint; this mode leaves the launch whose mint was asked out.",
+    caughtBy: "search.findsExactMint",
+    http: {
+      method: "GET",
+      route: "/v1/search",
+      onSend: (answer) => {
+        const q = queryOf(answer).q;
+        const body = objectOf(answer.body);
+        if (!body || !succeeded(answer)) return undefined;
+        const field = Object.keys(body).find((key) => Array.isArray(body[key]));
+        return field ? withRows(answer, field, (rows) => rows.filter((row) => row.primaryMint !== q || row.address === q)) : undefined;
+      },
+    },
+  },
+  {
+    name: "search-empty-query-lists",
+    phase: "read",
+    rule: "An empty search returns an empty list; this mode searches for the letter a instead.",
+    caughtBy: "search.emptyQuery",
+    http: {
+      method: "GET",
+      route: "/v1/search",
+      preValidation: (request) => {
+        const q = (objectOf(request.query) ?? {}) as Record<string, unknown>;
+        if (q.q === "" || q.q === undefined) q.q = "a";
+      },
+    },
+  },
+  {
+    name: "almost-paired-lowest-first",
+    phase: "read",
+    rule: "Almost-paired launches are listed highest progressBps first; this mode lists them lowest first.",
+    caughtBy: "almostPaired.rule",
+    http: {
+      method: "GET",
+      route: "/v1/launches/almost-paired",
+      onSend: (answer) => withRows(answer, "launches", (rows) => rows.reverse()),
+    },
+  },
+  {
+    name: "live-oldest-first",
+    phase: "read",
+    rule: "GET /v1/trades/live lists the most recent trades newest first; this mode lists them oldest first.",
+    caughtBy: "live.newestAcrossLaunches",
+    http: { method: "GET", route: "/v1/trades/live", onSend: (answer) => withRows(answer, "trades", (rows) => rows.reverse()) },
+  },
+  {
+    name: "balance-amount-as-number",
+    phase: "read",
+    rule: "A wallet's solLamports is an amount, a decimal string; this mode sends it as a JSON number.",
+    caughtBy: "balances.shape",
+    http: {
+      method: "GET",
+      route: "/v1/wallets/:wallet/balances",
+      onSend: (answer) => {
+        const body = objectOf(answer.body);
+        return body && succeeded(answer) ? { ...body, solLamports: Number(body.solLamports) } : undefined;
+      },
+    },
+  },
+];

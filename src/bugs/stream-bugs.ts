@@ -1,0 +1,245 @@
+import type { WebSocket } from "ws";
+import type { InjectedBug } from "./injected-bug.ts";
+
+/** Signatures announced in trade frames, with the wall time of the announcement: what the tape hides for a while. */
+export const announcedTrades = new Map<string, number>();
+/** How long the lagging tape hides an announced trade, in wall milliseconds. */
+export const TAPE_LAG_MS = 3_000;
+
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A client frame as JSON, or null. */
+function parsed(data: Buffer): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(data.toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a cards frame keeps `field`: on the frame or in its data. */
+function cardsHolder(frame: Record<string, unknown>, field: string): Record<string, unknown> | null {
+  if (frame.kind !== "cards") return null;
+  if (field in frame) return frame;
+  const data = frame.data;
+  return typeof data === "object" && data !== null && field in data ? (data as Record<string, unknown>) : null;
+}
+
+/** The same frame with a cards field replaced, wherever the frame keeps it. */
+function withCardsField(frame: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  if (field in frame) return { ...frame, [field]: value };
+  return { ...frame, data: { ...(frame.data as Record<string, unknown>), [field]: value } };
+}
+
+const snapshotsSent = new WeakMap<WebSocket, number>();
+const framesHeard = new WeakMap<WebSocket, number[]>();
+
+function tradeSignature(frame: Record<string, unknown>): string | null {
+  const data = frame.data as Record<string, unknown> | undefined;
+  const signature = data?.signature ?? (data?.trade as Record<string, unknown> | undefined)?.signature ?? frame.signature;
+  return typeof signature === "string" ? signature : null;
+}
+
+/** Modes the `stream` phase catches: frames, subscriptions and closes that break the stream's rules. */
+export const STREAM_BUGS: readonly InjectedBug[] = [
+  {
+    name: "hello-v2",
+    phase: "stream",
+    rule: "The hello frame carries v: 1; this mode sends v: 2.",
+    caughtBy: "stream.hello.first",
+    stream: { outgoing: (frame) => (frame.kind === "hello" ? { ...frame, v: 2 } : frame) },
+  },
+  {
+    name: "frame-without-kind",
+    phase: "stream",
+    rule: "Every frame is a JSON object with a kind; this mode names it type on every frame after hello.",
+    caughtBy: "stream.frames.envelope",
+    stream: {
+      outgoing: (frame) => {
+        if (frame.kind === "hello") return frame;
+        const { kind, ...rest } = frame;
+        return { type: kind, ...rest };
+      },
+    },
+  },
+  {
+    name: "cards-seq-as-string",
+    phase: "stream",
+    rule: "The AsyncAPI document gives a cards frame an integer seq; this mode sends it as a string.",
+    caughtBy: "stream.frames.validate",
+    stream: {
+      outgoing: (frame) => {
+        const holder = cardsHolder(frame, "seq");
+        return holder ? withCardsField(frame, "seq", String(holder.seq)) : frame;
+      },
+    },
+  },
+  {
+    name: "cards-seq-gap",
+    phase: "stream",
+    rule: "Each cards delta continues from the seq before it (prev = that seq); this mode skips one, so prev names a seq never sent.",
+    caughtBy: "stream.cards.seqContinuity",
+    stream: {
+      outgoing: (frame) => {
+        const full = cardsHolder(frame, "full")?.full;
+        const prev = cardsHolder(frame, "prev")?.prev;
+        return full === false && typeof prev === "number" ? withCardsField(frame, "prev", prev - 1) : frame;
+      },
+    },
+  },
+  {
+    name: "resub-without-snapshot",
+    phase: "stream",
+    rule: "Subscribing to cards again yields a new snapshot; this mode sends a socket only its first snapshot.",
+    caughtBy: "stream.cards.resubSnapshot",
+    stream: {
+      outgoing: (frame, socket) => {
+        if (cardsHolder(frame, "full")?.full !== true) return frame;
+        const sent = snapshotsSent.get(socket) ?? 0;
+        snapshotsSent.set(socket, sent + 1);
+        return sent === 0 ? frame : null;
+      },
+    },
+  },
+  {
+    name: "no-suback",
+    phase: "stream",
+    rule: "A sub past a cap is trimmed and answered with suback (accepted, rejected, cap); this mode trims silently.",
+    caughtBy: "stream.suback.mintCap",
+    stream: { outgoing: (frame) => (frame.kind === "suback" ? null : frame) },
+  },
+  {
+    name: "malformed-mint-closes",
+    phase: "stream",
+    rule: "A malformed address in mint or mints is dropped without closing the socket; this mode closes it with 1008.",
+    caughtBy: "stream.mints.malformedDropped",
+    stream: {
+      incoming: (data, socket) => {
+        const frame = parsed(data);
+        const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
+        if (!mints.some((mint) => typeof mint !== "string" || !ADDRESS.test(mint))) return true;
+        socket.close(1008, "malformed address");
+        return false;
+      },
+    },
+  },
+  {
+    name: "big-frame-closes-1009",
+    phase: "stream",
+    rule: "A client frame over 64 KB is ignored and the socket stays open; this mode closes it with 1009.",
+    caughtBy: "stream.frameSize.limit",
+    stream: {
+      incoming: (data, socket) => {
+        if (data.byteLength <= 64 * 1024) return true;
+        socket.close(1009, "frame too large");
+        return false;
+      },
+    },
+  },
+  {
+    name: "unknown-op-closes",
+    phase: "stream",
+    rule: "An unknown client op or an unreadable frame is ignored; this mode closes the socket with 1003.",
+    caughtBy: "stream.unknownKinds.tolerated",
+    stream: {
+      incoming: (data, socket) => {
+        const frame = parsed(data);
+        if (frame && (frame.op === "sub" || frame.op === "unsub")) return true;
+        socket.close(1003, "unsupported frame");
+        return false;
+      },
+    },
+  },
+  {
+    name: "versioned-sub-ignored",
+    phase: "stream",
+    rule: "A sub may carry v, which must be 1 when present; this mode ignores every frame that carries v.",
+    caughtBy: "stream.sub.forms",
+    stream: { incoming: (data) => parsed(data)?.v === undefined },
+  },
+  {
+    name: "trade-frame-before-tape",
+    phase: "stream",
+    rule: "When a trade frame arrives the launch's trades route already shows the trade; this mode's tape lags the frame by 3 s.",
+    caughtBy: "stream.trade.restConsistency",
+    stream: {
+      outgoing: (frame) => {
+        const signature = frame.kind === "trade" ? tradeSignature(frame) : null;
+        if (signature && !announcedTrades.has(signature)) announcedTrades.set(signature, performance.now());
+        return frame;
+      },
+    },
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) => {
+        const tape = answer.body as { trades?: { signature?: unknown }[] } | null;
+        if (!tape || !Array.isArray(tape.trades)) return undefined;
+        const now = performance.now();
+        for (const [signature, at] of announcedTrades) if (now - at > TAPE_LAG_MS * 10) announcedTrades.delete(signature);
+        const recent = (signature: unknown) => {
+          const at = typeof signature === "string" ? announcedTrades.get(signature) : undefined;
+          return at !== undefined && now - at < TAPE_LAG_MS;
+        };
+        return { ...tape, trades: tape.trades.filter((trade) => !recent(trade.signature)) };
+      },
+    },
+  },
+  {
+    name: "resync-closes-socket",
+    phase: "stream",
+    rule: "After a resync frame the socket stays open; this mode closes it with 1011.",
+    caughtBy: "stream.resync.keepsOpen",
+    stream: {
+      outgoing: (frame, socket) => {
+        if (frame.kind === "resync") setImmediate(() => socket.close(1011, "resync"));
+        return frame;
+      },
+    },
+  },
+  {
+    name: "no-flood-close",
+    phase: "stream",
+    rule: "Too many frames in a window close the socket with 1008; this mode never closes a flooding socket.",
+    caughtBy: "stream.close.flood",
+    stream: { closing: (name) => name !== "tooManyFrames" },
+  },
+  {
+    name: "flood-closes-at-30",
+    phase: "stream",
+    rule: "Our document: more than 60 client frames in 10 s close with 1008; this mode closes at the 31st.",
+    caughtBy: "stream.close.floodWindow",
+    stream: {
+      incoming: (_data, socket) => {
+        const now = performance.now();
+        const heard = (framesHeard.get(socket) ?? []).filter((at) => now - at < 10_000);
+        heard.push(now);
+        framesHeard.set(socket, heard);
+        if (heard.length <= 30) return true;
+        socket.close(1008, "too many frames");
+        return false;
+      },
+    },
+  },
+  {
+    name: "no-cap-refusal",
+    phase: "stream",
+    rule: "Past 24 connections from one address the next is refused with 1013; this mode admits it.",
+    caughtBy: "stream.close.capRefusal",
+    stream: { closing: (name) => name !== "addressCap" },
+  },
+  {
+    name: "shutdown-closes-1000",
+    phase: "stream",
+    rule: "Our document: a socket the server closes on shutdown or by control gets 1001; this mode closes it with 1000.",
+    caughtBy: "stream.close.shutdown",
+    stream: {
+      closing: (name, socket) => {
+        if (name !== "shutdown" && name !== "control") return true;
+        socket.close(1000, "bye");
+        return false;
+      },
+    },
+  },
+];

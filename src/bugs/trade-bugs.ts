@@ -1,0 +1,248 @@
+import type { FastifyRequest } from "fastify";
+import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
+import { objectOf, rowsOf, succeeded } from "./json-answer.ts";
+
+function body(request: FastifyRequest): Record<string, unknown> | null {
+  return objectOf(request.body);
+}
+
+/** The answer's quote (`{quote: {...}}`), changed by `change`; undefined when the answer has none. */
+function withQuote(answer: SentAnswer, change: (quote: Record<string, unknown>) => Record<string, unknown>): unknown {
+  const quote = objectOf(objectOf(answer.body)?.quote);
+  return quote && succeeded(answer) ? { ...objectOf(answer.body), quote: change(quote) } : undefined;
+}
+
+/** A built plan's steps changed by `change`, `transaction` kept equal to the last step's unless `change` says otherwise. */
+function withPlan(answer: SentAnswer, change: (steps: Record<string, unknown>[]) => Record<string, unknown>[]): unknown {
+  const built = objectOf(answer.body);
+  if (!built || !succeeded(answer)) return undefined;
+  const steps: Record<string, unknown>[] = change(rowsOf(built, "plan")).map((step, index) => ({ ...step, step: index + 1 }));
+  return { ...built, plan: steps, transaction: steps.at(-1)?.transaction ?? built.transaction };
+}
+
+/** A wire transaction (base64) with its first signature slot filled with a non-zero byte: it arrives "signed". */
+function signedLooking(transaction: unknown): unknown {
+  if (typeof transaction !== "string") return transaction;
+  const bytes = Buffer.from(transaction, "base64");
+  // Byte 0 is the signature count (compact-u16, one byte below 128); the first slot follows it.
+  if (bytes.length > 1 && bytes[0]! > 0 && bytes[0]! < 128) bytes[1] = 1;
+  return bytes.toString("base64");
+}
+
+/** Modes the `trade` phase catches: quotes, plans and statuses that break the trade flow's rules. */
+export const TRADE_BUGS: readonly InjectedBug[] = [
+  {
+    name: "quote-never-expires",
+    phase: "trade",
+    rule: "A stored quote expires after 30 seconds; this mode builds quotes of any age.",
+    caughtBy: "quote.expiry.30s",
+    deep: { quotesNeverExpire: true },
+  },
+  {
+    name: "expired-quote-as-400",
+    phase: "trade",
+    rule: "Our document refuses the build of an expired quote with 410 QUOTE_EXPIRED; this mode answers 400.",
+    caughtBy: "quote.expiry.status410",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => {
+        const refusal = objectOf(answer.body);
+        if (refusal?.code !== "QUOTE_EXPIRED") return undefined;
+        answer.reply.code(400);
+        return { ...refusal, code: "BAD_REQUEST" };
+      },
+    },
+  },
+  {
+    name: "preview-quote-stored",
+    phase: "trade",
+    rule: "A preview quote is not stored and cannot be built; this mode stores it like any quote.",
+    caughtBy: "quote.preview.unbuildable",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (b?.preview === true) b.preview = false;
+      },
+    },
+  },
+  {
+    name: "exact-in-sol-over-budget",
+    phase: "trade",
+    rule: "An exactInSol budget is a ceiling the route never exceeds; this mode solves for a budget 10% larger.",
+    caughtBy: "quote.exactInSol.withinBudget",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (b?.mode === "exactInSol" && typeof b.amountIn === "string" && /^[0-9]{1,19}$/.test(b.amountIn))
+          b.amountIn = ((BigInt(b.amountIn) * 11n) / 10n).toString();
+      },
+    },
+  },
+  {
+    name: "quote-ignores-held-components",
+    phase: "trade",
+    rule: "A quote for a wallet reports what it already holds and routes only the shortfall; this mode reports nothing held.",
+    caughtBy: "quote.walletRoutesShortfall",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) =>
+          Array.isArray(quote.componentFunding)
+            ? {
+                ...quote,
+                componentFunding: rowsOf(quote, "componentFunding").map((f) => ({ ...f, held: "0", shortfall: f.required })),
+                fullyCovered: false,
+              }
+            : quote,
+        ),
+    },
+  },
+  {
+    name: "quote-route-without-wallet",
+    phase: "trade",
+    rule: "Without a wallet a quote has a price and no route; this mode adds a route anyway.",
+    caughtBy: "quote.noWalletNoRoute",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        body(answer.request)?.wallet === undefined
+          ? withQuote(answer, (quote) => ({ ...quote, route: { transactions: 1, solIn: "0", swaps: [] } }))
+          : undefined,
+    },
+  },
+  {
+    name: "curve-quote-without-targets",
+    phase: "trade",
+    rule: "A curve quote carries expectedOut and componentTargets; this mode leaves componentTargets out.",
+    caughtBy: "quote.shapes.byVenue",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) => {
+          const { componentTargets: _targets, ...rest } = quote;
+          return rest;
+        }),
+    },
+  },
+  {
+    name: "plan-swaps-after-settle",
+    phase: "trade",
+    rule: "A buy acquires components and then settles; this mode puts the settling step first, its swaps after it.",
+    caughtBy: "plan.order",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) =>
+        withPlan(answer, (steps) => {
+          const settle = steps.findIndex((step) => step.settles === true);
+          return settle === steps.length - 1 && settle > 0 ? [steps[settle]!, ...steps.slice(0, settle)] : steps;
+        }),
+    },
+  },
+  {
+    name: "plan-two-settles",
+    phase: "trade",
+    rule: "Exactly one plan step settles; this mode marks the step before the settle as settling too.",
+    caughtBy: "plan.singleSettle",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) =>
+        withPlan(answer, (steps) => steps.map((step, index) => (index === steps.length - 2 ? { ...step, settles: true } : step))),
+    },
+  },
+  {
+    name: "plan-transaction-not-last",
+    phase: "trade",
+    rule: "A build's transaction is the last entry of its plan; this mode answers the first one.",
+    caughtBy: "plan.transactionIsLast",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => {
+        const built = objectOf(answer.body);
+        const first = rowsOf(built, "plan")[0];
+        return built && first && rowsOf(built, "plan").length > 1 && succeeded(answer)
+          ? { ...built, transaction: first.transaction }
+          : undefined;
+      },
+    },
+  },
+  {
+    name: "route-count-off-by-one",
+    phase: "trade",
+    rule: "A quote's route.transactions is the number of plan steps; this mode announces one more.",
+    caughtBy: "plan.countMatchesRoute",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) => {
+          const route = objectOf(quote.route);
+          return route ? { ...quote, route: { ...route, transactions: Number(route.transactions) + 1 } } : quote;
+        }),
+    },
+  },
+  {
+    name: "plan-arrives-signed",
+    phase: "trade",
+    rule: "Build returns unsigned transactions only; this mode fills each step's signature slot.",
+    caughtBy: "plan.unsigned",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => withPlan(answer, (steps) => steps.map((step) => ({ ...step, transaction: signedLooking(step.transaction) }))),
+    },
+  },
+  {
+    name: "failed-status-as-500",
+    phase: "trade",
+    rule: "A transaction the network rejected is HTTP 200 with status failed; this mode answers it with 500.",
+    caughtBy: "status.failedIsHttp200",
+    http: {
+      method: "GET",
+      route: "/v1/transactions/:signature",
+      onSend: (answer) => {
+        if (objectOf(answer.body)?.status !== "failed") return undefined;
+        answer.reply.code(500);
+        return { error: "Internal server error.", code: "INTERNAL" };
+      },
+    },
+  },
+  {
+    name: "expired-reported-pending",
+    phase: "trade",
+    rule: "A transaction past its lastValidBlockHeight and never seen reports expired; this mode reports pending forever.",
+    caughtBy: "status.expiredAfterLastValid",
+    http: {
+      method: "GET",
+      route: "/v1/transactions/:signature",
+      onSend: (answer) => {
+        const status = objectOf(answer.body);
+        return status?.status === "expired" ? { ...status, status: "pending" } : undefined;
+      },
+    },
+  },
+  {
+    name: "unknown-signature-confirmed",
+    phase: "trade",
+    rule: "A transaction that never executed is not confirmed; this mode reports every unknown signature as confirmed.",
+    caughtBy: "submit.tamperedChangesNothing",
+    http: {
+      method: "GET",
+      route: "/v1/transactions/:signature",
+      onSend: (answer) => {
+        const status = objectOf(answer.body);
+        return status?.status === "unknown" ? { ...status, status: "confirmed" } : undefined;
+      },
+    },
+  },
+];
