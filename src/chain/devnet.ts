@@ -91,8 +91,13 @@ export interface TransactionStatusReport {
   readonly error: ChainError | null;
 }
 
-/** A fault applied to the next submitted transaction. */
-export type SubmissionFault = { readonly kind: "drop" } | { readonly kind: "delay"; readonly slots: number };
+/**
+ * A fault applied to one submitted transaction (a scenario's or a conformance check's way to
+ * show a client what the real network does now and then): `drop` accepts it and never lands
+ * it, `delay` lands it `slots` later, `refuse` answers the submission with `error`.
+ */
+export type SubmissionFault =
+  { readonly kind: "drop" } | { readonly kind: "delay"; readonly slots: number } | { readonly kind: "refuse"; readonly error: ChainError };
 
 interface QueuedTransaction {
   readonly transaction: Transaction;
@@ -151,7 +156,8 @@ export class Devnet {
   #mode: ClockMode = "manual";
   #timer: NodeJS.Timeout | null = null;
   #landingDelaySlots: bigint;
-  #nextFault: SubmissionFault | null = null;
+  /** Armed faults, each for one submission, in order. */
+  #faults: SubmissionFault[] = [];
   readonly #listeners = new Set<LandedListener>();
   readonly #writeListeners = new Set<WriteListener>();
   #realtimeSlotMillis: number;
@@ -230,9 +236,26 @@ export class Devnet {
     return this;
   }
 
-  /** The next submitted transaction is dropped (never lands) or delayed by `slots`. */
-  injectFault(fault: SubmissionFault): this {
-    this.#nextFault = fault;
+  /**
+   * Arms `fault` for the next `times` submissions, after any fault already armed: each
+   * submission (a duplicate excepted) takes the oldest armed fault.
+   */
+  injectFault(fault: SubmissionFault, times = 1): this {
+    if (!Number.isInteger(times) || times < 1) throw new RangeError(`a fault applies to a whole number ≥ 1 of submissions, got ${times}`);
+    if (fault.kind === "delay" && !(Number.isInteger(fault.slots) && fault.slots >= 0)) {
+      throw new RangeError(`a delay must be a whole number ≥ 0 of slots, got ${fault.slots}`);
+    }
+    for (let i = 0; i < times; i++) this.#faults.push(fault);
+    return this;
+  }
+
+  /** Faults armed and not yet applied. */
+  get armedFaults(): readonly SubmissionFault[] {
+    return [...this.#faults];
+  }
+
+  clearFaults(): this {
+    this.#faults = [];
     return this;
   }
 
@@ -351,8 +374,8 @@ export class Devnet {
     const check = checkTransaction(transaction);
     if (!check.ok) return { accepted: false, error: { kind: "malformed", reason: check.reason } };
     if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
-    const fault = this.#nextFault;
-    this.#nextFault = null;
+    const fault = this.#faults.shift();
+    if (fault?.kind === "refuse") return { accepted: false, error: fault.error };
     if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };
     const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
     this.#records.set(signature, { state: "queued" });

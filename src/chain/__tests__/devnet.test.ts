@@ -146,6 +146,29 @@ describe("Devnet", () => {
     expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "confirmed", slot: 4n });
   });
 
+  it("applies armed faults in order, one per submission, then none", async () => {
+    const busy = { kind: "transaction", name: "WouldExceedMaxBlockCostLimit" } as const;
+    devnet.injectFault({ kind: "drop" }, 2).injectFault({ kind: "delay", slots: 2 }).injectFault({ kind: "refuse", error: busy });
+    expect(devnet.armedFaults).toHaveLength(4);
+    const signatures = [];
+    for (let i = 0n; i < 3n; i++) signatures.push(accepted(devnet.submit(await transfer(devnet, alice, bob, SOL + i))).signature);
+    expect(devnet.submit(await transfer(devnet, alice, bob, SOL + 3n))).toEqual({ accepted: false, error: busy });
+    expect(devnet.armedFaults).toHaveLength(0);
+    signatures.push(accepted(devnet.submit(await transfer(devnet, alice, bob, SOL + 4n))).signature);
+    devnet.advanceSlots(1);
+    expect(signatures.map((signature) => devnet.getTransactionStatus(signature).status)).toEqual([
+      "unknown",
+      "unknown",
+      "pending",
+      "confirmed",
+    ]);
+    devnet.advanceSlots(2);
+    expect(devnet.getTransactionStatus(signatures[2]!)).toMatchObject({ status: "confirmed", slot: 3n });
+    expect(() => devnet.injectFault({ kind: "drop" }, 0)).toThrow(RangeError);
+    devnet.injectFault({ kind: "drop" }).clearFaults();
+    expect(devnet.armedFaults).toEqual([]);
+  });
+
   it("lands at once in per-transaction mode", async () => {
     devnet.withClockMode("per-transaction");
     const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
