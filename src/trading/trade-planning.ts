@@ -1,4 +1,4 @@
-import type { Address, Instruction } from "@solana/kit";
+import type { Address } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
@@ -148,7 +148,7 @@ export class TradePlanning {
     }
     return {
       transactions: steps.length,
-      priorityFeeLamports: steps.reduce((sum, step) => sum + priorityFeeLamports(step.instructions as Instruction[]), 0n),
+      priorityFeeLamports: steps.reduce((sum, step) => sum + priorityFeeLamports(step.instructions), 0n),
       tipLamports: this.#tip(request)?.lamports ?? 0n,
       accountsOpened: created.size,
       accountsLeftOpen: [...created].filter((account) => !closed.has(account)).length,

@@ -1,11 +1,9 @@
-import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Address } from "@solana/kit";
 import type { LaunchBuilder } from "../../../trading/launch-builder.ts";
 import { quoteRequestOf } from "../../../trading/quote-request.ts";
 import { BuildCreateResponseSchema } from "../../../trading/records/build-create-response.ts";
 import { BuildResponseSchema } from "../../../trading/records/build-response.ts";
-import { QuoteSchema } from "../../../trading/records/quote.ts";
 import { TransactionStatusSchema } from "../../../trading/records/transaction-status.ts";
 import type { TradeDesk } from "../../../trading/trade-desk.ts";
 import { sendApiError } from "../../api-error-reply.ts";
@@ -14,6 +12,7 @@ import {
   BuildBodySchema,
   BuildCreateBodySchema,
   QuoteBodySchema,
+  QuoteResponseSchema,
   StatusParamsSchema,
   StatusQuerySchema,
   SubmitBodySchema,
@@ -25,7 +24,6 @@ export interface TradeFlowOptions {
 }
 
 const tags = ["trade flow"];
-const QuoteResponseSchema = Type.Object({ quote: QuoteSchema }, { additionalProperties: false });
 
 /**
  * The trade flow of the specification — quote, build, submit, status — and launch creation.

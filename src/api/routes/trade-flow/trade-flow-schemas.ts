@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { QuoteSchema } from "../../../trading/records/quote.ts";
 import { Address, Signature, wireString } from "../../../wire/wire-fields.ts";
 
 /**
@@ -7,6 +8,9 @@ import { Address, Signature, wireString } from "../../../wire/wire-fields.ts";
  */
 export { QuoteBodySchema } from "../../../trading/records/quote-body.ts";
 export { BuildCreateBodySchema } from "../../../trading/records/build-create-body.ts";
+
+/** The quote route's answer: the quote under `quote`. */
+export const QuoteResponseSchema = Type.Object({ quote: QuoteSchema }, { additionalProperties: false });
 
 /** Stored quote ids are `q_` and 32 hex characters; anything up to 64 is looked up and answered 404 when unknown. */
 const QuoteId = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
