@@ -212,23 +212,23 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
-    name: "live-oldest-first",
+    name: "live-skips-newest",
     phase: "read",
-    rule: "GET /v1/trades/live lists the most recent trades newest first; this mode lists them oldest first.",
+    rule: "GET /v1/trades/live lists the most recent trades across launches; this mode leaves the newest one out.",
     caughtBy: "live.newestAcrossLaunches",
-    http: { method: "GET", route: "/v1/trades/live", onSend: (answer) => withRows(answer, "trades", (rows) => rows.reverse()) },
+    http: { method: "GET", route: "/v1/trades/live", onSend: (answer) => withRows(answer, "trades", (rows) => rows.slice(1)) },
   },
   {
-    name: "balance-amount-as-number",
+    name: "balance-in-sol",
     phase: "read",
-    rule: "A wallet's solLamports is an amount, a decimal string; this mode sends it as a JSON number.",
+    rule: "A wallet's solLamports is an amount of lamports (a decimal integer string); this mode reports SOL with a decimal point.",
     caughtBy: "balances.shape",
     http: {
       method: "GET",
       route: "/v1/wallets/:wallet/balances",
       onSend: (answer) => {
         const body = objectOf(answer.body);
-        return body && succeeded(answer) ? { ...body, solLamports: Number(body.solLamports) } : undefined;
+        return body && succeeded(answer) ? { ...body, solLamports: (Number(body.solLamports) / 1e9 + 0.5).toString() } : undefined;
       },
     },
   },

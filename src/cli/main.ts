@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { bugListText } from "../bugs/injected-bug-catalogue.ts";
 import { reservePort } from "../simulator/listen-address.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 import { DEFAULT_HOST, DEFAULT_PORT, type SimulatorOptions } from "../simulator/simulator-options.ts";
@@ -16,6 +17,7 @@ function banner(simulator: Simulator, seconds: number): string {
     `  Stream     ${simulator.streamUrl}`,
     `  OpenAPI    ${baseUrl}/openapi.json`,
   ];
+  if (simulator.bugs) lines.push(`  Bugs       ${simulator.bugs.active.join(", ")} (injected on purpose: this server breaks those rules)`);
   if (options.stateDir !== undefined) lines.push(`  State dir  ${options.stateDir}${simulator.recovered ? " (resumed)" : " (new)"}`);
   lines.push(
     `  Faucet     curl -X POST ${baseUrl}/devnet/airdrop -H 'content-type: application/json' \\`,
@@ -73,6 +75,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case "version":
       process.stdout.write(`${VERSION}\n`);
+      return 0;
+    case "bugs":
+      process.stdout.write(bugListText());
       return 0;
     case "error":
       process.stderr.write(`basket-devnet: ${command.message}\nRun 'basket-devnet --help' for usage.\n`);

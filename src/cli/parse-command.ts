@@ -1,9 +1,11 @@
 import { parseArgs } from "node:util";
+import { parseBugNames } from "../bugs/injected-bug-catalogue.ts";
 import { CLOCK_MODES, type ClockMode } from "../chain/clock-modes.ts";
 import { type GenesisTime, type SimulatorOptions, resolveSimulatorOptions } from "../simulator/simulator-options.ts";
 
 export const USAGE = `Usage: basket-devnet up [options]
        basket-devnet conformance (--base-url URL | --start) [options]   (see conformance --help)
+       basket-devnet bugs                                                (the --inject-bug modes)
        basket-devnet --help | --version
 
 Runs the basket-token service's /v1 HTTP API and /v1/stream WebSocket on an in-process
@@ -28,6 +30,8 @@ Options of up:
                          or unix seconds; pin it to repeat a run exactly
   --no-bots              no activity bots (default: bots on, except per-transaction)
   --log                  log every HTTP request
+  --inject-bug <names>   break rules on purpose, to prove a conformance suite catches
+                         it: mode names separated by commas (basket-devnet bugs lists them)
   -h, --help             this text
   -v, --version          the version
 
@@ -36,6 +40,7 @@ Exit codes: 0 after SIGINT/SIGTERM, 1 when the simulator fails, 2 on bad input.`
 export type Command =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
+  | { readonly kind: "bugs" }
   | { readonly kind: "up"; readonly options: SimulatorOptions }
   | { readonly kind: "error"; readonly message: string };
 
@@ -52,6 +57,7 @@ const OPTIONS = {
   "genesis-time": { type: "string" },
   "no-bots": { type: "boolean" },
   log: { type: "boolean" },
+  "inject-bug": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -97,8 +103,12 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
     if (values.version) return { kind: "version" };
     const [command, ...extra] = positionals;
     if (command === undefined) return { kind: "error", message: "a command is required: basket-devnet up" };
-    if (command !== "up") return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the command is up` };
+    if (command !== "up" && command !== "bugs")
+      return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the commands are up and bugs` };
     if (extra.length > 0) return { kind: "error", message: `unexpected argument ${JSON.stringify(extra[0])}` };
+    if (command === "bugs") return { kind: "bugs" };
+    const bugs = values["inject-bug"] === undefined ? null : parseBugNames(values["inject-bug"]);
+    if (bugs && !bugs.ok) throw new BadInput(bugs.error);
     if (values.clock !== undefined && !CLOCK_MODES.includes(values.clock as ClockMode)) {
       throw new BadInput(`--clock must be one of ${CLOCK_MODES.join(", ")}, got ${JSON.stringify(values.clock)}`);
     }
@@ -116,6 +126,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values["genesis-time"] === undefined ? {} : { genesisTime: genesisTime(values["genesis-time"]) }),
       ...(values["no-bots"] ? { bots: false } : {}),
       ...(values.log ? { logger: true } : {}),
+      ...(bugs?.ok ? { injectBugs: bugs.names } : {}),
     };
     // The simulator's own checks (ranges, the seed's alphabet) run here too, before anything starts.
     resolveSimulatorOptions(options);
