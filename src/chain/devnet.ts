@@ -217,7 +217,7 @@ export class Devnet {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     if (mode === "realtime") {
-      this.#timer = setInterval(() => this.advanceSlots(1), this.#realtimeSlotMillis);
+      this.#timer = setInterval(() => this.#tick(), this.#realtimeSlotMillis);
       this.#timer.unref();
     }
     return this;
@@ -318,6 +318,19 @@ export class Devnet {
       for (const listener of this.#slotListeners) listener(this.#clock.now(), span);
     }
     return landed;
+  }
+
+  /**
+   * One realtime slot. A defect in a slot listener (our own code: bots, sampling) must not
+   * end a server others use from inside a timer, where nothing above could catch it: it is
+   * reported and the clock keeps going.
+   */
+  #tick(): void {
+    try {
+      this.advanceSlots(1);
+    } catch (error) {
+      process.emitWarning(error instanceof Error ? error : String(error), { code: "BASKET_DEVNET_SLOT_FAILED" });
+    }
   }
 
   advanceSeconds(seconds: number): LandedTransaction[] {
