@@ -10,11 +10,19 @@ export interface StartedServer {
 
 export interface StartOptions {
   /** The world's seed: the run's seed, so a run is the same run every time. */
-  readonly seed: number;
+  readonly seed: number | string;
   /** The `/devnet/` control API; default on. */
   readonly control?: boolean;
   /** Launches in the world; default the simulator's. */
   readonly launchCount?: number;
+  /** Unix seconds of slot 0; default the simulator's (scenarios pin it so a run repeats to the byte). */
+  readonly genesisTime?: bigint;
+  /** Activity bots; default the simulator's. */
+  readonly bots?: boolean;
+  /** Virtual hours of history; default the simulator's. */
+  readonly historyHours?: number;
+  /** USD per SOL; default the simulator's. */
+  readonly solUsd?: number;
 }
 
 /**
@@ -30,6 +38,10 @@ export async function startBuiltInServer(options: StartOptions): Promise<Started
     clockMode: "manual",
     control: options.control ?? true,
     ...(options.launchCount === undefined ? {} : { launchCount: options.launchCount }),
+    ...(options.genesisTime === undefined ? {} : { genesisTime: options.genesisTime }),
+    ...(options.bots === undefined ? {} : { bots: options.bots }),
+    ...(options.historyHours === undefined ? {} : { historyHours: options.historyHours }),
+    ...(options.solUsd === undefined ? {} : { solUsd: options.solUsd }),
   });
   return { baseUrl: simulator.baseUrl, streamUrl: simulator.streamUrl, close: () => simulator.close() };
 }

@@ -3,7 +3,8 @@ import type { Capability, CheckFailure, Phase, RuleReference } from "./check.ts"
 /** What a reporter knows of a check without holding the check itself. */
 export interface CheckSummary {
   readonly id: string;
-  readonly phase: Phase;
+  /** `scenario`: a scenario file run by `basket-devnet scenario run`, reported through the same reporters. */
+  readonly phase: Phase | "scenario";
   readonly rule: RuleReference;
   readonly enforces: "specification" | "decision";
 }

@@ -1,0 +1,70 @@
+import { type StartedServer, startBuiltInServer } from "../../conformance/cli/start-simulator.ts";
+import { BasketClient } from "../../src/client/basket-client.ts";
+import type { Scenario } from "./scenario-schema.ts";
+
+/** 2026-01-01T00:00:00Z: the genesis every in-process run pins unless the scenario names one. */
+export const DEFAULT_GENESIS_TIME = 1_767_225_600;
+
+/** Scenarios with the same key run in the same world: one simulator, restored between them. */
+export function worldKey(scenario: Scenario): string {
+  const world = scenario.world ?? {};
+  return JSON.stringify([
+    String(scenario.seed),
+    world.launches ?? null,
+    world.historyHours ?? null,
+    world.solUsd ?? null,
+    world.bots ?? false,
+    world.genesisTime ?? DEFAULT_GENESIS_TIME,
+  ]);
+}
+
+/**
+ * The built-in simulator for one world: seeded, genesis pinned, manual clock, bots off
+ * unless asked, started in this process on a free port. A snapshot taken once the world is
+ * built is restored before every scenario after the first, so each starts from the same
+ * state as if the simulator had just started (a restart costs seconds, a restore a fraction).
+ */
+export class BuiltInWorld {
+  #used = false;
+
+  private constructor(
+    readonly server: StartedServer,
+    readonly client: BasketClient,
+    readonly snapshotId: string,
+  ) {}
+
+  static async start(scenario: Scenario): Promise<BuiltInWorld> {
+    const world = scenario.world ?? {};
+    const server = await startBuiltInServer({
+      seed: scenario.seed,
+      genesisTime: BigInt(world.genesisTime ?? DEFAULT_GENESIS_TIME),
+      bots: world.bots ?? false,
+      ...(world.launches === undefined ? {} : { launchCount: world.launches }),
+      ...(world.historyHours === undefined ? {} : { historyHours: world.historyHours }),
+      ...(world.solUsd === undefined ? {} : { solUsd: world.solUsd }),
+    });
+    const client = new BasketClient(server.baseUrl);
+    const snapshot = await client.exchange({ method: "POST", path: "/devnet/snapshot", json: {} });
+    const id = (snapshot.body as { id?: string } | undefined)?.id;
+    if (snapshot.status !== 200 || !id) {
+      await server.close();
+      throw new Error(`the built-in simulator refused a snapshot (${snapshot.status} ${snapshot.text.slice(0, 200)})`);
+    }
+    return new BuiltInWorld(server, client, id);
+  }
+
+  /** Makes the world fresh for the next scenario: restores the snapshot unless nothing ran yet. */
+  async fresh(): Promise<void> {
+    if (!this.#used) {
+      this.#used = true;
+      return;
+    }
+    const restored = await this.client.exchange({ method: "POST", path: "/devnet/restore", json: { id: this.snapshotId } });
+    if (restored.status !== 200)
+      throw new Error(`the built-in simulator could not restore its snapshot (${restored.status} ${restored.text.slice(0, 200)})`);
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}

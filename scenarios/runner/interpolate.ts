@@ -1,0 +1,28 @@
+import { readPath } from "./value-path.ts";
+
+const WHOLE = /^\$\{([^}]+)\}$/;
+const ANY = /\$\{([^}]+)\}/g;
+
+/** Text for a value placed inside a string: strings as they are, everything else as JSON. */
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "bigint") return value.toString();
+  return JSON.stringify(value);
+}
+
+/**
+ * Replaces `${path}` references in `value` (deeply) with what the variables hold. A string
+ * that is one reference becomes the value itself (an object, an array, a number); a reference
+ * inside longer text is spliced in as text. An unknown path throws a PathError.
+ */
+export function interpolate(value: unknown, variables: Readonly<Record<string, unknown>>): unknown {
+  if (typeof value === "string") {
+    const whole = WHOLE.exec(value);
+    if (whole) return readPath(variables, whole[1]!.trim());
+    return value.replace(ANY, (_, path: string) => asText(readPath(variables, path.trim())));
+  }
+  if (Array.isArray(value)) return value.map((item) => interpolate(item, variables));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, variables)]));
+  return value;
+}

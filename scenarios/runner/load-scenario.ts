@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { parse } from "yaml";
+import { type Scenario, ScenarioSchema } from "./scenario-schema.ts";
+
+export type LoadedScenario =
+  | { readonly ok: true; readonly scenario: Scenario; readonly file: string }
+  | { readonly ok: false; readonly file: string; readonly error: string };
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<Scenario>(ScenarioSchema);
+
+/**
+ * A scenario from its YAML text, checked against the schema. A step is matched against
+ * every kind, so ajv's errors for a bad step are many: the sentence names the step and its
+ * kind and keeps the errors that concern that kind.
+ */
+export function parseScenario(text: string, file = "<text>"): LoadedScenario {
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch (error) {
+    return { ok: false, file, error: `${file} is not YAML: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (validate(value)) return { ok: true, scenario: value, file };
+  const errors = validate.errors ?? [];
+  const steps = (value as { steps?: unknown[] } | null)?.steps;
+  const stepError = errors.find((error) => /^\/steps\/\d+/.test(error.instancePath));
+  if (stepError && Array.isArray(steps)) {
+    const index = Number(/^\/steps\/(\d+)/.exec(stepError.instancePath)![1]);
+    const step = steps[index];
+    const keys = typeof step === "object" && step !== null ? Object.keys(step) : [];
+    const kind = keys.find((key) => !["as", "expect", "note"].includes(key)) ?? (keys.includes("expect") ? "expect" : undefined);
+    const prefix = `/steps/${index}/${kind ?? ""}`;
+    const own = errors.filter(
+      (error) => kind !== undefined && error.instancePath.startsWith(prefix) && error.instancePath !== `/steps/${index}`,
+    );
+    const detail =
+      own.length > 0
+        ? own.map((error) => `${error.instancePath.slice(prefix.length) || kind} ${error.message}`).join("; ")
+        : `is not a known step (${kind ?? "no kind"})`;
+    return { ok: false, file, error: `${file}: step ${index + 1}${kind ? ` (${kind})` : ""}: ${detail}` };
+  }
+  const first = errors[0];
+  return {
+    ok: false,
+    file,
+    error: `${file}: ${first ? `${first.instancePath || "the scenario"} ${first.message}` : "does not match the scenario schema"}`,
+  };
+}
+
+/** Reads and checks one scenario file. */
+export function loadScenario(file: string): LoadedScenario {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return { ok: false, file, error: `${file} cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return parseScenario(text, file);
+}

@@ -1,0 +1,152 @@
+import type { BasketClient } from "../../src/client/basket-client.ts";
+import type { Capability, CheckFailure } from "../../conformance/engine/check.ts";
+import type { CheckOutcome, CheckSummary } from "../../conformance/engine/run-events.ts";
+import { judgeAnswer } from "./answer-expectation.ts";
+import { interpolate } from "./interpolate.ts";
+import type { AnswerExpectationSpec, Scenario, ScenarioStep, StepKind } from "./scenario-schema.ts";
+import { STEP_KINDS } from "./scenario-schema.ts";
+import { ScenarioSession } from "./scenario-session.ts";
+import { ScenarioFailedSignal, ScenarioSkippedSignal } from "./scenario-signals.ts";
+import { scenarioWallet } from "./scenario-wallets.ts";
+import { CONTROL_STEPS, DEFAULT_VARIABLE, handlerOf } from "./steps/step-handlers.ts";
+import { PathError } from "./value-path.ts";
+
+/** Lamports a declared wallet gets when it names none: 5 SOL. */
+export const DEFAULT_WALLET_LAMPORTS = "5000000000";
+
+export interface ScenarioServer {
+  readonly client: BasketClient;
+  readonly streamUrl: string;
+  readonly capabilities: ReadonlySet<Capability>;
+  readonly missing: Readonly<Partial<Record<Capability, string>>>;
+}
+
+export interface ScenarioResult {
+  /** The outcome in the conformance reporters' model: the scenario is the "check". */
+  readonly outcome: CheckOutcome;
+  /** Every step, request, answer summary and frame, in order. */
+  readonly transcript: readonly string[];
+  /** The diff of the first failing expectation (empty unless failed). */
+  readonly diff: string;
+  /** 1-based index of the failing step, when one failed. */
+  readonly failedStep: number | null;
+}
+
+/** The kind of a step: its one key that is not `as`, `expect` or `note`. */
+export function stepKind(step: ScenarioStep): StepKind {
+  // `expect` beside another kind judges that step's answer; alone, it is the step.
+  return (Object.keys(step).find((key) => key !== "expect" && (STEP_KINDS as string[]).includes(key)) ?? "expect") as StepKind;
+}
+
+/** What the scenario needs that a server may lack, and which steps need it. */
+function controlNeed(scenario: Scenario): string | null {
+  const kinds = [...new Set(scenario.steps.map(stepKind).filter((kind) => CONTROL_STEPS.has(kind)))];
+  if (Object.keys(scenario.wallets ?? {}).length > 0) kinds.unshift("wallets (funded by the faucet)" as StepKind);
+  return kinds.length > 0 ? kinds.join(", ") : null;
+}
+
+export function scenarioSummary(scenario: Scenario): CheckSummary {
+  return {
+    id: scenario.name,
+    phase: "scenario",
+    rule: { section: "Scenarios", text: scenario.description.trim() },
+    enforces: "specification",
+  };
+}
+
+/**
+ * Runs one scenario against a server: funds its wallets, runs each step in order with the
+ * variables earlier steps left, judges each answer, and stops at the first failing
+ * expectation. Needing `/devnet/` control where the server has none skips it with the
+ * reason; no step is ever passed silently.
+ */
+export async function runScenario(scenario: Scenario, server: ScenarioServer): Promise<ScenarioResult> {
+  const started = performance.now();
+  const check = scenarioSummary(scenario);
+  const session = new ScenarioSession(server.client, server.streamUrl, server.capabilities, server.missing);
+  type Ending = { status: "pass" } | { status: "skip"; reason: string } | { status: "fail"; failure: CheckFailure };
+  const end = (outcome: Ending, diff = "", failedStep: number | null = null): ScenarioResult => ({
+    outcome: { ...outcome, check, millis: performance.now() - started, notes: [] } as CheckOutcome,
+    transcript: session.transcript.lines,
+    diff,
+    failedStep,
+  });
+  const need = controlNeed(scenario);
+  if (need !== null && !server.capabilities.has("control"))
+    return end({ status: "skip", reason: `${need} need the /devnet/ control API: ${server.missing.control ?? "absent"}` });
+
+  let index = -1;
+  try {
+    for (const [name, wallet] of Object.entries(scenario.wallets ?? {})) {
+      const held = await scenarioWallet(scenario.seed, scenario.name, name);
+      session.wallets.set(name, held);
+      (session.variables.wallets as Record<string, string>)[name] = held.address;
+      session.line(`wallet ${name} = ${held.address}`);
+      await fund(session, held.address, wallet.lamports ?? DEFAULT_WALLET_LAMPORTS);
+      for (const token of wallet.tokens ?? []) await fund(session, held.address, undefined, token);
+    }
+    for (index = 0; index < scenario.steps.length; index++) {
+      const step = scenario.steps[index]!;
+      const kind = stepKind(step);
+      const as = typeof step.as === "string" ? step.as : undefined;
+      session.line(`[${index + 1}] ${kind}${as ? ` as ${as}` : ""}${step.note ? `: ${String(step.note)}` : ""}`);
+      const args = interpolate((step as Record<string, unknown>)[kind] ?? {}, session.variables) as Record<string, unknown>;
+      const result = await handlerOf(kind, as)(args, session);
+      if (kind === "expect") {
+        // The step is itself the judgement: its `expect` key held its arguments.
+      } else if (result.exchange)
+        judgeAnswer(
+          result.exchange,
+          step.expect === undefined ? undefined : (interpolate(step.expect, session.variables) as AnswerExpectationSpec),
+        );
+      else if (step.expect) throw new ScenarioFailedSignal(`${kind} has no HTTP answer for expect to judge; use an expect step`);
+      const variable = as ?? DEFAULT_VARIABLE[kind];
+      if (variable !== null && result.value !== undefined) session.variables[variable] = result.value;
+      Object.assign(session.variables, result.also ?? {});
+    }
+    return end({ status: "pass" });
+  } catch (error) {
+    const at = index >= 0 && index < scenario.steps.length ? index : null;
+    const where = at === null ? "setting up the wallets" : `step ${at + 1} (${stepKind(scenario.steps[at]!)})`;
+    if (error instanceof ScenarioSkippedSignal) return end({ status: "skip", reason: `${where}: ${error.message}` });
+    const signal =
+      error instanceof ScenarioFailedSignal
+        ? error
+        : error instanceof PathError
+          ? new ScenarioFailedSignal(`a \${…} reference cannot be resolved: ${error.message}`)
+          : new ScenarioFailedSignal(`the runner could not go on: ${error instanceof Error ? error.message : String(error)}`);
+    session.line(`✗ ${where}: ${signal.message}`);
+    if (signal.diff) session.line(signal.diff);
+    const failure = {
+      checkId: scenario.name,
+      rule: check.rule,
+      enforces: check.enforces,
+      seed: typeof scenario.seed === "number" ? scenario.seed : 0,
+      message: `${where}: ${signal.message}${signal.diff ? `\n${signal.diff}` : ""}`,
+      details: {
+        ...(at === null ? {} : { input: scenario.steps[at] }),
+        ...(signal.expected === undefined ? {} : { expected: signal.expected }),
+        ...(signal.actual === undefined ? {} : { actual: signal.actual }),
+        transcript: session.transcript.lines,
+      },
+      curl: session.curl,
+    };
+    return end({ status: "fail", failure }, signal.diff, at === null ? null : at + 1);
+  } finally {
+    await session.close();
+  }
+}
+
+async function fund(session: ScenarioSession, address: string, lamports?: string, token?: { mint: string; amount: string }) {
+  const answer = await session.exchange({
+    method: "POST",
+    path: "/devnet/airdrop",
+    json: {
+      wallet: address,
+      ...(lamports === undefined ? {} : { lamports }),
+      ...(token ? { mint: token.mint, amount: token.amount } : {}),
+    },
+  });
+  if (answer.status !== 200)
+    throw new ScenarioFailedSignal(`the faucet refused to fund ${address} (${answer.status})`, "", 200, answer.body);
+}

@@ -1,0 +1,80 @@
+import type { CheckOutcome, RunSummary } from "../../conformance/engine/run-events.ts";
+import { probeCapabilities } from "../../conformance/engine/probe-capabilities.ts";
+import { BasketClient } from "../../src/client/basket-client.ts";
+import { BuiltInWorld, worldKey } from "./built-in-world.ts";
+import { type ScenarioResult, runScenario } from "./run-scenario.ts";
+import type { Scenario } from "./scenario-schema.ts";
+
+export interface RunScenariosOptions {
+  /** A server to run against; absent, the built-in simulator is started per world. */
+  readonly baseUrl?: string;
+  /** `/devnet/` control: `auto` uses it when the server has it, `off` acts as if it had none. */
+  readonly control?: "auto" | "off";
+  /** Called once each scenario ended, in run order. */
+  readonly onResult?: (scenario: Scenario, result: ScenarioResult) => void;
+}
+
+export interface ScenarioRun {
+  readonly results: readonly { readonly scenario: Scenario; readonly result: ScenarioResult }[];
+  /** The run in the conformance reporters' model (JUnit, JSON, Markdown read it). */
+  readonly summary: RunSummary;
+}
+
+function streamUrlOf(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, "ws").replace(/\/$/, "")}/v1/stream`;
+}
+
+/**
+ * Runs scenarios in the order given. Against `baseUrl` each runs on that server as it is
+ * (its seed and world are the server's own). Without one, scenarios sharing a world (seed
+ * and world options) share one built-in simulator, restored to its first state before each.
+ */
+export async function runScenarios(scenarios: readonly Scenario[], options: RunScenariosOptions = {}): Promise<ScenarioRun> {
+  const started = performance.now();
+  const results: { scenario: Scenario; result: ScenarioResult }[] = [];
+  const keep = (scenario: Scenario, result: ScenarioResult) => {
+    results.push({ scenario, result });
+    options.onResult?.(scenario, result);
+  };
+  const control = options.control ?? "auto";
+  if (options.baseUrl !== undefined) {
+    const client = new BasketClient(options.baseUrl.replace(/\/$/, ""));
+    const probe = await probeCapabilities(client, { control, keypair: false, allowSlow: false });
+    for (const scenario of scenarios)
+      keep(scenario, await runScenario(scenario, { client, streamUrl: streamUrlOf(client.baseUrl), ...probe }));
+  } else {
+    const byWorld = new Map<string, Scenario[]>();
+    for (const scenario of scenarios) byWorld.set(worldKey(scenario), [...(byWorld.get(worldKey(scenario)) ?? []), scenario]);
+    for (const group of byWorld.values()) {
+      const world = await BuiltInWorld.start(group[0]!);
+      try {
+        const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
+        for (const scenario of group) {
+          await world.fresh();
+          keep(scenario, await runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe }));
+        }
+      } finally {
+        await world.close();
+      }
+    }
+  }
+  const outcomes: CheckOutcome[] = results.map(({ result }) => result.outcome);
+  const count = (status: CheckOutcome["status"]) => outcomes.filter((outcome) => outcome.status === status).length;
+  const seeds = new Set(scenarios.map((scenario) => Number(scenario.seed)));
+  return {
+    results,
+    summary: {
+      baseUrl: options.baseUrl ?? "built-in simulator",
+      seed: seeds.size === 1 ? [...seeds][0]! : 0,
+      strict: true,
+      outcomes,
+      passed: count("pass"),
+      failed: count("fail"),
+      skipped: count("skip"),
+      noted: 0,
+      notRun: 0,
+      millis: performance.now() - started,
+      phaseMillis: {},
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import type { RunSummary } from "../../conformance/engine/run-events.ts";
+import { junitXml } from "../../conformance/reporters/junit-reporter.ts";
+import { jsonReport } from "../../conformance/reporters/json-reporter.ts";
+import { markdownReport } from "../../conformance/reporters/markdown-reporter.ts";
+import { loadScenario } from "./load-scenario.ts";
+import { runScenarios } from "./run-scenarios.ts";
+import type { Scenario } from "./scenario-schema.ts";
+import { scenarioFiles } from "./scenario-files.ts";
+import { scenarioConsole } from "./scenario-console.ts";
+
+export const SCENARIO_USAGE = `Usage: basket-devnet scenario run PATH... [--base-url URL] [options]
+
+run      runs scenario files (a directory runs every .yaml in it, e.g. scenarios/library).
+         Without --base-url each world (seed + world options) is a built-in simulator
+         started in this process: seed pinned, genesis 2026-01-01, manual clock, no bots.
+  --base-url <url>     run against this server instead (its own world; steps needing
+                       /devnet/ control skip the scenario with the reason when it has none)
+  --control auto|off   use /devnet/ when the server has it (default auto)
+  --report <list>      junit=FILE,json=FILE,md=FILE (the conformance reporters)
+  --verbose            print every scenario's transcript, not only failing ones
+
+Exit codes: 0 when nothing failed, 1 when a scenario failed, 2 on bad input.`;
+
+export interface CommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+const PROCESS_IO: CommandIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+
+const REPORTS = { junit: (summary: RunSummary) => junitXml(summary), json: jsonReport, md: markdownReport } as const;
+
+class BadInput extends Error {}
+
+function reportsOf(text: string) {
+  return text.split(",").map((entry) => {
+    const match = /^(junit|json|md)=(.+)$/.exec(entry.trim());
+    if (!match) throw new BadInput(`--report takes junit=FILE,json=FILE,md=FILE; ${JSON.stringify(entry)} is not FORMAT=FILE`);
+    return { format: match[1] as keyof typeof REPORTS, file: match[2]! };
+  });
+}
+
+/** `basket-devnet scenario …`: resolves with the exit code. */
+export async function scenarioCommand(argv: readonly string[], io: CommandIo = PROCESS_IO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        "base-url": { type: "string" },
+        control: { type: "string" },
+        report: { type: "string" },
+        verbose: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    io.stderr(`basket-devnet scenario: ${error instanceof Error ? error.message : String(error)}\n${SCENARIO_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [action, ...paths] = positionals;
+  if (values.help || action === undefined) {
+    (values.help ? io.stdout : io.stderr)(`${SCENARIO_USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  try {
+    if (action !== "run") throw new BadInput(`unknown action ${JSON.stringify(action)}: the action is run`);
+    if (paths.length === 0) throw new BadInput("run needs at least one scenario file or directory");
+    if (values.control !== undefined && values.control !== "auto" && values.control !== "off")
+      throw new BadInput(`--control must be auto or off, got ${JSON.stringify(values.control)}`);
+    const reports = values.report === undefined ? [] : reportsOf(values.report);
+    const scenarios: Scenario[] = [];
+    for (const file of scenarioFiles(paths)) {
+      const loaded = loadScenario(file);
+      if (!loaded.ok) throw new BadInput(loaded.error);
+      scenarios.push(loaded.scenario);
+    }
+    if (scenarios.length === 0) throw new BadInput(`no scenario file in ${paths.join(", ")}`);
+    const console = scenarioConsole(io.stdout, values.verbose ?? false);
+    io.stderr(
+      values["base-url"]
+        ? `running ${scenarios.length} scenarios against ${values["base-url"]}\n`
+        : `running ${scenarios.length} scenarios on the built-in simulator\n`,
+    );
+    const run = await runScenarios(scenarios, {
+      ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+      control: (values.control as "auto" | "off" | undefined) ?? "auto",
+      onResult: console.result,
+    });
+    console.summary(run.summary);
+    for (const report of reports) {
+      await mkdir(dirname(report.file), { recursive: true });
+      await writeFile(report.file, REPORTS[report.format](run.summary));
+      io.stdout(`wrote ${report.format} report ${report.file}\n`);
+    }
+    return run.summary.failed > 0 ? 1 : 0;
+  } catch (error) {
+    io.stderr(`basket-devnet scenario: ${error instanceof Error ? error.message : String(error)}\n`);
+    return error instanceof BadInput ? 2 : 1;
+  }
+}

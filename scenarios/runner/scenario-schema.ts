@@ -1,0 +1,352 @@
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+
+/**
+ * The scenario format, TypeBox-first: `scenario.schema.json` is generated from it
+ * (`npx tsx scenarios/runner/generate-schema.ts`) and a test keeps the file fresh.
+ *
+ * A step is an object with one key naming its kind (`quote: {…}`), plus optional `as` (the
+ * variable its result is kept in), `expect` (what its answer must be) and `note` (why the
+ * step is there, shown in the transcript). Any string may hold `${path}` references to
+ * earlier results; a string that is only `${path}` stands for the value itself (an array,
+ * an object, a number), so `plan: ${build.plan}` hands over the plan.
+ */
+
+/** A `${path}` reference: where a number, a boolean or an object is expected, it may come from a variable. */
+const Reference = Type.String({ pattern: "^\\$\\{[^}]+\\}$", description: "A `${path}` reference to an earlier result." });
+const Text = (description: string) => Type.String({ description });
+const Whole = (description: string, bounds: { minimum?: number; maximum?: number } = {}) =>
+  Type.Union([Type.Integer({ ...bounds, description }), Reference]);
+const Flag = (description: string) => Type.Union([Type.Boolean({ description }), Reference]);
+const Seconds = (description: string) => Type.Union([Type.Number({ exclusiveMinimum: 0, description }), Reference]);
+const Anything = (description: string) => Type.Unknown({ description });
+
+/** A value a field must have: a literal (deep partial match for objects) or an operator object. */
+export const Pattern = Anything(
+  "A literal (objects match when every listed field matches, extra fields allowed; arrays match element by element), " +
+    "or an operator object: {eq}, {ne}, {gt}, {gte}, {lt}, {lte} (integers compared exactly, decimal strings included), " +
+    "{matches: regex}, {exists: bool}, {oneOf: [...]}, {length: n|operator}, {contains: pattern} (an array element matches).",
+);
+
+/** What a step's HTTP answer must be. Without `status`, any 2xx passes and anything else fails the scenario. */
+export const AnswerExpectation = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 100, maximum: 599 }), Type.Array(Type.Integer({ minimum: 100, maximum: 599 }))]),
+    ),
+    error: Type.Optional(Text("A regular expression the body's `error` sentence must match (an `error` must be present).")),
+    code: Type.Optional(Text("The body's `code`.")),
+    body: Type.Optional(Pattern),
+  },
+  { additionalProperties: false, description: "What the answer must be." },
+);
+
+const WalletRef = Text("A wallet's name (declared under `wallets`) or an address.");
+
+const QuoteArgs = Type.Object(
+  {
+    launch: Text("The launch address."),
+    direction: Type.Union([Type.Literal("buy"), Type.Literal("sell"), Reference]),
+    amountIn: Text("Base units, as the specification counts them for the mode."),
+    mode: Type.Optional(Type.Union([Type.Literal("exactIn"), Type.Literal("exactOut"), Type.Literal("exactInSol"), Reference])),
+    slippageBps: Type.Optional(Whole("Slippage in basis points.")),
+    wallet: Type.Optional(WalletRef),
+    preview: Type.Optional(Flag("A preview quote (not stored).")),
+    tipLamports: Type.Optional(Text("Tip; `0` for none, absent for the server's default.")),
+    priorityFee: Type.Optional(Text("`auto` or lamports.")),
+  },
+  { additionalProperties: false, description: "POST /v1/trades/quote. Result: the answer's `quote` (or the error body)." },
+);
+
+const BuildArgs = Type.Object(
+  { quoteId: Text("The stored quote's id."), wallet: WalletRef },
+  {
+    additionalProperties: false,
+    description: "POST /v1/trades/build. Result: the answer; `plan` also holds its plan (a one-step plan when none is sent).",
+  },
+);
+
+const SignArgs = Type.Object(
+  {
+    wallet: WalletRef,
+    transaction: Type.Optional(Text("One base64 transaction to sign.")),
+    plan: Type.Optional(Anything("A plan (a `${build.plan}` reference): every step is signed, in order.")),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Signs with the wallet's key, as a client does. Result: `{transaction, signature}` for one transaction; for a plan an array of `{step, label, settles, transaction, signature}`.",
+  },
+);
+
+const SubmitArgs = Type.Object(
+  {
+    transaction: Text("The signed base64 transaction."),
+    quoteId: Type.Optional(Text("The quote it was built for.")),
+  },
+  { additionalProperties: false, description: "POST /v1/transactions/submit. Result: the answer (`signature`, `status`)." },
+);
+
+const StatusArgs = Type.Object(
+  {
+    signature: Text("The transaction's signature."),
+    lastValidBlockHeight: Type.Optional(Whole("The build's lastValidBlockHeight, for `expired`.")),
+  },
+  { additionalProperties: false, description: "GET /v1/transactions/{signature}. Result: the answer." },
+);
+
+const TimeArgs = Type.Object(
+  { slots: Type.Optional(Whole("Slots to move.", { minimum: 1 })), seconds: Type.Optional(Seconds("Seconds of virtual time to move.")) },
+  { additionalProperties: false },
+);
+
+const ReadArgs = Type.Object(
+  {
+    path: Text("A path under the base URL, e.g. /v1/launches."),
+    query: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+    capture: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description: "Variables to set from the answer: name → path in the body (`launches[0].address`).",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "Any GET. Result: the body." },
+);
+
+const RequestArgs = Type.Object(
+  {
+    method: Text("The HTTP method."),
+    path: Text("A path under the base URL."),
+    query: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+    json: Type.Optional(Anything("A JSON body.")),
+    raw: Type.Optional(Text("A body sent byte for byte (with `headers`).")),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    capture: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false, description: "Any request (what a recording replays). Result: the body." },
+);
+
+const AirdropArgs = Type.Object(
+  {
+    wallet: WalletRef,
+    lamports: Type.Optional(Text("Lamports.")),
+    mint: Type.Optional(Text("A component mint, with `amount`.")),
+    amount: Type.Optional(Text("Component base units.")),
+  },
+  { additionalProperties: false, description: "POST /devnet/airdrop (control)." },
+);
+
+const PriceArgs = Type.Object(
+  {
+    mint: Text("A component mint."),
+    priceSol: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0 }), Reference])),
+    factor: Type.Optional(
+      Type.Union([Type.Number({ exclusiveMinimum: 0 }), Reference], { description: "Multiply the current price (GET /v1/assets)." }),
+    ),
+  },
+  { additionalProperties: false, description: "POST /devnet/prices (control): move the component's venue price." },
+);
+
+const GraduateArgs = Type.Object(
+  { launch: Text("The launch.") },
+  { additionalProperties: false, description: "POST /devnet/graduate (control)." },
+);
+
+const FaultArgs = Type.Object(
+  {
+    transaction: Type.Optional(
+      Type.Union([Type.Literal("drop"), Type.Literal("delay")], { description: "The next submitted transaction." }),
+    ),
+    stream: Type.Optional(
+      Type.Union([Type.Literal("drop"), Type.Literal("duplicate"), Type.Literal("resync"), Type.Literal("close")], {
+        description: "`drop`/`duplicate` the next `frames` frames, send `resync`, or `close` every socket with 1001.",
+      }),
+    ),
+    slots: Type.Optional(Whole("With `transaction: delay`.", { minimum: 1 })),
+    frames: Type.Optional(Whole("With `stream: drop|duplicate`.", { minimum: 1 })),
+  },
+  { additionalProperties: false, description: "POST /devnet/faults/* (control). Exactly one of `transaction`, `stream`." },
+);
+
+const TradeArgs = Type.Object(
+  {
+    wallet: WalletRef,
+    launch: Text("The launch address."),
+    direction: Type.Union([Type.Literal("buy"), Type.Literal("sell"), Reference]),
+    amountIn: Text("As for quote."),
+    mode: Type.Optional(Type.Union([Type.Literal("exactIn"), Type.Literal("exactOut"), Type.Literal("exactInSol"), Reference])),
+    slippageBps: Type.Optional(Whole("Slippage in basis points.")),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The whole flow in order (quote, build, sign, submit each step and land it): what a scenario does to set a stage. Result: `{quote, build, signatures, statuses}`; fails the scenario unless every step lands.",
+  },
+);
+
+const ConnectArgs = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: "Open this many sockets (a crowd); default 1." })),
+    hello: Type.Optional(Type.Boolean({ description: "Wait for `hello` (default true unless count > 1)." })),
+  },
+  { additionalProperties: false, description: "Opens a socket on /v1/stream named by `as` (default `stream`)." },
+);
+
+const SendArgs = Type.Object(
+  {
+    socket: Type.Optional(Text("The socket's name (default `stream`).")),
+    frame: Type.Optional(Anything("A JSON frame.")),
+    raw: Type.Optional(Text("Text sent unchanged.")),
+    repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "Send it this many times (a flood)." })),
+  },
+  { additionalProperties: false, description: "Sends a frame." },
+);
+
+const StreamExpectArgs = Type.Object(
+  {
+    socket: Type.Optional(Text("The socket's name (default `stream`).")),
+    frame: Type.Optional(Pattern),
+    within: Type.Optional(Type.Integer({ minimum: 1, maximum: 120_000, description: "Milliseconds to wait (default 3000)." })),
+    absent: Type.Optional(Type.Boolean({ description: "No frame matching `frame` may arrive within the time." })),
+    close: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1000, maximum: 4999 }), Pattern], { description: "The socket closes with this code." }),
+    ),
+  },
+  { additionalProperties: false, description: "The next frame matching `frame` (kept in `as`), or the close, within a time." },
+);
+
+const StreamCloseArgs = Type.Object({ socket: Type.Optional(Text("The socket's name.")) }, { additionalProperties: false });
+
+const ExpectArgs = Type.Object(
+  {
+    that: Type.Optional(Anything("A value (usually a `${path}` reference) that must match `is`.")),
+    is: Type.Optional(Pattern),
+    balance: Type.Optional(
+      Type.Object(
+        {
+          wallet: WalletRef,
+          since: Anything("Balances read earlier (a `balances` step's result)."),
+          mint: Type.Optional(Text("A token mint; absent means SOL lamports.")),
+          delta: Pattern,
+        },
+        { additionalProperties: false, description: "The change of a balance since `since` matches `delta` (integers)." },
+      ),
+    ),
+    tape: Type.Optional(
+      Type.Object(
+        {
+          launch: Text("The launch."),
+          trade: Pattern,
+          count: Type.Optional(Pattern),
+        },
+        {
+          additionalProperties: false,
+          description: "The launch's tape (newest 200) holds trades matching `trade` (`count` of them, default at least one).",
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: "A judgement: `that`/`is`, a balance delta, or the tape." },
+);
+
+const BalancesArgs = Type.Object(
+  { wallet: WalletRef },
+  { additionalProperties: false, description: "GET /v1/wallets/{wallet}/balances. Result: the body." },
+);
+
+/** A step of `kind`: its arguments under the kind's key, and the keys every step may carry (`expect` judges the step's answer; the `expect` step is itself the judgement). */
+const stepOf = <K extends string, T extends TSchema>(kind: K, args: T) =>
+  Type.Object(
+    {
+      as: Type.Optional(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$", description: "The variable the result is kept in." })),
+      ...(kind === "expect" ? {} : { expect: Type.Optional(AnswerExpectation) }),
+      note: Type.Optional(Text("Why this step is here.")),
+      [kind]: args,
+    } as { [P in K]: T } & { as: TSchema; expect: TSchema; note: TSchema },
+    { additionalProperties: false },
+  );
+
+export const STEP_SCHEMAS = {
+  quote: stepOf("quote", QuoteArgs),
+  build: stepOf("build", BuildArgs),
+  sign: stepOf("sign", SignArgs),
+  submit: stepOf("submit", SubmitArgs),
+  status: stepOf("status", StatusArgs),
+  land: stepOf("land", TimeArgs),
+  advance: stepOf("advance", TimeArgs),
+  read: stepOf("read", ReadArgs),
+  request: stepOf("request", RequestArgs),
+  balances: stepOf("balances", BalancesArgs),
+  airdrop: stepOf("airdrop", AirdropArgs),
+  price: stepOf("price", PriceArgs),
+  graduate: stepOf("graduate", GraduateArgs),
+  fault: stepOf("fault", FaultArgs),
+  trade: stepOf("trade", TradeArgs),
+  "stream.connect": stepOf("stream.connect", ConnectArgs),
+  "stream.send": stepOf("stream.send", SendArgs),
+  "stream.expect": stepOf("stream.expect", StreamExpectArgs),
+  "stream.close": stepOf("stream.close", StreamCloseArgs),
+  expect: stepOf("expect", ExpectArgs),
+} as const;
+
+export type StepKind = keyof typeof STEP_SCHEMAS;
+export const STEP_KINDS = Object.keys(STEP_SCHEMAS) as StepKind[];
+
+export const ScenarioStepSchema = Type.Union(Object.values(STEP_SCHEMAS), {
+  description: "One step: an object with one key naming its kind.",
+});
+
+export const WalletSchema = Type.Object(
+  {
+    lamports: Type.Optional(Type.String({ pattern: "^[0-9]{1,20}$", description: "SOL from the faucet, in lamports (default 5 SOL)." })),
+    tokens: Type.Optional(
+      Type.Array(Type.Object({ mint: Type.String(), amount: Type.String({ pattern: "^[0-9]{1,20}$" }) }, { additionalProperties: false }), {
+        description:
+          "Components the faucet mints into the wallet before the first step (use an `airdrop` step for a mint read during the run).",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: "A wallet the runner holds (its key derives from the seed and the name) and funds from the faucet.",
+  },
+);
+
+export const WorldSchema = Type.Object(
+  {
+    launches: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: "Launches in the world (default 60)." })),
+    historyHours: Type.Optional(Type.Number({ minimum: 0.1, maximum: 240 })),
+    solUsd: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+    bots: Type.Optional(Type.Boolean({ description: "Activity bots (default off: nothing trades but the scenario)." })),
+    genesisTime: Type.Optional(Type.Integer({ minimum: 0, description: "Unix seconds of slot 0 (default 1767225600, 2026-01-01)." })),
+  },
+  { additionalProperties: false, description: "The built-in simulator's world (ignored against --base-url)." },
+);
+
+const HEAD = {
+  $schema: Type.Optional(Type.String()),
+  name: Type.String({ pattern: "^[a-z0-9][a-z0-9.-]*$", description: "Stable id, kebab-case." }),
+  description: Type.String({ minLength: 1, description: "The situation, in a sentence or two." }),
+  seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$" })], {
+    description: "The world's seed.",
+  }),
+  tags: Type.Optional(Type.Array(Type.String())),
+  world: Type.Optional(WorldSchema),
+  wallets: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), WalletSchema)),
+};
+const ScenarioHeadSchema = Type.Object(HEAD);
+
+export const ScenarioSchema = Type.Object(
+  { ...HEAD, steps: Type.Array(ScenarioStepSchema, { minItems: 1 }) },
+  { additionalProperties: false, $id: "https://basket-devnet.local/scenario.schema.json", title: "basket-devnet scenario" },
+);
+
+/**
+ * A step as the runner reads it (the schema has checked it): its kind's arguments under the
+ * kind's key. Typed loosely on purpose: the union of twenty step shapes is too deep for the
+ * compiler to instantiate, and every handler reads its own arguments.
+ */
+export type ScenarioStep = { readonly as?: string; readonly note?: string; readonly expect?: unknown } & {
+  readonly [kind: string]: unknown;
+};
+export type Scenario = Static<typeof ScenarioHeadSchema> & { readonly steps: readonly ScenarioStep[] };
+export type AnswerExpectationSpec = Static<typeof AnswerExpectation>;

@@ -1,0 +1,75 @@
+import type { BasketClient, Exchange, ExchangeRequest } from "../../src/client/basket-client.ts";
+import type { Capability, Wallet } from "../../conformance/engine/check.ts";
+import { curlCommand } from "../../conformance/engine/curl-command.ts";
+import { type StreamProbe, Transcript } from "../../conformance/engine/stream-probe.ts";
+import { ScenarioSkippedSignal } from "./scenario-signals.ts";
+import { transcriptJson } from "./transcript-text.ts";
+
+/**
+ * What one scenario run holds: the server, its named wallets and sockets, the variables
+ * earlier steps left, and everything sent and received, in order, for the transcript and
+ * the `curl` reproduction.
+ */
+export class ScenarioSession {
+  readonly variables: Record<string, unknown> = {};
+  readonly wallets = new Map<string, Wallet>();
+  readonly sockets = new Map<string, StreamProbe[]>();
+  /** HTTP lines and the stream probes' frame lines, interleaved as they happened. */
+  readonly transcript = new Transcript();
+  readonly curl: string[] = [];
+
+  constructor(
+    readonly client: BasketClient,
+    readonly streamUrl: string,
+    readonly capabilities: ReadonlySet<Capability>,
+    readonly missing: Readonly<Partial<Record<Capability, string>>>,
+  ) {
+    this.variables.wallets = {};
+  }
+
+  /** Ends the scenario as skipped unless the server has the capability. */
+  need(capability: Capability, what: string): void {
+    if (!this.capabilities.has(capability))
+      throw new ScenarioSkippedSignal(
+        `${what} needs the /devnet/ control API: ${this.missing[capability] ?? `the server lacks ${capability}`}`,
+      );
+  }
+
+  line(text: string): void {
+    this.transcript.add(text);
+  }
+
+  /** Sends a request, records it (transcript and curl), keeps the answer in `last`. */
+  async exchange(request: ExchangeRequest): Promise<Exchange> {
+    const url = this.client.url(request.path, request.query);
+    this.curl.push(curlCommand({ ...request, url }));
+    const shown = url.slice(this.client.baseUrl.length);
+    this.line(`→ ${request.method} ${shown}${request.json === undefined ? "" : ` ${transcriptJson(request.json)}`}`);
+    const answer = await this.client.exchange(request);
+    this.line(`← ${answer.status} ${answer.body === undefined ? transcriptJson(answer.text) : transcriptJson(answer.body)}`);
+    this.variables.last = { status: answer.status, body: answer.body };
+    return answer;
+  }
+
+  /** A wallet argument: a declared name gives its address; anything else is taken as an address. */
+  address(wallet: unknown): string {
+    const name = String(wallet);
+    return this.wallets.get(name)?.address ?? name;
+  }
+
+  /** The wallet that signs for `wallet` (a name, or the address of a declared wallet). */
+  signer(wallet: unknown): Wallet | undefined {
+    const name = String(wallet);
+    return this.wallets.get(name) ?? [...this.wallets.values()].find((held) => held.address === name);
+  }
+
+  /** The socket(s) named `name`, the newest last. */
+  socket(name: string): StreamProbe | undefined {
+    return this.sockets.get(name)?.at(-1);
+  }
+
+  /** Closes every socket the scenario opened. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sockets.values()].flat().map((probe) => probe.close()));
+  }
+}

@@ -1,0 +1,54 @@
+import { matchPattern, mismatchDiff } from "../match-pattern.ts";
+import { ScenarioFailedSignal } from "../scenario-signals.ts";
+import { transcriptJson } from "../transcript-text.ts";
+import type { StepHandler } from "./step-handler.ts";
+
+interface Balances {
+  readonly solLamports: string;
+  readonly tokens: readonly { mint: string; amount: string }[];
+}
+
+function holding(balances: Balances | undefined, mint: unknown): bigint {
+  if (!balances) return 0n;
+  if (mint === undefined) return BigInt(balances.solLamports);
+  return BigInt(balances.tokens.find((token) => token.mint === mint)?.amount ?? "0");
+}
+
+/** `that`/`is`, a balance delta, or what the tape holds: the judgements that are not one answer's. */
+export const expectStep: StepHandler = async (args, session) => {
+  if (args.that !== undefined || args.is !== undefined) {
+    const mismatches = matchPattern(args.that, args.is);
+    if (mismatches.length > 0) throw new ScenarioFailedSignal(`the value does not match`, mismatchDiff(mismatches), args.is, args.that);
+    session.line(`  ok ${transcriptJson(args.that, 120)} matches ${transcriptJson(args.is, 120)}`);
+  }
+  if (args.balance !== undefined) {
+    const { wallet, since, mint, delta } = args.balance as { wallet: string; since: Balances; mint?: string; delta: unknown };
+    const address = session.address(wallet);
+    const now = await session.exchange({ method: "GET", path: `/v1/wallets/${encodeURIComponent(address)}/balances` });
+    if (now.status !== 200) throw new ScenarioFailedSignal(`balances of ${wallet} answered ${now.status}`, "", 200, now.body);
+    const change = (holding(now.body as Balances, mint) - holding(since, mint)).toString();
+    const mismatches = matchPattern(change, delta, `balance delta of ${wallet} in ${mint ?? "lamports"}`);
+    if (mismatches.length > 0) throw new ScenarioFailedSignal(`the balance moved by ${change}`, mismatchDiff(mismatches), delta, change);
+    session.line(`  ok ${wallet} ${mint ?? "lamports"} moved by ${change}`);
+  }
+  if (args.tape !== undefined) {
+    const { launch, trade, count } = args.tape as { launch: string; trade: unknown; count?: unknown };
+    const tape = await session.exchange({
+      method: "GET",
+      path: `/v1/launches/${encodeURIComponent(launch)}/trades`,
+      query: { limit: 200 },
+    });
+    const trades = (tape.body as { trades?: unknown[] } | undefined)?.trades ?? [];
+    const found = trades.filter((row) => matchPattern(row, trade).length === 0).length;
+    const mismatches = matchPattern(found, count ?? { gte: 1 }, "trades matching on the tape");
+    if (mismatches.length > 0)
+      throw new ScenarioFailedSignal(
+        `the tape holds ${found} trades matching ${transcriptJson(trade, 200)}`,
+        mismatchDiff(mismatches),
+        count ?? { gte: 1 },
+        found,
+      );
+    session.line(`  ok the tape holds ${found} matching trades`);
+  }
+  return {};
+};
