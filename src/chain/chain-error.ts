@@ -13,8 +13,12 @@ export type ChainError =
   | { readonly kind: "malformed"; readonly reason: string }
   /** Our blockhash check: the lifetime blockhash is unknown or older than 150 slots. */
   | { readonly kind: "blockhashNotFound" }
-  /** A transaction-level refusal from the runtime (bad signature, duplicate, fees…). */
-  | { readonly kind: "transaction"; readonly name: string }
+  /**
+   * A transaction-level refusal from the runtime (bad signature, duplicate, fees…);
+   * `account` names the account at fault when the runtime's name alone does not (the fee
+   * payer of AccountNotFound or InsufficientFundsForFee).
+   */
+  | { readonly kind: "transaction"; readonly name: string; readonly account?: string }
   /** An instruction failed; `customCode` is set for `custom program error: N`. */
   | {
       readonly kind: "instruction";
@@ -78,6 +82,12 @@ export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
   return { kind: "transaction", name: error?.constructor?.name.replace(/^TransactionError/, "") ?? "Unknown" };
 }
 
+const FEE_PAYER_FAULTS: Readonly<Record<string, string>> = {
+  AccountNotFound: "does not exist: it holds no SOL to pay the fee",
+  InsufficientFundsForFee: "holds too little SOL to pay the fee",
+  InvalidAccountForFee: "is not a system account and cannot pay fees",
+};
+
 /** One line for logs and API `error` fields. */
 export function describeChainError(error: ChainError): string {
   switch (error.kind) {
@@ -86,7 +96,9 @@ export function describeChainError(error: ChainError): string {
     case "blockhashNotFound":
       return "the transaction's blockhash is unknown or expired (older than 150 slots)";
     case "transaction":
-      return `the transaction was refused: ${error.name}`;
+      return error.account === undefined
+        ? `the transaction was refused: ${error.name}`
+        : `the transaction was refused: ${error.name} (fee payer ${error.account} ${FEE_PAYER_FAULTS[error.name] ?? "cannot pay"})`;
     case "instruction":
       return error.customCode === null
         ? `instruction ${error.instructionIndex} failed: ${error.name}`

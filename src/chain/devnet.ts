@@ -76,6 +76,17 @@ export type SubmitResult =
 
 const UNSIGNED: ChainError = { kind: "transaction", name: "MissingSignatureForFee" };
 
+/**
+ * The runtime names a missing or empty fee payer without saying whose it is: the fee payer
+ * is the first signer, so the error can name the account a client must fund.
+ */
+function withFeePayer(error: ChainError, transaction: Transaction): ChainError {
+  if (error.kind !== "transaction" || !FEE_PAYER_ERRORS.has(error.name)) return error;
+  const [feePayer] = Object.keys(transaction.signatures);
+  return feePayer === undefined ? error : { ...error, account: address(feePayer) };
+}
+const FEE_PAYER_ERRORS = new Set(["AccountNotFound", "InsufficientFundsForFee", "InvalidAccountForFee"]);
+
 /** The transaction's id (its fee payer's signature), or null when that slot is empty. */
 function signatureOf(transaction: Transaction): Signature | null {
   const [feePayer] = Object.values(transaction.signatures);
@@ -562,7 +573,7 @@ export class Devnet {
       });
     }
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
-    const error = result instanceof FailedTransactionMetadata ? chainErrorOf(result) : null;
+    const error = result instanceof FailedTransactionMetadata ? withFeePayer(chainErrorOf(result), transaction) : null;
     // Refused before execution (signature, fee payer, duplicate…): nothing landed.
     if (error && error.kind !== "instruction") return this.#refuse(signature, error);
     const now = this.#clock.now();
