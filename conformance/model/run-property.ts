@@ -61,18 +61,28 @@ export async function runProperty<T>(
   }
   const violation = error instanceof Violation ? error : null;
   const extra = (await options.beforeFail?.(input)) ?? {};
-  context.fail(violation?.message ?? String((error as Error | undefined)?.message ?? error), {
-    ...violation?.details,
-    input: {
-      // Commands and other shrunk values print best as their own string (fast-check's `toString`).
-      case:
-        typeof input === "object" && input !== null && !Array.isArray(input) && String(input) !== "[object Object]" ? String(input) : input,
-      seed: details.seed,
-      path: details.counterexamplePath,
-      ...(violation?.details.input ? { at: violation.details.input } : {}),
-      ...extra,
-    },
-  });
+  context.fail(
+    violation?.message ?? String((error as Error | undefined)?.message ?? error),
+    jsonSafe({
+      ...violation?.details,
+      input: {
+        // Commands and other shrunk values print best as their own string (fast-check's `toString`).
+        case:
+          typeof input === "object" && input !== null && !Array.isArray(input) && String(input) !== "[object Object]"
+            ? String(input)
+            : input,
+        seed: details.seed,
+        path: details.counterexamplePath,
+        ...(violation?.details.input ? { at: violation.details.input } : {}),
+        ...extra,
+      },
+    }),
+  );
+}
+
+/** The details as plain JSON (bigints as decimal strings), so every reporter can write them. */
+function jsonSafe<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_, item) => (typeof item === "bigint" ? item.toString() : item)));
 }
 
 /**
@@ -88,7 +98,7 @@ export async function judge(context: CheckContext, body: () => Promise<void>): P
   try {
     await body();
   } catch (error) {
-    if (error instanceof Violation) context.fail(error.message, error.details);
+    if (error instanceof Violation) context.fail(error.message, jsonSafe(error.details));
     if (isBrokenRule(error)) context.fail(`an answer could not be read as its record: ${(error as Error).message}`);
     throw error;
   }

@@ -69,7 +69,7 @@ export async function observe(model: TradeFlowModel, real: TradeFlowReal): Promi
     const landed = LANDED.has(status);
     if (predicted.settleMustFail && landed)
       throw new Violation(
-        `plan ${plan.name}: its settle landed (${status}) although it was sent before a setup step (sent in order ${predicted.submitted.join(", ")})`,
+        `plan ${plan.name}: its settle landed (${status}) although it was sent before a setup step (steps sent in the order ${predicted.submitted.map((step) => step + 1).join(", ")})`,
         {
           input: script,
           expected: "the settle fails: out-of-order landing fails",

@@ -70,7 +70,7 @@ function planCheck(
           const built = await buildCase(context, wallet, plan);
           if (built) judgePlan(built.built, stepsOf(built.built), built.quote, wallet, built.input);
         },
-        { maxRuns: 6 },
+        { maxRuns: 6, examples: [{ venue: "curve" as const, mode: "exactOut" as const, scale: 1 }] },
       );
     },
   };

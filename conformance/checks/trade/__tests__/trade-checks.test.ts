@@ -1,7 +1,11 @@
-/** The trade phase against the clean simulator: every check runs and none fails. */
-import { afterAll, beforeAll, expect, it } from "vitest";
+/**
+ * The trade phase against the clean simulator (every check runs, none fails), and against
+ * black boxes that break one rule each: the check of that rule fails, with its input.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../../../src/simulator/simulator.ts";
-import { runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
+import { type Breaker, startBreakingProxy } from "../../../model/__tests__/breaking-proxy.ts";
+import { runCheck, runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
 import { TRADE_CHECKS } from "../index.ts";
 
 let simulator: Simulator;
@@ -15,4 +19,129 @@ it("passes every trade check against the clean simulator", async () => {
   const failures = [...outcomes].filter(([, outcome]) => outcome.status !== "passed");
   expect(failures).toEqual([]);
   expect(outcomes.size).toBe(TRADE_CHECKS.length);
+});
+
+const isBuild = (path: string) => path === "/v1/trades/build";
+const isQuote = (path: string) => path === "/v1/trades/quote";
+const isStatus = (path: string) => path.startsWith("/v1/transactions/") && path !== "/v1/transactions/submit";
+const FAKE_BUILD = { transaction: "AA==", lastValidBlockHeight: 1, plan: [] };
+
+const BREAKERS: [string, string, Breaker][] = [
+  [
+    "a plan where every step settles",
+    "plan.singleSettle",
+    (request, answer) =>
+      isBuild(request.path) && answer.status === 200
+        ? { body: { ...answer.body, plan: answer.body.plan.map((step: object) => ({ ...step, settles: true })) } }
+        : undefined,
+  ],
+  [
+    "a buy whose swaps come after the settle",
+    "plan.order",
+    (request, answer) => {
+      if (!isBuild(request.path) || answer.status !== 200 || answer.body.plan.length < 2) return undefined;
+      const plan = answer.body.plan as { settles?: boolean; transaction: string }[];
+      if (!plan.at(-1)!.settles) return undefined; // a sell: leave it
+      const reordered = [plan.at(-1)!, ...plan.slice(0, -1)];
+      return { body: { ...answer.body, plan: reordered, transaction: reordered.at(-1)!.transaction } };
+    },
+  ],
+  [
+    "transaction that is the first step, not the last",
+    "plan.transactionIsLast",
+    (request, answer) =>
+      isBuild(request.path) && answer.status === 200 && answer.body.plan.length > 1
+        ? { body: { ...answer.body, transaction: answer.body.plan[0].transaction } }
+        : undefined,
+  ],
+  [
+    "a quote that announces one signature more than the plan has",
+    "plan.countMatchesRoute",
+    (request, answer) =>
+      isQuote(request.path) && answer.status === 200 && answer.body.quote.route
+        ? {
+            body: {
+              quote: {
+                ...answer.body.quote,
+                route: { ...answer.body.quote.route, transactions: answer.body.quote.route.transactions + 1 },
+              },
+            },
+          }
+        : undefined,
+  ],
+  [
+    "an exactInSol route that spends one lamport over the budget",
+    "quote.exactInSol.withinBudget",
+    (request, answer) =>
+      isQuote(request.path) && answer.status === 200 && request.body?.mode === "exactInSol" && answer.body.quote.route
+        ? {
+            body: {
+              quote: {
+                ...answer.body.quote,
+                route: { ...answer.body.quote.route, solIn: (BigInt(request.body.amountIn) + 1n).toString() },
+              },
+            },
+          }
+        : undefined,
+  ],
+  [
+    "a quote without a wallet that carries a route",
+    "quote.noWalletNoRoute",
+    (request, answer) =>
+      isQuote(request.path) && answer.status === 200 && !request.body?.wallet
+        ? { body: { quote: { ...answer.body.quote, route: { transactions: 1, solIn: "0" } } } }
+        : undefined,
+  ],
+  [
+    "a preview quote that builds",
+    "quote.preview.unbuildable",
+    (request, answer) => (isBuild(request.path) && answer.status === 400 ? { status: 200, body: FAKE_BUILD } : undefined),
+  ],
+  [
+    "a quote that never expires",
+    "quote.expiry.30s",
+    (request, answer) => (isBuild(request.path) && answer.status === 410 ? { status: 200, body: FAKE_BUILD } : undefined),
+  ],
+  [
+    "a failed transaction reported as a 500",
+    "status.failedIsHttp200",
+    (request, answer) =>
+      isStatus(request.path) && answer.body.status === "failed" ? { status: 500, body: { error: "internal" } } : undefined,
+  ],
+  [
+    "an out-of-order settle reported confirmed",
+    "submit.outOfOrderFails",
+    (request, answer) =>
+      isStatus(request.path) && answer.body.status === "failed"
+        ? { body: { ...answer.body, status: "confirmed", error: null } }
+        : undefined,
+  ],
+  [
+    "a tape that shows every trade twice",
+    "submit.duplicateExecutesOnce",
+    (request, answer) =>
+      /^\/v1\/launches\/[^/]+\/trades$/.test(request.path) && answer.status === 200
+        ? { body: { ...answer.body, trades: answer.body.trades.flatMap((trade: object) => [trade, trade]) } }
+        : undefined,
+  ],
+  [
+    "an unsent transaction that never expires",
+    "status.expiredAfterLastValid",
+    (request, answer) =>
+      isStatus(request.path) && answer.body.status === "expired" ? { body: { ...answer.body, status: "pending" } } : undefined,
+  ],
+];
+
+describe("against a black box that breaks one rule", () => {
+  it.each(BREAKERS)("%s fails %s", async (_, checkId, breaker) => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, breaker);
+    try {
+      const check = TRADE_CHECKS.find((candidate) => candidate.id === checkId)!;
+      const outcome = await runCheck(proxy, check, { seed: 7, numRuns: 4 });
+      expect(outcome.status, JSON.stringify(outcome).slice(0, 500)).toBe("failed");
+      if (outcome.status === "failed") expect(outcome.details.input).toBeDefined();
+    } finally {
+      await proxy.close();
+    }
+  });
 });
