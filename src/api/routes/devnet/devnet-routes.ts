@@ -8,7 +8,7 @@ import { apiError } from "../../../errors/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
-import { Address, Amount, U64 } from "../../../wire/wire-fields.ts";
+import { Address, Amount, U64, U64_MAX } from "../../../wire/wire-fields.ts";
 
 /** The faucet hands out at most a million SOL a call: enough for any test, bounded for a typo. */
 const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
@@ -54,7 +54,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         operationId: "devnetAirdrop",
         summary: "Give a wallet SOL or a component",
         description:
-          "`{wallet, lamports}` adds SOL (at most 1,000,000 SOL a call); `{wallet, mint, amount}` mints a component into the wallet's associated token account. Both may come together.",
+          "`{wallet, lamports}` adds SOL (at most 1,000,000 SOL a call); `{wallet, mint, amount}` mints a component into the wallet's associated token account. Both may come together. An airdrop that would take a balance or a mint's supply past u64 is refused (409) before anything changes.",
         tags,
         body: Type.Object({
           wallet: Address("The wallet to fund."),
@@ -74,7 +74,15 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
             },
             { additionalProperties: false, description: "The wallet's balances after the airdrop." },
           ),
-          ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }),
+          ...errorResponses({
+            400: ["INVALID_BODY"],
+            409: [
+              apiError("DEVNET_REFUSED", {
+                reason: `the wallet holds ${U64_MAX - 1n} lamports; 2 more would pass the u64 maximum ${U64_MAX}`,
+              }).body,
+            ],
+            500: ["INTERNAL"],
+          }),
         },
       },
     },
