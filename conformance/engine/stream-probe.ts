@@ -48,6 +48,13 @@ export class Transcript {
   }
 }
 
+export interface ProbeOptions {
+  /** The opening handshake's limit; default 5,000 ms. */
+  readonly timeoutMs?: number;
+  /** Answer the server's protocol pings (every live client does); false plays a dead peer. Default true. */
+  readonly autoPong?: boolean;
+}
+
 interface Waiter {
   readonly predicate: (frame: ProbeFrame) => boolean;
   readonly resolve: (frame: ProbeFrame | null) => void;
@@ -115,13 +122,13 @@ export class StreamProbe {
    * Opens a socket and waits for the upgrade (not for `hello`: a refused socket gets none).
    * Resolves even when the upgrade fails; `isOpen` then says false and `closed` has the code.
    */
-  static async open(
-    url: string,
-    transcript: Transcript = new Transcript(),
-    options: { readonly timeoutMs?: number } = {},
-  ): Promise<StreamProbe> {
+  static async open(url: string, transcript: Transcript = new Transcript(), options: ProbeOptions = {}): Promise<StreamProbe> {
     const label = transcript.nextLabel();
-    const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.timeoutMs ?? 5_000 });
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      handshakeTimeout: options.timeoutMs ?? 5_000,
+      autoPong: options.autoPong ?? true,
+    });
     const probe = new StreamProbe(socket, transcript, label);
     probe.#line(`x connect ${url}`);
     await new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import { cardsSnapshotFirst } from "./cards-snapshot-first.ts";
 import { closeCapRefusal } from "./close-cap-refusal.ts";
 import { closeFlood } from "./close-flood.ts";
 import { closeFloodWindow } from "./close-flood-window.ts";
+import { closeIdle } from "./close-idle.ts";
 import { closeShutdown } from "./close-shutdown.ts";
 import { frameSizeLimit } from "./frame-size-limit.ts";
 import { framesEnvelope } from "./frames-envelope.ts";
@@ -44,5 +45,6 @@ export const STREAM_CHECKS: readonly Check[] = [
   closeFlood,
   closeFloodWindow,
   closeCapRefusal,
+  closeIdle,
   closeShutdown,
 ];

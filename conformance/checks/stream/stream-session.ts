@@ -1,5 +1,5 @@
 import type { CheckContext, FailureDetails } from "../../engine/check.ts";
-import { type ProbeFrame, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
+import { type ProbeFrame, type ProbeOptions, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
 
 /** How long a check waits for an answer the server owes (a hello, a snapshot, a close). */
 export const ANSWER_MS = 5_000;
@@ -18,15 +18,15 @@ export class StreamSession {
   constructor(readonly context: CheckContext) {}
 
   /** Opens a socket (not waiting for hello). */
-  async open(): Promise<StreamProbe> {
-    const probe = await StreamProbe.open(this.context.streamUrl, this.transcript);
+  async open(options: ProbeOptions = {}): Promise<StreamProbe> {
+    const probe = await StreamProbe.open(this.context.streamUrl, this.transcript, options);
     this.#probes.push(probe);
     return probe;
   }
 
   /** Opens a socket and waits for its hello; fails the check when none comes. */
-  async ready(): Promise<StreamProbe> {
-    const probe = await this.open();
+  async ready(options: ProbeOptions = {}): Promise<StreamProbe> {
+    const probe = await this.open(options);
     const hello = await probe.nextKind("hello", ANSWER_MS);
     if (!hello) this.fail(`no hello within ${ANSWER_MS} ms of connecting${probe.closeInfo ? ` (closed ${probe.closeInfo.code})` : ""}`);
     return probe;

@@ -15,6 +15,8 @@ export interface FakeFaults {
   readonly closeOnMalformed?: boolean;
   /** A `ping` frame this often; default none. */
   readonly pingEveryMs?: number;
+  /** Closes a socket 1001 after this long without a frame or pong (pinging it meanwhile); default never. */
+  readonly idleMs?: number;
   /** ws's payload limit: 65,536 makes ws itself close 1009 on a larger frame instead of ignoring it. Default 1 MiB. */
   readonly maxPayload?: number;
 }
@@ -80,9 +82,20 @@ export async function startFakeServer(faults: FakeFaults = {}): Promise<FakeServ
     const heartbeat = faults.pingEveryMs
       ? setInterval(() => socket.send(JSON.stringify({ kind: "ping", at: Date.now() })), faults.pingEveryMs)
       : undefined;
+    let heardAt = Date.now();
+    const touch = () => (heardAt = Date.now());
+    socket.on("pong", touch);
+    socket.on("message", touch);
+    const idle = faults.idleMs
+      ? setInterval(
+          () => (Date.now() - heardAt > faults.idleMs! ? socket.close(1001, "idle connection closed") : socket.ping()),
+          faults.idleMs / 4,
+        )
+      : undefined;
     socket.on("close", () => {
       clearInterval(timer);
       clearInterval(heartbeat);
+      clearInterval(idle);
     });
     socket.on("message", (data: Buffer) => {
       if (data.byteLength > MAX_FRAME) return;

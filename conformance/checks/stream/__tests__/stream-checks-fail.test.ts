@@ -52,6 +52,11 @@ describe("stream checks against a fake server that breaks one rule", () => {
     30_000,
   );
 
+  it("the idle check runs with --allow-slow only, and sees a peer that answers no ping closed 1001", async () => {
+    expect((await judge("stream.close.idle", { idleMs: 300 })).status).toBe("skip");
+    expect((await judge("stream.close.idle", { idleMs: 300 }, true)).status).toBe("pass");
+  });
+
   it("the heartbeat check runs with --allow-slow only, and sees a server's ping", async () => {
     expect((await judge("stream.ping.cadence", { pingEveryMs: 100 })).status).toBe("skip");
     const outcome = await judge("stream.ping.cadence", { pingEveryMs: 100 }, true);
