@@ -102,7 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
         injectFault: (fault) => stream?.injectFault(fault),
       },
       // With a state directory the journal is the truth: going back would fork it.
-      snapshotsAllowed: resolved.stateDir === null,
+      snapshotsAllowed: resolved.stateDir === undefined,
     });
     // Without control the server is what an implementation without /devnet/ looks like (the conformance suite's skips).
     app = await buildApp({
