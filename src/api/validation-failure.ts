@@ -11,6 +11,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   const?: unknown;
   minimum?: number;
+  exclusiveMinimum?: number;
   maximum?: number;
   minLength?: number;
   maxLength?: number;
@@ -30,14 +31,16 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   if (!schema) return null;
   const values = schema.enum ?? (schema.anyOf?.every((member) => "const" in member) ? schema.anyOf.map((member) => member.const) : null);
   if (values) return `must be one of ${values.join(", ")}`;
-  // A wire field's sentence already says its length; a bare regular expression is never shown.
+  // A wire field's sentence says its rule; a length stricter than the rule's own is added.
   const wire = wireRuleOf(schema);
-  if (wire) return wire;
-  // A nullable field (`anyOf: [field, null]`): the field's rule, or null.
-  const nullable = schema.anyOf?.length === 2 && schema.anyOf.find((member) => member.type !== "null");
-  if (nullable && schema.anyOf!.some((member) => member.type === "null")) {
-    const rule = ruleOf(nullable);
-    if (rule) return `${rule}, or null`;
+  if (wire) {
+    const ownLength = schema.maxLength === undefined || (schema.format === "u64" && schema.maxLength === 20);
+    return ownLength ? wire : `${wire}, at most ${schema.maxLength} characters`;
+  }
+  // A field of several forms (`anyOf`): each form's rule, or null.
+  if (schema.anyOf) {
+    const forms = schema.anyOf.map((member) => (member.type === "null" ? "null" : ruleOf(member)?.replace(/^must be /, "")));
+    if (forms.every((form) => form)) return `must be ${forms.join(", or ")}`;
   }
   if (schema.pattern) {
     const length = schema.maxLength === undefined ? "" : `, at most ${schema.maxLength} characters`;
@@ -46,6 +49,9 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   if (schema.type === "integer" || schema.type === "number") {
     const noun = schema.type === "integer" ? "an integer" : "a number";
     if (schema.minimum !== undefined && schema.maximum !== undefined) return `must be ${noun} from ${schema.minimum} to ${schema.maximum}`;
+    if (schema.exclusiveMinimum !== undefined && schema.maximum !== undefined)
+      return `must be ${noun} greater than ${schema.exclusiveMinimum} and at most ${schema.maximum}`;
+    if (schema.exclusiveMinimum !== undefined) return `must be ${noun} greater than ${schema.exclusiveMinimum}`;
     if (schema.minimum !== undefined) return `must be ${noun} of at least ${schema.minimum}`;
     if (schema.maximum !== undefined) return `must be ${noun} of at most ${schema.maximum}`;
     return `must be ${noun}`;

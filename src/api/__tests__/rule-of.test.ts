@@ -1,0 +1,31 @@
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { Address, U64, U64_MAX, WIRE_RULES } from "../../wire/wire-fields.ts";
+import { ruleOf } from "../validation-failure.ts";
+
+/** The sentence a 400 gives for a field is read from its schema: never a regular expression, never ajv's own words. */
+describe("ruleOf", () => {
+  it("names a wire field's rule, found by its format or, format lost, by its pattern", () => {
+    expect(ruleOf(Address("a wallet"))).toBe(WIRE_RULES.address.rule);
+    expect(ruleOf({ type: "string", pattern: WIRE_RULES.u64.pattern })).toBe(WIRE_RULES.u64.rule);
+    expect(ruleOf(U64("an amount"))).toBe(`must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`);
+  });
+
+  it("adds a length stricter than the wire rule's own", () => {
+    expect(ruleOf(U64("a fee", { maxLength: 18 }))).toBe(`${WIRE_RULES.u64.rule}, at most 18 characters`);
+  });
+
+  it("names every form of a field of several forms, null included", () => {
+    const fee = Type.Union([Type.Unsafe({ type: "string", enum: ["auto"] }), U64("lamports"), Type.Integer({ minimum: 0, maximum: 10 })]);
+    expect(ruleOf(fee)).toBe(`must be one of auto, or ${WIRE_RULES.u64.rule.slice(8)}, or an integer from 0 to 10`);
+    expect(ruleOf(Type.Union([Address("a mint"), Type.Null()]))).toBe(`${WIRE_RULES.address.rule}, or null`);
+  });
+
+  it("says an exclusive minimum as such", () => {
+    expect(ruleOf(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }))).toBe("must be a number greater than 0 and at most 1000000000");
+  });
+
+  it("never shows a pattern it has no sentence for", () => {
+    expect(ruleOf(Type.String({ pattern: "^q_[0-9a-f]{24}$" }))).not.toContain("[0-9a-f]");
+  });
+});
