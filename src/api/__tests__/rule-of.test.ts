@@ -16,8 +16,14 @@ describe("ruleOf", () => {
   });
 
   it("names every form of a field of several forms, null included", () => {
-    const fee = Type.Union([Type.Unsafe({ type: "string", enum: ["auto"] }), U64("lamports"), Type.Integer({ minimum: 0, maximum: 10 })]);
-    expect(ruleOf(fee)).toBe(`must be one of auto, or ${WIRE_RULES.u64.rule.slice(8)}, or an integer from 0 to 10`);
+    const fee = Type.Union([
+      Type.Unsafe<"auto">({ type: "string", enum: ["auto"] }),
+      U64("lamports"),
+      Type.Integer({ minimum: 0, maximum: 10 }),
+    ]);
+    expect(ruleOf(fee as Parameters<typeof ruleOf>[0])).toBe(
+      `must be one of auto, or ${WIRE_RULES.u64.rule.slice(8)}, or an integer from 0 to 10`,
+    );
     expect(ruleOf(Type.Union([Address("a mint"), Type.Null()]))).toBe(`${WIRE_RULES.address.rule}, or null`);
   });
 
