@@ -9,9 +9,16 @@
  *   initialize     payer, authority, pool, mint_a, mint_b, vault_a, vault_b, system, token
  *   add_liquidity  provider, pool, vault_a, vault_b, source_a, source_b, token
  *   swap           trader, pool, vault_in, vault_out, trader_in, trader_out, token
- *   swap_all       the same accounts as swap; swaps the trader's whole balance of the input
- *                  mint as it stands when the instruction executes (a sell's unwinding swaps
- *                  take exactly what the settle delivered, and leave no dust behind)
+ *   swap_all       the same accounts as swap; swaps the trader's balance of the input mint as
+ *                  it stands when the instruction executes, less `keep` (a sell's unwinding
+ *                  swap keeps what the wallet held before the sell, so it takes exactly what
+ *                  the settle delivered: no dust left behind, nothing of the wallet's swept)
+ *
+ * Instruction data (little-endian):
+ *   initialize     tag 0, pool bump u8, vault A bump u8, vault B bump u8, fee_bps u16   (6 bytes)
+ *   add_liquidity  tag 1, amount_a u64, amount_b u64                                   (17 bytes)
+ *   swap           tag 2, amount_in u64, min_out u64                                   (17 bytes)
+ *   swap_all       tag 3, min_out u64, keep u64                                        (17 bytes)
  */
 #include "basket.h"
 
@@ -129,22 +136,24 @@ static u64 add_liquidity(SolParameters *params) {
 
 /*
  * swap and swap_all. `amount_in` is the instruction's amount, or for swap_all
- * (`whole_balance`) the trader's balance of the input mint once its account is checked.
- * Refusals in order: account count, data length, signer, a zero amount (swap, before any
- * account is read), the pool and its vaults, the trader's accounts, a zero balance
- * (swap_all), a short balance (swap), empty reserves, overflow, nothing out, minimum out.
+ * (`whole_balance`) the trader's balance of the input mint, once its account is checked,
+ * less the instruction's `keep`. Refusals in order: account count, data length, signer, a
+ * zero amount (swap, before any account is read), the pool and its vaults, the trader's
+ * accounts, a balance of at most `keep` (swap_all: nothing to swap, ZeroAmount), a short
+ * balance (swap), empty reserves, overflow, nothing out, minimum out.
  */
 /* Inlined into each caller so `whole_balance` folds away: swap costs what it cost before
  * swap_all shared its body (4,785 units; a shared call cost 42 more). */
 static inline __attribute__((always_inline)) u64 execute_swap(SolParameters *params,
                                                              bool whole_balance) {
   if (params->account_count < 7) return ERROR_NOT_ENOUGH_ACCOUNTS;
-  if (params->data_len < (whole_balance ? 9 : 17)) return ERROR_INVALID_INSTRUCTION;
+  if (params->data_len < 17) return ERROR_INVALID_INSTRUCTION;
   SolAccountInfo *trader = &params->accounts[0], *pool_info = &params->accounts[1],
                  *vault_in = &params->accounts[2], *vault_out = &params->accounts[3],
                  *trader_in = &params->accounts[4], *trader_out = &params->accounts[5];
   u64 amount_in = whole_balance ? 0 : read_u64(params->data + 1);
   u64 min_out = read_u64(params->data + (whole_balance ? 1 : 9));
+  u64 keep = whole_balance ? read_u64(params->data + 9) : 0;
 
   if (!trader->is_signer) return ERROR_MISSING_SIGNATURE;
   if (!whole_balance && amount_in == 0) return ERROR_ZERO_AMOUNT;
@@ -162,10 +171,12 @@ static inline __attribute__((always_inline)) u64 execute_swap(SolParameters *par
   TRY(check_token_account(trader_in, mint_in, trader->key));
   TRY(check_token_account(trader_out, mint_out, trader->key));
   if (whole_balance) {
-    amount_in = token_amount(trader_in);
-    if (amount_in == 0) return ERROR_ZERO_AMOUNT;
+    u64 balance = token_amount(trader_in);
+    if (balance <= keep) return ERROR_ZERO_AMOUNT;
+    amount_in = balance - keep;
+  } else if (token_amount(trader_in) < amount_in) {
+    return ERROR_INSUFFICIENT_TOKENS;
   }
-  if (token_amount(trader_in) < amount_in) return ERROR_INSUFFICIENT_TOKENS;
 
   u64 reserve_in = token_amount(vault_in), reserve_out = token_amount(vault_out);
   if (reserve_in == 0 || reserve_out == 0) return ERROR_INSUFFICIENT_LIQUIDITY;
@@ -183,7 +194,7 @@ static inline __attribute__((always_inline)) u64 execute_swap(SolParameters *par
   TRY(token_transfer(vault_out, trader_out, pool_info, amount_out, &seeds));
   pool->swap_count += 1;
 
-  /* swap_all emits the swap event: its amount_in is the balance it took. */
+  /* swap_all emits the swap event: its amount_in is what it took (the balance less keep). */
   u8 buffer[128];
   EventWriter event = event_begin(buffer, EVENT_SWAP);
   put_pubkey(&event, pool_info->key);

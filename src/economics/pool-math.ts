@@ -68,12 +68,16 @@ export function swapExactIn(
 }
 
 /**
- * `swap_all`: the trader's whole balance of the input mint goes in, `balance` as it stands
- * when the instruction executes. A zero balance is refused with 6005; otherwise the swap is
- * exactly {@link swapExactIn} of that balance (same fee, output and refusals after it).
+ * `swap_all`: the trader's balance of the input mint as it stands when the instruction
+ * executes (`balance`), less what it keeps (`keep`), goes in. A balance of at most `keep`
+ * (nothing to swap, an empty balance included) is refused with 6005; otherwise the swap is
+ * exactly {@link swapExactIn} of `balance − keep` (same fee, output and refusals after it).
  */
-export function swapAll(reserveIn: bigint, reserveOut: bigint, balance: bigint, feeBps: number, minOut: bigint): SwapResult {
-  return swapExactIn(reserveIn, reserveOut, balance, feeBps, minOut, balance);
+export function swapAll(reserveIn: bigint, reserveOut: bigint, balance: bigint, feeBps: number, minOut: bigint, keep: bigint): SwapResult {
+  assertU64("balance", balance);
+  assertU64("keep", keep);
+  if (balance <= keep) return refuse(ERROR_ZERO_AMOUNT);
+  return swapExactIn(reserveIn, reserveOut, balance - keep, feeBps, minOut, balance);
 }
 
 /**

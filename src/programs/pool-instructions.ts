@@ -132,20 +132,27 @@ export function getSwapInstruction(
   return { programAddress: POOL_PROGRAM_ADDRESS, accounts: swapAccountMetas(input), data };
 }
 
-/** The data of a swap_all: the least it must pay out. The tag is written by the encoder. */
+/** The data of a swap_all: the least it must pay out, and how much of the balance it keeps. */
 export interface SwapAllInstructionData {
   readonly tag: number;
   readonly minOut: bigint;
+  /** Base units of the input mint left in the trader's account: swap_all swaps the balance less this. */
+  readonly keep: bigint;
 }
 
-/** Encodes swap_all's data (9 bytes: tag 3, min out u64); any `tag` given is replaced. */
-export function getSwapAllInstructionDataEncoder(): FixedSizeEncoder<{ readonly minOut: bigint }> {
+/** Encodes swap_all's data (17 bytes: tag 3, min out u64, keep u64); any `tag` given is replaced. */
+export function getSwapAllInstructionDataEncoder(): FixedSizeEncoder<{ readonly minOut: bigint; readonly keep: bigint }> {
   return transformEncoder(
     getStructEncoder([
       ["tag", getU8Encoder()],
       ["minOut", getU64Encoder()],
+      ["keep", getU64Encoder()],
     ]),
-    (value: { readonly minOut: bigint }) => ({ tag: POOL_INSTRUCTION_TAG.swapAll, minOut: value.minOut }),
+    (value: { readonly minOut: bigint; readonly keep: bigint }) => ({
+      tag: POOL_INSTRUCTION_TAG.swapAll,
+      minOut: value.minOut,
+      keep: value.keep,
+    }),
   );
 }
 
@@ -154,25 +161,33 @@ export function getSwapAllInstructionDataDecoder(): FixedSizeDecoder<SwapAllInst
   return getStructDecoder([
     ["tag", getU8Decoder()],
     ["minOut", getU64Decoder()],
+    ["keep", getU64Decoder()],
   ]);
 }
 
 /** Both directions of swap_all's data. */
-export function getSwapAllInstructionDataCodec(): FixedSizeCodec<{ readonly minOut: bigint }, SwapAllInstructionData> {
+export function getSwapAllInstructionDataCodec(): FixedSizeCodec<
+  { readonly minOut: bigint; readonly keep: bigint },
+  SwapAllInstructionData
+> {
   return combineCodec(getSwapAllInstructionDataEncoder(), getSwapAllInstructionDataDecoder());
 }
 
 /**
- * Swaps the trader's whole balance of the input mint, as it stands when the instruction
- * executes, for at least `minOut` (pool.c `swap_all`; it emits the swap event). A plan can
- * thus swap what an earlier instruction delivered without knowing the amount beforehand.
- * Refused with ZeroAmount when that balance is zero. Same accounts as {@link getSwapInstruction}.
+ * Swaps the trader's balance of the input mint, as it stands when the instruction executes,
+ * less `keep`, for at least `minOut` (pool.c `swap_all`; it emits the swap event with the
+ * amount it took). A plan can thus swap what an earlier instruction delivered without
+ * knowing the amount beforehand: `keep` is what the trader held before that instruction,
+ * so its own holdings stay where they are. A balance of at most `keep` is refused with
+ * ZeroAmount. `keep` defaults to 0 (the whole balance). Same accounts as {@link getSwapInstruction}.
  */
-export function getSwapAllInstruction(input: SwapAccounts & { minOut: bigint }): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
+export function getSwapAllInstruction(
+  input: SwapAccounts & { minOut: bigint; keep?: bigint },
+): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
   return {
     programAddress: POOL_PROGRAM_ADDRESS,
     accounts: swapAccountMetas(input),
-    data: getSwapAllInstructionDataEncoder().encode(input),
+    data: getSwapAllInstructionDataEncoder().encode({ minOut: input.minOut, keep: input.keep ?? 0n }),
   };
 }
 

@@ -79,8 +79,8 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
 
   /**
    * The C pool's answer: [code] when refused, [0, amountOut, fee] when settled; null for a
-   * token failure. `wholeBalance` runs swap_all, which ignores `amountIn`; its event's amount
-   * in must then be the balance.
+   * token failure. `wholeBalance` runs swap_all, which ignores `amountIn` and swaps the
+   * balance less `keep`; its event's amount in must then be exactly that.
    */
   async function cSwap(
     amountIn: bigint,
@@ -90,11 +90,12 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
     reserveIn: bigint,
     reserveOut: bigint,
     wholeBalance = false,
+    keep = 0n,
   ): Promise<bigint[] | null> {
-    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut, wholeBalance ? 1 : 0].join(" "));
+    const answer = await pool.ask([amountIn, minOut, fee, balance, reserveIn, reserveOut, wholeBalance ? 1 : 0, keep].join(" "));
     const [code, out, paid, taken] = answer.split(" ").map(BigInt);
     if (code === HARNESS_TOKEN_ERROR) return null;
-    if (code === 0n) expect(taken).toBe(wholeBalance ? balance : amountIn);
+    if (code === 0n) expect(taken).toBe(wholeBalance ? balance - keep : amountIn);
     return code === 0n ? [0n, out!, paid!] : [code!];
   }
 
@@ -117,27 +118,40 @@ describe.skipIf(compiler === null)("predictions match the C programs", () => {
     expect(settled).toBeGreaterThan(300);
   });
 
-  it("swap_all takes the whole balance, refusals included", async () => {
+  it("swap_all takes the balance less keep, refusals included", async () => {
     const seen: Record<string, number> = {};
+    // keep: nothing, part of the balance, all of it, or more than it (both refused: nothing to swap).
+    const keepOf = (balance: bigint) =>
+      fc.oneof(
+        fc.constant(0n),
+        fc.bigInt({ min: 0n, max: balance }),
+        fc.constant(balance),
+        balance < U64_MAX ? fc.bigInt({ min: balance + 1n, max: U64_MAX }) : fc.constant(balance),
+      );
+    const cases = fc
+      .tuple(reserve, reserve, reserve, reserve, reserve, poolFee)
+      .chain((values) => keepOf(values[2]).map((keep) => [...values, keep] as const));
     await fc.assert(
-      fc.asyncProperty(
-        fc.tuple(reserve, reserve, reserve, reserve, reserve),
-        poolFee,
-        async ([ignored, minOut, balance, reserveIn, reserveOut], fee) => {
-          const answer = await cSwap(ignored, minOut, fee, balance, reserveIn, reserveOut, true);
-          if (answer === null) return;
-          const result = swapAll(reserveIn, reserveOut, balance, fee, minOut);
-          expect(answer).toEqual(result.ok ? [0n, result.amountOut, result.fee] : [BigInt(result.error)]);
-          const outcome = result.ok ? "settled" : String(result.error);
-          seen[outcome] = (seen[outcome] ?? 0) + 1;
-        },
-      ),
-      { numRuns: 3_000 },
+      fc.asyncProperty(cases, async ([ignored, minOut, balance, reserveIn, reserveOut, fee, keep]) => {
+        const answer = await cSwap(ignored, minOut, fee, balance, reserveIn, reserveOut, true, keep);
+        if (answer === null) return;
+        const result = swapAll(reserveIn, reserveOut, balance, fee, minOut, keep);
+        expect(answer).toEqual(result.ok ? [0n, result.amountOut, result.fee] : [BigInt(result.error)]);
+        const outcome = result.ok ? (keep > 0n ? "settled keeping" : "settled") : keep >= balance ? "kept all" : String(result.error);
+        seen[outcome] = (seen[outcome] ?? 0) + 1;
+      }),
+      { numRuns: 4_000 },
     );
-    expect(seen.settled).toBeGreaterThan(300);
+    expect(seen.settled).toBeGreaterThan(200);
+    expect(seen["settled keeping"]).toBeGreaterThan(100);
+    expect(seen["kept all"]).toBeGreaterThan(300);
     for (const code of ["6005", "6006", "6008", "6019"]) expect(seen[code]).toBeGreaterThan(0);
     // A zero balance is refused however large the amount the request names.
     expect(await cSwap(10n ** 9n, 0n, 25, 0n, 10n ** 9n, 10n ** 9n, true)).toEqual([6005n]);
+    // Keeping exactly the balance is refused; keeping one unit less swaps that one unit (fee 0).
+    expect(await cSwap(0n, 0n, 0, 500n, 10n ** 9n, 10n ** 9n, true, 500n)).toEqual([6005n]);
+    expect(await cSwap(0n, 0n, 0, 500n, 10n ** 9n, 10n ** 9n, true, 499n)).toEqual([6005n]);
+    expect(await cSwap(0n, 0n, 0, 500n, 10n ** 9n, 10n ** 12n, true, 499n)).toEqual([0n, 999n, 0n]);
   });
 
   it("swapInForExactOut is the least input the C pool accepts", async () => {

@@ -31,10 +31,18 @@ describe("swapExactIn, worked by hand", () => {
 
 describe("swapAll, worked by hand", () => {
   it("swaps the whole balance: 100 held at 0.3% on 1000/1000 pays 90; nothing held is ZeroAmount whatever minOut says", () => {
-    expect(swapAll(1_000n, 1_000n, 100n, 30, 90n)).toEqual({ ok: true, amountOut: 90n, fee: 1n });
-    expect(swapAll(1_000n, 1_000n, 100n, 30, 91n)).toEqual({ ok: false, error: 6006 });
-    expect(swapAll(1_000n, 1_000n, 0n, 30, 0n)).toEqual({ ok: false, error: 6005 });
-    expect(swapAll(0n, 1_000n, 5n, 30, 0n)).toEqual({ ok: false, error: 6019 });
+    expect(swapAll(1_000n, 1_000n, 100n, 30, 90n, 0n)).toEqual({ ok: true, amountOut: 90n, fee: 1n });
+    expect(swapAll(1_000n, 1_000n, 100n, 30, 91n, 0n)).toEqual({ ok: false, error: 6006 });
+    expect(swapAll(1_000n, 1_000n, 0n, 30, 0n, 0n)).toEqual({ ok: false, error: 6005 });
+    expect(swapAll(0n, 1_000n, 5n, 30, 0n, 0n)).toEqual({ ok: false, error: 6019 });
+  });
+
+  it("swaps the balance less keep: 130 held keeping 30 is the swap of 100; keeping all of it or more is ZeroAmount", () => {
+    expect(swapAll(1_000n, 1_000n, 130n, 30, 90n, 30n)).toEqual({ ok: true, amountOut: 90n, fee: 1n });
+    expect(swapAll(1_000n, 1_000n, 130n, 30, 0n, 130n)).toEqual({ ok: false, error: 6005 });
+    expect(swapAll(1_000n, 1_000n, 130n, 30, 0n, U64_MAX)).toEqual({ ok: false, error: 6005 });
+    // Keeping is checked before the reserves: an empty pool still answers ZeroAmount.
+    expect(swapAll(0n, 1_000n, 5n, 30, 0n, 5n)).toEqual({ ok: false, error: 6005 });
   });
 });
 

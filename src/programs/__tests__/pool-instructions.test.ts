@@ -118,11 +118,13 @@ describe("pool instructions", () => {
     ]);
   });
 
-  it("swap_all: tag 3 and min out only (the amount is the trader's balance on chain), the swap's accounts", async () => {
+  it("swap_all: tag 3, min out, keep (the amount is the trader's balance on chain less keep), the swap's accounts", async () => {
     const [pool] = await findPoolPda({ authority, mintA, mintB });
     const accounts = await deriveSwapAccounts(payer, pool, mintA, mintB);
-    const instruction = getSwapAllInstruction({ ...accounts, minOut: 0x0102030405060708n });
-    expect([...instruction.data]).toEqual([3, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const instruction = getSwapAllInstruction({ ...accounts, minOut: 0x0102030405060708n, keep: 0x1112131415161718n });
+    expect([...instruction.data]).toEqual([3, 8, 7, 6, 5, 4, 3, 2, 1, 0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11]);
+    // Without keep it swaps the whole balance: keep is written as zero, never left out.
+    expect([...getSwapAllInstruction({ ...accounts, minOut: 1n }).data]).toEqual([3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(instruction.accounts).toEqual(getSwapInstruction({ ...accounts, amountIn: 1n, minOut: 0n }).accounts);
     expect(instruction.accounts.map((account) => account.address)).toEqual([
       payer,
@@ -134,8 +136,12 @@ describe("pool instructions", () => {
       TOKEN_PROGRAM_ADDRESS,
     ]);
     const codec = getSwapAllInstructionDataCodec();
-    expect(codec.decode(instruction.data)).toEqual({ tag: 3, minOut: 0x0102030405060708n });
-    expect(codec.decode(codec.encode({ minOut: 2n ** 64n - 1n }))).toEqual({ tag: 3, minOut: 2n ** 64n - 1n });
-    expect(codec.fixedSize).toBe(9);
+    expect(codec.decode(instruction.data)).toEqual({ tag: 3, minOut: 0x0102030405060708n, keep: 0x1112131415161718n });
+    expect(codec.decode(codec.encode({ minOut: 2n ** 64n - 1n, keep: 2n ** 64n - 2n }))).toEqual({
+      tag: 3,
+      minOut: 2n ** 64n - 1n,
+      keep: 2n ** 64n - 2n,
+    });
+    expect(codec.fixedSize).toBe(17);
   });
 });

@@ -32,7 +32,7 @@ type Command =
   | { kind: "buyExactIn"; trader: number; budget: bigint; minOut: bigint }
   | { kind: "sell"; trader: number; share: number; minDnaOut: bigint }
   | { kind: "swapToSol"; trader: number; component: number; amountIn: bigint; minOut: bigint }
-  | { kind: "swapAllToSol"; trader: number; component: number; minOut: bigint };
+  | { kind: "swapAllToSol"; trader: number; component: number; minOut: bigint; keepShare: number };
 
 const TOKENS = 10n ** 6n; // launch token base units per whole token
 const DNA = 10n ** 9n;
@@ -83,6 +83,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     component: fc.integer({ min: 0, max: 2 }),
     // Up to above what the richest trader's whole balance fetches, so SlippageExceeded happens.
     minOut: fc.oneof(fc.constant(0n), fc.bigInt(0n, 10n ** 10n), fc.bigInt(0n, 10n ** 13n)),
+    // What it keeps, as a share of the trader's balance in thousandths: none, part, all or
+    // more than all (nothing to swap: ZeroAmount).
+    keepShare: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_200 })).map((thousandths) => thousandths / 1_000),
   }),
 );
 
@@ -149,8 +152,9 @@ describe("economics agree with the programs", () => {
       const reserveOut = balance(component.venue.vaultA);
       const held = balance(t.accounts.components[step.component]!.traderAccount);
       const whole = step.kind === "swapAllToSol";
+      const keep = whole ? (held * BigInt(Math.round(step.keepShare * 1_000))) / 1_000n : 0n;
       const predicted = whole
-        ? swapAll(reserveIn, reserveOut, held, 25, step.minOut)
+        ? swapAll(reserveIn, reserveOut, held, 25, step.minOut, keep)
         : swapExactIn(reserveIn, reserveOut, step.amountIn, 25, step.minOut, held);
       const wsolBefore = balance(t.wsol);
       const accounts = {
@@ -163,15 +167,16 @@ describe("economics agree with the programs", () => {
       };
       const result = await run(devnet, t.signer, [
         whole
-          ? getSwapAllInstruction({ ...accounts, minOut: step.minOut })
+          ? getSwapAllInstruction({ ...accounts, minOut: step.minOut, keep })
           : getSwapInstruction({ ...accounts, amountIn: step.amountIn, minOut: step.minOut }),
       ]);
       expect(outcomeOf(result)).toBe(predicted.ok ? "ok" : predicted.error);
       seen.add(`${whole ? "swapAll" : "swap"}:${predicted.ok ? "ok" : predicted.error}`);
+      if (whole && keep > 0n) seen.add(`swapAll keeping:${predicted.ok ? "ok" : keep >= held ? "all kept" : predicted.error}`);
       if (predicted.ok) {
         expect(balance(t.wsol) - wsolBefore).toBe(predicted.amountOut);
-        expect(balance(component.venue.vaultB) - reserveIn).toBe(whole ? held : step.amountIn);
-        if (whole) expect(balance(accounts.traderIn)).toBe(0n);
+        expect(balance(component.venue.vaultB) - reserveIn).toBe(whole ? held - keep : step.amountIn);
+        if (whole) expect(balance(accounts.traderIn)).toBe(keep);
       }
       return;
     }
@@ -264,6 +269,8 @@ describe("economics agree with the programs", () => {
         "swapAll:6005",
         "swapAll:6006",
         "swapAll:ok",
+        "swapAll keeping:all kept",
+        "swapAll keeping:ok",
       ]),
     );
   });

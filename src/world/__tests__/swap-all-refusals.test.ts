@@ -1,7 +1,8 @@
 /**
- * pool.c `swap_all` on chain: it swaps the trader's whole balance of the input mint as it
- * stands when it executes, emits the swap event, costs a measured number of compute units,
- * and every refusal leaves every account it names as it was (the fee payer pays its fee).
+ * pool.c `swap_all` on chain: it swaps the trader's balance of the input mint as it stands
+ * when it executes, less what it keeps, emits the swap event, costs a measured number of
+ * compute units, and every refusal leaves every account it names as it was (the fee payer
+ * pays its fee).
  */
 import { AccountRole, type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
@@ -74,18 +75,19 @@ async function expectRefused(code: number, send: () => Promise<SendResult>, watc
   expect(accountImages(devnet, [...before.keys()])).toEqual(afterFee(before, payer));
 }
 
-function sendSwapAll(minOut: bigint, accounts: SwapAccounts = toSol): Promise<SendResult> {
-  return run(devnet, wallet, [getSwapAllInstruction({ ...accounts, minOut })]);
+function sendSwapAll(minOut: bigint, accounts: SwapAccounts = toSol, keep = 0n): Promise<SendResult> {
+  return run(devnet, wallet, [getSwapAllInstruction({ ...accounts, minOut, keep })]);
 }
 
-/** What swap_all pays for the trader's balance now, predicted from the reserves. */
-function predicted(accounts: SwapAccounts = toSol) {
+/** What swap_all pays for the trader's balance now less `keep`, predicted from the reserves. */
+function predicted(accounts: SwapAccounts = toSol, keep = 0n) {
   const result = swapAll(
     tokenBalance(devnet, accounts.vaultIn),
     tokenBalance(devnet, accounts.vaultOut),
     tokenBalance(devnet, accounts.traderIn),
     VENUE_FEE_BPS,
     0n,
+    keep,
   );
   if (!result.ok) throw new Error(`unexpected prediction ${result.error}`);
   return result;
@@ -125,6 +127,21 @@ describe("pool swap_all", () => {
     ]);
   });
 
+  it("keeps what it is told to keep: swaps the balance less keep, and the event says so", async () => {
+    const keep = HELD / 3n;
+    const { amountOut, fee } = predicted(toSol, keep);
+    const reserveIn = tokenBalance(devnet, toSol.vaultIn);
+    const result = await sendSwapAll(amountOut, toSol, keep);
+    expect(outcomeOf(result)).toBe("ok");
+    expect(tokenBalance(devnet, toSol.traderIn)).toBe(keep);
+    expect(tokenBalance(devnet, toSol.traderOut)).toBe(amountOut);
+    expect(tokenBalance(devnet, toSol.vaultIn)).toBe(reserveIn + HELD - keep);
+    const swaps = decodeProgramEvents(result.landed ? result.transaction.logs : []).filter(
+      (event): event is SwapEvent => event.kind === "swap",
+    );
+    expect(swaps.map((event) => [event.amountIn, event.amountOut, event.fee])).toEqual([[HELD - keep, amountOut, fee]]);
+  });
+
   it("takes what an earlier instruction of the same transaction delivered, not a balance known when it was built", async () => {
     // A swap into the component first, then swap_all of the component: it sees HELD plus what arrived.
     const toComponent = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
@@ -141,13 +158,33 @@ describe("pool swap_all", () => {
     expect(tokenBalance(devnet, toSol.traderIn)).toBe(0n);
   });
 
+  it("keeping what was held before, takes exactly what an earlier instruction delivered", async () => {
+    // The unwinding of a sell: the wallet holds HELD of its own, a swap delivers more, and
+    // swap_all keeping HELD takes exactly the delivery and leaves the wallet's own alone.
+    const toComponent = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
+    const result = await run(devnet, wallet, [
+      getSwapInstruction({ ...toSol, amountIn: HELD / 2n, minOut: 0n }),
+      getSwapInstruction({ ...toComponent, amountIn: 1_000_000n, minOut: 0n }),
+      getSwapAllInstruction({ ...toSol, minOut: 0n, keep: HELD / 2n }),
+    ]);
+    expect(outcomeOf(result)).toBe("ok");
+    const swaps = decodeProgramEvents(result.landed ? result.transaction.logs : []).filter(
+      (event): event is SwapEvent => event.kind === "swap",
+    );
+    expect(swaps.map((event) => event.amountIn)).toEqual([HELD / 2n, 1_000_000n, swaps[1]!.amountOut]);
+    expect(tokenBalance(devnet, toSol.traderIn)).toBe(HELD / 2n);
+  });
+
   it("costs about what swap costs: compute units measured", async () => {
     const all = poolUnits(await sendSwapAll(0n));
     devnet.restore(start);
+    const keeping = poolUnits(await sendSwapAll(0n, toSol, HELD / 2n));
+    devnet.restore(start);
     const exact = poolUnits(await run(devnet, wallet, [getSwapInstruction({ ...toSol, amountIn: HELD, minOut: 0n })]));
-    console.info(`compute units: pool.swap_all ${all}, pool.swap ${exact}`);
+    console.info(`compute units: pool.swap_all ${all}, keeping half ${keeping}, pool.swap ${exact}`);
     expect(all).toBeGreaterThan(1_000);
     expect(Math.abs(all - exact)).toBeLessThan(200);
+    expect(Math.abs(keeping - exact)).toBeLessThan(200);
   });
 });
 
@@ -157,6 +194,16 @@ describe("pool swap_all refusals", () => {
     const fromEmpty = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
     expect(tokenBalance(devnet, fromEmpty.traderIn)).toBe(0n);
     await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, fromEmpty), watchlist(fromEmpty));
+  });
+
+  it("refuses a balance equal to keep, or below it, with ZeroAmount (nothing to swap), whatever minOut says", async () => {
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD + 1n), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, 2n ** 64n - 1n), watchlist(toSol));
+    // One unit fewer kept is a swap of one unit: its fee rounds up to it, and nothing is left to swap.
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD - 1n), watchlist(toSol));
+    expect(outcomeOf(await sendSwapAll(0n, toSol, HELD - 1_000_000n))).toBe("ok");
+    expect(tokenBalance(devnet, toSol.traderIn)).toBe(HELD - 1_000_000n);
   });
 
   it("refuses a balance whose output rounds down to nothing (ZeroAmount)", async () => {
@@ -212,10 +259,13 @@ describe("pool swap_all refusals", () => {
     await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), watchlist(toSol), payer.address);
   });
 
-  it("refuses data without its minimum out (InvalidInstruction) and six accounts (NotEnoughAccounts)", async () => {
+  it("refuses data without its minimum out or its keep (InvalidInstruction) and six accounts (NotEnoughAccounts)", async () => {
     const instruction = getSwapAllInstruction({ ...toSol, minOut: 0n });
-    const short = { ...instruction, data: instruction.data.slice(0, 8) };
-    await expectRefused(ProgramErrorCode.InvalidInstruction, () => run(devnet, wallet, [short]), watchlist(toSol));
+    // The old 9-byte layout (tag, min out) is refused rather than read as keep 0.
+    for (const length of [8, 9, 16]) {
+      const short = { ...instruction, data: instruction.data.slice(0, length) };
+      await expectRefused(ProgramErrorCode.InvalidInstruction, () => run(devnet, wallet, [short]), watchlist(toSol));
+    }
     const fewer = { ...instruction, accounts: instruction.accounts.slice(0, 6) };
     await expectRefused(ProgramErrorCode.NotEnoughAccounts, () => run(devnet, wallet, [fewer]), watchlist(toSol));
   });

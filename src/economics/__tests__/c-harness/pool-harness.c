@@ -2,7 +2,8 @@
  * pool-harness.c — runs swap (or swap_all) of pool.c natively.
  *
  * Request (one line): amount_in min_out fee_bps trader_in_balance reserve_in reserve_out
- * whole_balance (1 runs swap_all, which ignores amount_in and takes the balance).
+ * whole_balance keep (whole_balance 1 runs swap_all, which ignores amount_in and takes the
+ * balance less keep; swap ignores keep).
  * Answer (one line): error amount_out fee (from the swap event; meaningful when error is 0).
  */
 #include "pool.c"
@@ -14,7 +15,7 @@ int main(void) {
     u64 amount_in = next_u64(&eof), min_out = next_u64(&eof);
     u16 fee_bps = (u16)next_u64(&eof);
     u64 trader_in = next_u64(&eof), reserve_in = next_u64(&eof), reserve_out = next_u64(&eof);
-    u64 whole_balance = next_u64(&eof);
+    u64 whole_balance = next_u64(&eof), keep = next_u64(&eof);
     if (eof) return 0;
 
     static u64 pool_words[sizeof(Pool) / 8 + 1];
@@ -46,13 +47,13 @@ int main(void) {
     if (whole_balance) {
       data[0] = POOL_SWAP_ALL;
       write_u64(data + 1, min_out);
-      params.data_len = 9;
+      write_u64(data + 9, keep);
     } else {
       data[0] = POOL_SWAP;
       write_u64(data + 1, amount_in);
       write_u64(data + 9, min_out);
-      params.data_len = 17;
     }
+    params.data_len = 17;
     params.data = data;
 
     last_event_len = 0;
