@@ -10,6 +10,8 @@ export interface RunScenariosOptions {
   readonly baseUrl?: string;
   /** `/devnet/` control: `auto` uses it when the server has it, `off` acts as if it had none. */
   readonly control?: "auto" | "off";
+  /** A built-in world already started (a test's one simulator): every scenario runs on it, restored before each. */
+  readonly builtIn?: BuiltInWorld;
   /** Called once each scenario ended, in run order. */
   readonly onResult?: (scenario: Scenario, result: ScenarioResult) => void;
 }
@@ -37,7 +39,14 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     options.onResult?.(scenario, result);
   };
   const control = options.control ?? "auto";
-  if (options.baseUrl !== undefined) {
+  if (options.builtIn !== undefined) {
+    const world = options.builtIn;
+    const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
+    for (const scenario of scenarios) {
+      await world.fresh();
+      keep(scenario, await runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe }));
+    }
+  } else if (options.baseUrl !== undefined) {
     const client = new BasketClient(options.baseUrl.replace(/\/$/, ""));
     const probe = await probeCapabilities(client, { control, keypair: false, allowSlow: false });
     for (const scenario of scenarios)

@@ -1,0 +1,76 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuiltInWorld, worldKey } from "../../runner/built-in-world.ts";
+import { loadScenario } from "../../runner/load-scenario.ts";
+import { runScenarios } from "../../runner/run-scenarios.ts";
+import type { Scenario } from "../../runner/scenario-schema.ts";
+import { LIBRARY_DIR } from "../../runner/scenario-files.ts";
+
+const directory = fileURLToPath(LIBRARY_DIR);
+const library: Scenario[] = readdirSync(directory)
+  .filter((name) => name.endsWith(".yaml"))
+  .sort()
+  .map((name) => {
+    const loaded = loadScenario(join(directory, name));
+    if (!loaded.ok) throw new Error(loaded.error);
+    return loaded.scenario;
+  });
+
+// The whole library shares one world (seed 1, default options): one simulator for the file,
+// restored from its first snapshot before every scenario.
+let world: BuiltInWorld;
+beforeAll(async () => {
+  world = await BuiltInWorld.start(library[0]!);
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("the scenario library", () => {
+  it("holds at least 20 scenarios, all in one world", () => {
+    expect(library.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(library.map(worldKey)).size).toBe(1);
+    expect(new Set(library.map((scenario) => scenario.name)).size).toBe(library.length);
+  });
+
+  it("passes against the built-in simulator, every scenario", async () => {
+    const run = await runScenarios(library, { builtIn: world });
+    const broken = run.results
+      .filter(({ result }) => result.outcome.status !== "pass")
+      .map(({ scenario, result }) => `${scenario.name}: ${result.outcome.status}\n${result.transcript.slice(-12).join("\n")}`);
+    expect(broken).toEqual([]);
+    expect(run.summary.passed).toBe(library.length);
+  }, 180_000);
+
+  it("fails a scenario whose expectation the server does not meet, at that step, with a diff and the transcript", async () => {
+    const base = library.find((scenario) => scenario.name === "quote-built-at-31-seconds")!;
+    // The same situation, wrongly expecting an expired quote to build.
+    const wrong: Scenario = {
+      ...base,
+      name: "quote-built-at-31-seconds-wrongly-expected-to-build",
+      steps: base.steps.map((step, index) => (index === 3 ? { build: step.build, expect: { status: 200 } } : step)),
+    };
+    const run = await runScenarios([wrong], { builtIn: world });
+    const { result } = run.results[0]!;
+    expect(result.outcome.status).toBe("fail");
+    expect(result.failedStep).toBe(4);
+    expect(result.diff).toContain("- expected 200");
+    expect(result.diff).toContain("+ actual   410");
+    expect(result.transcript.some((line) => line.startsWith("→ POST /v1/trades/build"))).toBe(true);
+    if (result.outcome.status === "fail") expect(result.outcome.failure.curl.at(-1)).toMatch(/^curl .*\/v1\/trades\/build/);
+  });
+
+  it("without /devnet/ control, skips every scenario that needs it with the reason and still runs the others", async () => {
+    const run = await runScenarios(library, { builtIn: world, control: "off" });
+    const skipped = run.results.filter(({ result }) => result.outcome.status === "skip");
+    const passed = run.results.filter(({ result }) => result.outcome.status === "pass").map(({ scenario }) => scenario.name);
+    expect(run.summary.failed).toBe(0);
+    expect(passed).toEqual(expect.arrayContaining(["ticker-shared-by-two-launches", "flood-1008", "connection-cap-1013"]));
+    for (const { result } of skipped) {
+      if (result.outcome.status === "skip") expect(result.outcome.reason).toMatch(/need the \/devnet\/ control API: .*--control off/);
+    }
+    expect(skipped.length).toBeGreaterThan(15);
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { interpolate } from "../interpolate.ts";
+import { parseScenario } from "../load-scenario.ts";
+import { matchPattern, mismatchDiff } from "../match-pattern.ts";
+import { SCENARIO_SCHEMA_FILE, scenarioSchemaText } from "../scenario-schema-json.ts";
+import { scenarioIndexMarkdown } from "../scenario-index.ts";
+import { PathError, readPath } from "../value-path.ts";
+
+describe("scenario.schema.json", () => {
+  it("is the generated text of the TypeBox schema (run npx tsx scenarios/runner/generate-schema.ts when this fails)", () => {
+    expect(readFileSync(SCENARIO_SCHEMA_FILE, "utf8")).toBe(scenarioSchemaText());
+  });
+});
+
+describe("parseScenario", () => {
+  const head = "name: s\ndescription: d\nseed: 1\n";
+  it("reads a valid scenario", () => {
+    const loaded = parseScenario(`${head}steps:\n  - advance: { seconds: 31 }\n  - expect: { that: 1, is: 1 }\n`);
+    expect(loaded.ok).toBe(true);
+  });
+  it("names the step and the field a mistake is in", () => {
+    const loaded = parseScenario(`${head}steps:\n  - advance: { seconds: 1 }\n  - quote: { launch: x, direction: up, amountIn: "1" }\n`);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error).toMatch(/step 2 \(quote\): \/direction/);
+  });
+  it("refuses an unknown step kind and text that is not YAML", () => {
+    const unknown = parseScenario(`${head}steps:\n  - teleport: {}\n`);
+    expect(unknown.ok || unknown.error).toMatch(/step 1 \(teleport\): is not a known step/);
+    const broken = parseScenario("name: [");
+    expect(broken.ok || broken.error).toMatch(/is not YAML/);
+  });
+});
+
+describe("variables", () => {
+  const variables = { quote: { quoteId: "q_1" }, plan: [{ transaction: "AAA" }, { transaction: "BBB", settles: true }], n: 3 };
+  it("reads dotted and indexed paths, negative from the end", () => {
+    expect(readPath(variables, "plan[1].transaction")).toBe("BBB");
+    expect(readPath(variables, "plan[-1].settles")).toBe(true);
+    expect(() => readPath(variables, "plan[2]")).toThrow(PathError);
+    expect(() => readPath(variables, "quote.missing")).toThrow(/no field "missing"/);
+  });
+  it("a whole reference is the value itself; inside text it is spliced", () => {
+    expect(interpolate({ a: "${plan}", b: "id ${quote.quoteId}/${n}", c: ["${n}"] }, variables)).toEqual({
+      a: variables.plan,
+      b: "id q_1/3",
+      c: [3],
+    });
+  });
+});
+
+describe("matchPattern", () => {
+  it("matches objects partially, arrays element by element, literals strictly", () => {
+    expect(matchPattern({ a: 1, b: { c: "x", d: 2 } }, { b: { c: "x" } })).toEqual([]);
+    expect(matchPattern([1, 2], [1, 3])).toEqual([{ path: "$[1]", expected: "3", actual: 2 }]);
+    expect(matchPattern("1", 1)).toHaveLength(1);
+  });
+  it("compares decimal amounts exactly past 2^53", () => {
+    expect(matchPattern("18446744073709551615", { gt: "18446744073709551614" })).toEqual([]);
+    expect(matchPattern("9007199254740993", { lte: "9007199254740992" })).toHaveLength(1);
+  });
+  it("knows matches, exists, oneOf, length and contains, and writes a diff", () => {
+    expect(matchPattern({ error: "quote expired" }, { error: { matches: "expired" }, code: { exists: false } })).toEqual([]);
+    expect(matchPattern("failed", { oneOf: ["confirmed", "finalized"] })).toHaveLength(1);
+    expect(matchPattern([{ settles: true }], { length: 1, contains: { settles: true } })).toEqual([]);
+    const diff = mismatchDiff(matchPattern({ status: "pending" }, { status: "expired" }));
+    expect(diff).toContain("at $.status");
+    expect(diff).toContain('- expected "expired"');
+    expect(diff).toContain('+ actual   "pending"');
+  });
+});
+
+describe("scenarioIndexMarkdown", () => {
+  it("lists every library scenario with its situation", () => {
+    const index = scenarioIndexMarkdown();
+    expect(index).toMatch(/^\| scenario \| tags \| situation \|/);
+    expect(index).toContain("[`plan-landed-out-of-order`](scenarios/library/plan-landed-out-of-order.yaml)");
+    expect(index.trim().split("\n").length).toBeGreaterThanOrEqual(22);
+  });
+});
