@@ -98,7 +98,7 @@ export function statusOf(
 }
 
 /** Moves time a slot at a time until the transaction is no longer on its way (at most `slots` slots). */
-export async function landed(context: CheckContext, signature: string, lastValidBlockHeight?: number, slots = 4) {
+export async function landed(context: CheckContext, signature: string, lastValidBlockHeight?: number, slots = 8) {
   let status = await statusOf(context, signature, lastValidBlockHeight);
   for (let slot = 0; slot < slots && UNSETTLED.has(status.status); slot++) {
     await context.advance({ slots: 1 });

@@ -54,6 +54,9 @@ export const almostPairedRule: Check = {
   },
 };
 
+/** The live route, as the failures name it. */
+const LIVE = { method: "GET", path: "/v1/trades/live" };
+
 export const liveNewestAcrossLaunches: Check = {
   id: "live.newestAcrossLaunches",
   phase: "read",
@@ -63,6 +66,7 @@ export const liveNewestAcrossLaunches: Check = {
     await judge(context, async () => {
       const live = (await getJson(context, "/v1/trades/live")).trades as { signature: string; launch: string; at: string }[];
       ensure(Array.isArray(live) && live.length <= 12, `the live route returned ${live?.length} trades, not twelve`, {
+        input: LIVE,
         actual: live?.length,
       });
       const signatures = new Set(live.map((trade) => trade.signature));
@@ -76,6 +80,7 @@ export const liveNewestAcrossLaunches: Check = {
             signatures.has(trade.signature) || Date.parse(trade.at) <= oldestLive,
             `trade ${trade.signature} of ${launch.address} at ${trade.at} is newer than the oldest live trade but not live`,
             {
+              input: { live: LIVE, tape: { launch: launch.address, limit: 13 } },
               expected: live.map((t) => ({ signature: t.signature, at: t.at })),
               actual: trade,
             },
@@ -84,10 +89,12 @@ export const liveNewestAcrossLaunches: Check = {
           ensure(
             tape.some((trade) => trade.signature === item.signature),
             `live trade ${item.signature} is not among the newest trades of its launch's tape`,
-            { actual: item },
+            { input: { live: LIVE, tape: { launch: launch.address, limit: 13 } }, actual: item },
           );
       }
       ensure(live.length === 12 || tapeTrades < 12, `the live route returned ${live.length} trades though the tapes hold at least twelve`, {
+        input: LIVE,
+        expected: 12,
         actual: live.length,
       });
     });

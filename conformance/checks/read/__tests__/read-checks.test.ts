@@ -93,6 +93,96 @@ const BREAKERS: [string, string, () => Breaker][] = [
         ? { body: { launches: [...answer.body.launches].reverse() } }
         : undefined,
   ],
+  [
+    "paged lists in reverse order",
+    "launches.paging.ordered",
+    () => (request, answer) =>
+      request.path === "/v1/launches" && answer.body.nextCursor !== undefined && answer.body.launches.length > 1
+        ? { body: { ...answer.body, launches: [...answer.body.launches].reverse() } }
+        : undefined,
+  ],
+  [
+    "a legacy list that hands out a cursor",
+    "launches.legacyVsPaged",
+    () => (request, answer) =>
+      request.path === "/v1/launches" && !request.query.has("tab") && !request.query.has("sort") && !request.query.has("state")
+        ? { body: { ...answer.body, nextCursor: "abc" } }
+        : undefined,
+  ],
+  [
+    "a short page in the middle of a tape",
+    "trades.shortPageAtStart",
+    () => (request, answer) =>
+      isTrades(request.path) && request.query.has("before") && answer.body.trades.length > 1
+        ? { body: { ...answer.body, trades: answer.body.trades.slice(0, -1) } }
+        : undefined,
+  ],
+  [
+    "a tape carrying another launch's address",
+    "trades.launchMatches",
+    () => (request, answer) =>
+      isTrades(request.path) && answer.status === 200
+        ? {
+            body: {
+              ...answer.body,
+              trades: answer.body.trades.map((trade: object) => ({ ...trade, launch: "11111111111111111111111111111111" })),
+            },
+          }
+        : undefined,
+  ],
+  [
+    "empty candles with volume",
+    "chart.candles.emptyCarriesClose",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => (c.n === 0 ? { ...c, v: "1" } : c)) } }
+        : undefined,
+  ],
+  [
+    "candles one second off their bucket",
+    "chart.candles.aligned",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => ({ ...c, t: c.t + 1 })) } }
+        : undefined,
+  ],
+  [
+    "candles counting one trade too many",
+    "chart.trades.countMatchesTape",
+    () => (request, answer) =>
+      isChart(request.path) && answer.status === 200
+        ? { body: { ...answer.body, candles: answer.body.candles.map((c: any) => (c.n > 0 ? { ...c, n: c.n + 1 } : c)) } }
+        : undefined,
+  ],
+  [
+    "a mint that resolves to another launch",
+    "launch.lookup.sameRecord",
+    () => (request, answer) =>
+      /^\/v1\/launches\/[^/]+$/.test(request.path) && answer.status === 200 && request.path.endsWith(answer.body.primaryMint)
+        ? { body: { ...answer.body, address: "11111111111111111111111111111111" } }
+        : undefined,
+  ],
+  [
+    "a search that never finds a mint",
+    "search.findsExactMint",
+    () => (request, answer) =>
+      request.path === "/v1/search" && answer.body.launches?.some((row: any) => row.primaryMint === request.query.get("q"))
+        ? { body: { launches: [] } }
+        : undefined,
+  ],
+  [
+    "a live feed missing the newest trade",
+    "live.newestAcrossLaunches",
+    () => (request, answer) => (request.path === "/v1/trades/live" ? { body: { trades: answer.body.trades.slice(1) } } : undefined),
+  ],
+  [
+    "created launches oldest first",
+    "created.newestFirst",
+    () => (request, answer) =>
+      request.path.endsWith("/created") && answer.body.launches.length > 1
+        ? { body: { launches: [...answer.body.launches].reverse() } }
+        : undefined,
+  ],
 ];
 
 describe("against a black box that breaks one rule", () => {
