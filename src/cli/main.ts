@@ -68,6 +68,8 @@ async function up(options: SimulatorOptions): Promise<number> {
 export async function main(argv: readonly string[]): Promise<number> {
   // The conformance judge has its own options and parser; loaded only when asked for.
   if (argv[0] === "conformance") return (await import("../../conformance/cli/conformance-command.ts")).conformanceCommand(argv.slice(1));
+  // Scenarios (run, record) likewise: their own parser, loaded only when asked for.
+  if (argv[0] === "scenario") return (await import("../../scenarios/runner/scenario-command.ts")).scenarioCommand(argv.slice(1));
   const command = parseCommand(argv, process.env);
   switch (command.kind) {
     case "help":
