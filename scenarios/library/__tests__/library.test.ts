@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltInWorld, worldKey } from "../../runner/built-in-world.ts";
 import { loadScenario } from "../../runner/load-scenario.ts";
 import { runScenarios } from "../../runner/run-scenarios.ts";
+import { scenarioFromCommands } from "../../runner/scenario-from-commands.ts";
 import type { Scenario } from "../../runner/scenario-schema.ts";
 import { LIBRARY_DIR } from "../../runner/scenario-files.ts";
 
@@ -73,4 +74,25 @@ describe("the scenario library", () => {
     }
     expect(skipped.length).toBeGreaterThan(15);
   }, 120_000);
+
+  it("runs a conformance stateful counterexample written by scenarioFromCommands", async () => {
+    const { launches } = await world.client.launches({ status: "activeBonding", limit: 1 });
+    const scenario = scenarioFromCommands({
+      name: "stateful.tradeFlow.model",
+      description: "a settle submitted before its setup, then an expired quote, then a trade in order",
+      seed: 1,
+      launch: String(launches[0]!.address),
+      wallets: 2,
+      steps: [
+        { step: "quoteBuild", with: { wallet: "w0", amount: "1000000000000", ageSeconds: 0 } },
+        { step: "submit", with: { plan: "p0", step: 2 } },
+        { step: "advance", with: { slots: 2 } },
+        { step: "quoteBuild", with: { wallet: "w1", amount: "1000000000000", ageSeconds: 31 } },
+        { step: "inOrderTrade", with: { wallet: "w1", amount: "2000000000000" } },
+        { step: "observe" },
+      ],
+    });
+    const run = await runScenarios([scenario], { builtIn: world });
+    expect(run.results[0]!.result.outcome.status).toBe("pass");
+  });
 });
