@@ -154,10 +154,15 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
 
 /**
  * A sell: the settling sell first, then swaps turning the received components into SOL.
- * Each swap takes the component's whole balance (pool `swap_all`) and closes its emptied
- * account, so the wallet is left with SOL and no component dust.
+ * Each swap is pool `swap_all` keeping `held[i]`, the wallet's balance of that component
+ * when the plan is built: it swaps what the account holds when it executes less that, i.e.
+ * exactly what the settle delivered (no dust of the sell's own is left), and never the
+ * wallet's own stock of a component (a previous buy's buffer, or a token held on purpose).
+ * A component the wallet held none of ends with none: its emptied account is closed and
+ * its rent comes back; an account the wallet held some in stays open with that balance.
+ * @param held the wallet's balance of each recipe component (in recipe order) at planning.
  */
-export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context: PlanContext): PlannedStep[] {
+export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context: PlanContext, held: readonly bigint[]): PlannedStep[] {
   const { wallet, accounts } = context;
   const trader = createNoopSigner(wallet);
   const settle: PlannedStep = {
@@ -175,11 +180,12 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
     const venue = context.venues[i];
     if (!venue || leg.amountIn === 0n || leg.lamportsOut === 0n) return;
     const componentAccount = accounts.components[i]!.traderAccount;
-    groups.push([
-      // swap_all takes the account's whole balance when it executes: exactly what the settle
-      // delivered (at least the quoted floor `leg.amountIn`), plus whatever the wallet held
-      // before (a previous buy's buffer), so a round trip leaves no dust behind. Its floor
-      // is the quoted floor's output less the slippage; more in only pays more out.
+    const keep = held[i] ?? 0n;
+    const group: Instruction[] = [
+      // swap_all swaps the account's balance when it executes less `keep`: exactly what the
+      // settle delivered (at least the quoted floor `leg.amountIn`), whatever the settle paid
+      // above its floor included. Its floor is the quoted floor's output less the slippage;
+      // more in only pays more out.
       getSwapAllInstruction({
         trader: wallet,
         pool: venue.pool,
@@ -188,10 +194,12 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
         traderIn: componentAccount,
         traderOut: context.wrappedSol,
         minOut: withFloor(leg.lamportsOut, context.slippageBps),
+        keep,
       }),
-      // The account is empty now: closing it returns its rent to the wallet.
-      getCloseAccountInstruction({ account: componentAccount, destination: wallet, owner: trader }),
-    ]);
+    ];
+    // Held none before: the account is empty now, and closing it returns its rent.
+    if (keep === 0n) group.push(getCloseAccountInstruction({ account: componentAccount, destination: wallet, owner: trader }));
+    groups.push(group);
   });
   if (groups.length === 1) return [settle];
   groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);

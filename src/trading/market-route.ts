@@ -85,13 +85,19 @@ export function bestMarketPath(
 
 /**
  * The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. A
- * sell's second hop swaps the wallet's whole component balance (pool `swap_all`); a buy's
- * spends the first hop's floor and leaves any excess in the wallet, as a buy's buffer does.
+ * buy's second hop spends the first hop's floor and leaves any excess in the wallet, as a
+ * buy's buffer does. A sell's second hop is pool `swap_all` keeping `heldComponent`, the
+ * wallet's balance of the path's component when the plan is built: it swaps exactly what
+ * the first hop delivered (its excess over the floor included, so no dust is left) and never
+ * the wallet's own stock. A wallet that held none of the component ends with none: the
+ * emptied account is closed and its rent comes back; otherwise it stays with that balance.
+ * @param heldComponent the wallet's balance of `path.pair.componentMint` at planning (a buy ignores it).
  */
 export function planMarketTrade(
   path: MarketPath,
   wallet: Address,
   accounts: { wrappedSol: Address; component: Address; primary: Address; primaryMint: Address },
+  heldComponent: bigint,
 ): Instruction[] {
   const owner = createNoopSigner(wallet);
   const create = (ata: Address, mint: Address) =>
@@ -143,8 +149,8 @@ export function planMarketTrade(
       amountIn: path.amountIn,
       minOut: path.intermediate,
     }),
-    // The whole component balance, not the first hop's floor: what the first hop paid above
-    // its floor would otherwise stay behind as dust.
+    // What the first hop delivered, not its floor: what it paid above the floor would
+    // otherwise stay behind as dust. What the wallet held before is kept.
     getSwapAllInstruction({
       trader: wallet,
       pool: venue.pool,
@@ -153,7 +159,10 @@ export function planMarketTrade(
       traderIn: accounts.component,
       traderOut: accounts.wrappedSol,
       minOut: path.minOut,
+      keep: heldComponent,
     }),
+    // Held none before: the account is empty now, and closing it returns its rent.
+    ...(heldComponent === 0n ? [getCloseAccountInstruction({ account: accounts.component, destination: wallet, owner })] : []),
     unwrap,
   ];
 }

@@ -112,20 +112,25 @@ export class TradePlanning {
       priorityFee,
       slippageBps: request.slippageBps,
     };
-    return pricing.direction === "buy" ? planCurveBuy(pricing, context) : planCurveSell(pricing, request.amountIn, context);
+    if (pricing.direction === "buy") return planCurveBuy(pricing, context);
+    // What the wallet holds now is what the sell's swaps keep: they take only what the settle delivers.
+    const held = await reader.holdings(wallet, market.mints);
+    return planCurveSell(pricing, request.amountIn, context, held);
   }
 
   /** One settling transaction with the same budget rules, priority fee and tip as a curve settle. */
   async #planMarket(request: QuoteRequest, wallet: Address, priced: MarketPriced, priorityFee: PriorityFee): Promise<PlannedStep[]> {
     const { reader } = this.options;
     const { path, primaryMint } = priced;
-    const [wrappedSol, component, primary] = await Promise.all([
+    const [wrappedSol, component, primary, [heldComponent]] = await Promise.all([
       reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
       reader.tokenAccountOf(wallet, path.pair.componentMint),
       reader.tokenAccountOf(wallet, primaryMint),
+      // A sell's second hop keeps what the wallet holds now: it takes only what the first hop delivers.
+      reader.holdings(wallet, [path.pair.componentMint]),
     ]);
     const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);
-    const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint });
+    const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint }, heldComponent!);
     const label = request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool";
     return [{ label, kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
   }

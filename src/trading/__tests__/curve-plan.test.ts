@@ -1,7 +1,8 @@
 /**
  * The curve plans on chain, through the desk as an integrator uses it: a buy's setup swaps
- * keep the quote's slippage promise when a venue moves before they land, and a round trip
- * (buy, then sell everything) leaves the wallet with SOL and no component dust.
+ * keep the quote's slippage promise when a venue moves before they land, and a sell's swaps
+ * take exactly what its settle delivered: no dust of the sell's own is left, and the
+ * wallet's own components (a buy's buffer, or tokens it holds on purpose) are untouched.
  */
 import type { Address, Signature } from "@solana/kit";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { NATIVE_MINT_ADDRESS, ProgramErrorCode, deriveTradeAccounts } from "../.
 import type { GenesisWorld } from "../../world/genesis-world.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
 import type { TradeDesk } from "../trade-desk.ts";
-import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
+import { clientWallet, request, signAsClient, startDesk, transferTokens } from "./desk-fixture.ts";
 
 function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error)}`);
@@ -95,33 +96,85 @@ describe("a buy's setup swaps honour the quote's slippage", () => {
   });
 });
 
-describe("a round trip leaves no dust", () => {
-  it("a wallet with no components buys, then sells every launch token: it holds none of any component, only SOL", async () => {
-    const { devnet, world, launched, desk } = await startDesk("plan-round-trip");
-    const wallet = clientWallet(world);
+describe("a sell swaps exactly what its settle delivered", () => {
+  /** Quotes, builds and lands a sell of every launch token `wallet` holds; every step must confirm. */
+  async function sellEverything(context: Awaited<ReturnType<typeof startDesk>>, wallet: ReturnType<typeof clientWallet>) {
+    const { devnet, launched, desk } = context;
     const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    const amountIn = tokenBalance(devnet, accounts.traderPrimaryAccount);
+    expect(amountIn).toBeGreaterThan(0n);
+    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn })));
+    const outcomes = await landPlan(desk, devnet, sell.quoteId, wallet);
+    // The settle and at least one unwinding transaction, all confirmed.
+    expect(outcomes.length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => "confirmed"));
+    return accounts;
+  }
 
+  const componentsHeld = (context: Awaited<ReturnType<typeof startDesk>>, wallet: Address) =>
+    Promise.all(context.launched.componentMints.map((mint) => held(context.devnet, wallet, mint, context.world)));
+
+  it("a round trip: a wallet with no components buys, then sells every launch token; its buffer stays, the sell leaves no dust", async () => {
+    const context = await startDesk("plan-round-trip");
+    const { devnet, launched, desk } = context;
+    const wallet = clientWallet(context.world);
     const buy = value(await desk.quote(request(launched, { wallet: wallet.address })));
     expect((await landPlan(desk, devnet, buy.quoteId, wallet)).every((outcome) => outcome.status === "confirmed")).toBe(true);
-    const bought = tokenBalance(devnet, accounts.traderPrimaryAccount);
-    expect(bought).toBe(BigInt(buy.expectedOut));
-    // The buy leaves its buffer in the wallet, as the specification says.
-    for (const mint of launched.componentMints) expect(await held(devnet, wallet.address, mint, world)).toBeGreaterThan(0n);
+    // The buy leaves its buffer in the wallet, as the specification says ("any excess stays in the wallet").
+    const buffer = await componentsHeld(context, wallet.address);
+    for (const amount of buffer) expect(amount).toBeGreaterThan(0n);
 
     const lamportsBefore = devnet.getBalance(wallet.address);
-    const sell = value(
-      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", mode: "exactIn", amountIn: bought })),
-    );
-    const outcomes = await landPlan(desk, devnet, sell.quoteId, wallet);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => "confirmed"));
-
+    const accounts = await sellEverything(context, wallet);
     expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
-    for (const mint of [...launched.componentMints, NATIVE_MINT_ADDRESS]) {
-      expect(await held(devnet, wallet.address, mint, world)).toBe(0n);
-    }
-    // The emptied component accounts are closed: their rent came back with the SOL.
-    for (const component of accounts.components) expect(devnet.getAccount(component.traderAccount)).toBeNull();
+    // Each component balance is exactly what it was before the sell: the sell swapped all it
+    // received (no dust of its own) and nothing of the buffer.
+    expect(await componentsHeld(context, wallet.address)).toEqual(buffer);
+    expect(await held(devnet, wallet.address, NATIVE_MINT_ADDRESS, context.world)).toBe(0n);
+    expect(devnet.getAccount(await context.world.tokenAccountOf(wallet.address, NATIVE_MINT_ADDRESS))).toBeNull();
     expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
-    expect(devnet.getBalance(wallet.address)).toBeGreaterThan(90n * SOL);
+  });
+
+  it("a wallet holding components of its own sells launch tokens: its own holdings are untouched", async () => {
+    const context = await startDesk("plan-sell-keeps-own");
+    const { devnet, world, launched, desk } = context;
+    const buyer = clientWallet(world);
+    const buy = value(await desk.quote(request(launched, { wallet: buyer.address })));
+    expect((await landPlan(desk, devnet, buy.quoteId, buyer)).every((outcome) => outcome.status === "confirmed")).toBe(true);
+
+    // A holder of the components on purpose (different amounts each), given launch tokens it never bought.
+    const holder = clientWallet(world);
+    const own = launched.componentMints.map((_, i) => BigInt(i + 1) * 7_777_777_777n);
+    await world.fund(holder.address, { components: launched.componentMints.map((mint, i) => ({ mint, amount: own[i]! })) });
+    await transferTokens(world, buyer, holder.address, launched.accounts.mint, BigInt(buy.expectedOut));
+    expect(await componentsHeld(context, holder.address)).toEqual(own);
+
+    const lamportsBefore = devnet.getBalance(holder.address);
+    const accounts = await sellEverything(context, holder);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
+    expect(await componentsHeld(context, holder.address)).toEqual(own);
+    // Its accounts stay open with its holdings; the received components became SOL.
+    for (const component of accounts.components) expect(devnet.getAccount(component.traderAccount)).not.toBeNull();
+    expect(await held(devnet, holder.address, NATIVE_MINT_ADDRESS, world)).toBe(0n);
+    expect(devnet.getBalance(holder.address)).toBeGreaterThan(lamportsBefore);
+  });
+
+  it("a wallet that never held the components sells everything: every component account ends closed and empty", async () => {
+    const context = await startDesk("plan-sell-closes");
+    const { devnet, world, launched, desk } = context;
+    const buyer = clientWallet(world);
+    const buy = value(await desk.quote(request(launched, { wallet: buyer.address })));
+    expect((await landPlan(desk, devnet, buy.quoteId, buyer)).every((outcome) => outcome.status === "confirmed")).toBe(true);
+    const fresh = clientWallet(world);
+    await transferTokens(world, buyer, fresh.address, launched.accounts.mint, BigInt(buy.expectedOut));
+    expect(await componentsHeld(context, fresh.address)).toEqual(launched.componentMints.map(() => 0n));
+
+    const lamportsBefore = devnet.getBalance(fresh.address);
+    const accounts = await sellEverything(context, fresh);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
+    // The settle opened them, the swaps emptied them, and closing them returned their rent.
+    for (const component of accounts.components) expect(devnet.getAccount(component.traderAccount)).toBeNull();
+    expect(devnet.getAccount(await world.tokenAccountOf(fresh.address, NATIVE_MINT_ADDRESS))).toBeNull();
+    expect(devnet.getBalance(fresh.address)).toBeGreaterThan(lamportsBefore);
   });
 });

@@ -1,8 +1,9 @@
 import { Keypair, VersionedTransaction } from "@solana/web3.js";
-import { type Address, address, generateKeyPairSigner } from "@solana/kit";
+import { type Address, address, createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction, getTransferInstruction } from "@solana-program/token";
 import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
 import type { GenesisWorld } from "../../world/genesis-world.ts";
-import { type LaunchedLaunch, launch, startWorld } from "../../world/__tests__/world-fixture.ts";
+import { type LaunchedLaunch, launch, outcomeOf, run, startWorld } from "../../world/__tests__/world-fixture.ts";
 import { type QuoteRequest, TradeDesk } from "../trade-desk.ts";
 
 export const SOL = 1_000_000_000n;
@@ -57,4 +58,25 @@ export function signAsClient(base64: string, keypair: Keypair): string {
   const transaction = VersionedTransaction.deserialize(Buffer.from(base64, "base64"));
   transaction.sign([keypair]);
   return Buffer.from(transaction.serialize()).toString("base64");
+}
+
+/**
+ * Moves `amount` of `mint` from a client wallet's associated account to `to`'s (opened if
+ * need be), as a plain token transfer: a wallet can hold launch tokens without ever having
+ * bought, so without a buy's leftover components.
+ */
+export async function transferTokens(
+  world: GenesisWorld,
+  from: { keypair: Keypair; address: Address },
+  to: Address,
+  mint: Address,
+  amount: bigint,
+): Promise<void> {
+  const signer = await createKeyPairSignerFromBytes(from.keypair.secretKey);
+  const [source, destination] = await Promise.all([world.tokenAccountOf(from.address, mint), world.tokenAccountOf(to, mint)]);
+  const result = await run(world.devnet, signer, [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: destination, owner: to, mint }),
+    getTransferInstruction({ source, destination, authority: signer, amount }),
+  ]);
+  if (outcomeOf(result) !== "ok") throw new Error(`token transfer failed: ${outcomeOf(result)}`);
 }
