@@ -73,8 +73,12 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
     let baseUrl = options.baseUrl;
     let streamUrl = extra.streamUrl;
     if (options.start) {
-      io.stderr(`starting the built-in simulator (seed ${options.seed}, manual clock)…\n`);
-      server = await startBuiltInServer({ seed: options.seed });
+      const bugs = options.injectBugs === undefined ? "" : `, injected bugs ${options.injectBugs}`;
+      io.stderr(`starting the built-in simulator (seed ${options.seed}, manual clock${bugs})…\n`);
+      server = await startBuiltInServer({
+        seed: options.seed,
+        ...(options.injectBugs === undefined ? {} : { injectBugs: options.injectBugs }),
+      });
       baseUrl = server.baseUrl;
       streamUrl = server.streamUrl;
     }

@@ -24,6 +24,8 @@ Options:
   --control <mode>       auto (use /devnet/ when the server has it) or off (default auto)
   --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping)
   --strict               our document's decisions fail instead of being noted
+  --inject-bug <names>   with --start: break these rules on purpose (basket-devnet bugs
+                         lists the modes), to see the suite catch them
   --shard <i/n>          run the i-th of n shares of the checks (e.g. 2/4)
   --max-failures <n>     stop starting checks after n failures
   --timeout <seconds>    a check running longer fails (default 120)
@@ -46,6 +48,8 @@ export interface ConformanceOptions {
   readonly control: "auto" | "off";
   readonly allowSlow: boolean;
   readonly strict: boolean;
+  /** With `start`: the simulator's injected-bug modes, comma-separated (checked when it starts). */
+  readonly injectBugs?: string;
   readonly shard?: Shard;
   readonly maxFailures?: number;
   readonly checkTimeoutMs: number;
@@ -70,6 +74,7 @@ const OPTIONS = {
   keypair: { type: "string" },
   control: { type: "string" },
   "allow-slow": { type: "boolean" },
+  "inject-bug": { type: "string" },
   strict: { type: "boolean" },
   shard: { type: "string" },
   "max-failures": { type: "string" },
@@ -157,6 +162,8 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
       throw new BadInput("--start and --base-url exclude each other: judge the built-in simulator or a server at a URL");
     if (verb === undefined && !values.start && values["base-url"] === undefined)
       throw new BadInput("a server is required: --base-url URL, or --start for the built-in simulator");
+    if (values["inject-bug"] !== undefined && !values.start)
+      throw new BadInput("--inject-bug needs --start: only the built-in simulator has bug modes");
     if (values.control !== undefined && values.control !== "auto" && values.control !== "off") {
       throw new BadInput(`--control must be auto or off, got ${JSON.stringify(values.control)}`);
     }
@@ -172,6 +179,7 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
       control: (values.control ?? "auto") as "auto" | "off",
       allowSlow: values["allow-slow"] ?? false,
       strict: values.strict ?? false,
+      ...(values["inject-bug"] === undefined ? {} : { injectBugs: values["inject-bug"] }),
       ...(values.shard === undefined ? {} : { shard: shardOf(values.shard) }),
       ...(values["max-failures"] === undefined ? {} : { maxFailures: whole("--max-failures", values["max-failures"], 1, 1_000_000) }),
       checkTimeoutMs: values.timeout === undefined ? 120_000 : whole("--timeout", values.timeout, 1, 86_400) * 1000,

@@ -1,5 +1,7 @@
 // The one file of conformance/ that imports the simulator: `--start` judges the built-in
 // server in this process. Every check still reaches it over HTTP and WebSocket only.
+import { parseBugNames } from "../../src/bugs/injected-bug-catalogue.ts";
+import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../src/chain/virtual-clock.ts";
 import { startSimulator } from "../../src/simulator/simulator.ts";
 
 export interface StartedServer {
@@ -15,8 +17,10 @@ export interface StartOptions {
   readonly control?: boolean;
   /** Launches in the world; default the simulator's. */
   readonly launchCount?: number;
-  /** Unix seconds of slot 0; default the simulator's (scenarios pin it so a run repeats to the byte). */
+  /** Unix seconds of slot 0; default a fixed one (2026-01-01), so a run repeats to the byte. */
   readonly genesisTime?: bigint;
+  /** Injected-bug modes, comma-separated (`basket-devnet bugs`); an unknown name is a RangeError (a usage error). */
+  readonly injectBugs?: string;
   /** Activity bots; default the simulator's. */
   readonly bots?: boolean;
   /** Virtual hours of history; default the simulator's. */
@@ -28,9 +32,11 @@ export interface StartOptions {
 /**
  * The built-in simulator on a free port of 127.0.0.1, seeded, with a manual clock: time
  * moves only when a check asks (`/devnet/advance`), so nothing changes under a check's feet
- * and the genesis time is the simulator's fixed one.
+ * and the genesis time is pinned, so the same seed gives the same run.
  */
 export async function startBuiltInServer(options: StartOptions): Promise<StartedServer> {
+  const bugs = options.injectBugs === undefined ? null : parseBugNames(options.injectBugs);
+  if (bugs && !bugs.ok) throw new RangeError(bugs.error);
   const simulator = await startSimulator({
     port: 0,
     host: "127.0.0.1",
@@ -38,7 +44,8 @@ export async function startBuiltInServer(options: StartOptions): Promise<Started
     clockMode: "manual",
     control: options.control ?? true,
     ...(options.launchCount === undefined ? {} : { launchCount: options.launchCount }),
-    ...(options.genesisTime === undefined ? {} : { genesisTime: options.genesisTime }),
+    genesisTime: options.genesisTime ?? DEFAULT_GENESIS_UNIX_TIMESTAMP,
+    ...(bugs ? { injectBugs: bugs.names } : {}),
     ...(options.bots === undefined ? {} : { bots: options.bots }),
     ...(options.historyHours === undefined ? {} : { historyHours: options.historyHours }),
     ...(options.solUsd === undefined ? {} : { solUsd: options.solUsd }),

@@ -61,11 +61,17 @@ describe("parseConformanceCommand", () => {
     [["--start", "--seed=-1"], "--seed must be a whole number"],
     [["--start", "--shard", "0/2"], "--shard must be I/N"],
     [["--start", "--bogus"], "unknown option --bogus"],
+    [["--base-url", "http://x", "--inject-bug", "hello-v2"], "--inject-bug needs --start"],
     [["replay"], "replay takes exactly one FILE"],
   ])("refuses %j with a sentence", (argv, sentence) => {
     const command = parseConformanceCommand(argv);
     expect(command.kind).toBe("error");
     if (command.kind === "error") expect(command.message).toContain(sentence);
+  });
+
+  it("passes --inject-bug through with --start (the names are checked when the simulator starts)", () => {
+    const command = parseConformanceCommand(["--start", "--inject-bug", "hello-v2,skipped-cards-seq"]);
+    expect(command).toMatchObject({ kind: "run", options: { start: true, injectBugs: "hello-v2,skipped-cards-seq" } });
   });
 
   it("reads replay and list", () => {
