@@ -120,7 +120,9 @@ describe("Devnet refuses malformed transactions without stopping", () => {
     const result = devnet.submit(transaction);
     expect(result).toMatchObject({ accepted: false, error: { kind: "malformed" } });
     if (!result.accepted)
-      expect(describeChainError(result.error)).toMatch(/^the transaction is malformed: it is not a serialized transaction: the recent blockhash needs 32 bytes/);
+      expect(describeChainError(result.error)).toMatch(
+        /^the transaction is malformed: it is not a serialized transaction: the recent blockhash needs 32 bytes/,
+      );
   });
 
   for (const [name, make] of Object.entries(variants)) {
