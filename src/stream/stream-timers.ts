@@ -50,7 +50,10 @@ export class StreamTimers {
 
   #check(): void {
     const now = this.#options.clock.now();
-    if (now.unixMillis - this.#lastBlockhashAt >= BigInt(this.#options.blockhashEveryMs)) {
+    const elapsed = now.unixMillis - this.#lastBlockhashAt;
+    // A restored snapshot moves virtual time back: that is a fresh blockhash too, not a
+    // reason to stay silent until time catches up with the one before the restore.
+    if (elapsed >= BigInt(this.#options.blockhashEveryMs) || elapsed < 0n) {
       this.#lastBlockhashAt = now.unixMillis;
       const latest = this.#options.clock.latestBlockhash();
       this.#hooks.broadcast(

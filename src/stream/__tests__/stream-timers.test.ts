@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resolveStreamOptions } from "../stream-options.ts";
+import type { StreamReadModel } from "../stream-read-model.ts";
+import { StreamTimers } from "../stream-timers.ts";
+
+/** A clock the test moves by hand, in virtual milliseconds. */
+function handClock() {
+  let millis = 1_000_000n;
+  return {
+    set: (value: bigint) => (millis = value),
+    now: () => ({ slot: millis / 400n, blockHeight: millis / 400n, unixTimestamp: millis / 1000n, unixMillis: millis }),
+    latestBlockhash: () => ({ blockhash: `hash-${millis}`, lastValidBlockHeight: millis / 400n + 150n }),
+  };
+}
+
+describe("StreamTimers' blockhash frames", () => {
+  let timers: StreamTimers | null = null;
+  afterEach(() => {
+    timers?.stop();
+    vi.useRealTimers();
+  });
+
+  it("follow virtual time forward, and also when a restore moves it back", () => {
+    vi.useFakeTimers();
+    const clock = handClock();
+    const frames: string[] = [];
+    const options = resolveStreamOptions({ readModel: {} as StreamReadModel, clock, tickMs: 10, blockhashEveryMs: 1_000 });
+    timers = new StreamTimers(options, {
+      connections: () => [],
+      broadcast: (frame) => frames.push(JSON.parse(frame.toString()).kind),
+      close: () => {},
+      sweepCards: () => {},
+    });
+    vi.advanceTimersByTime(50);
+    expect(frames).toEqual([]);
+    clock.set(1_001_000n);
+    vi.advanceTimersByTime(10);
+    expect(frames).toEqual(["blockhash"]);
+    // A snapshot restored from before: virtual time is 10 s earlier than the last frame.
+    clock.set(991_000n);
+    vi.advanceTimersByTime(10);
+    expect(frames).toEqual(["blockhash", "blockhash"]);
+    vi.advanceTimersByTime(50);
+    expect(frames).toHaveLength(2);
+  });
+});
