@@ -91,16 +91,17 @@ export class QuoteBuild implements TradeFlowCommand {
 /** Submit one step of a built plan (again, when it was sent before), in whatever order the run picks. */
 export class SubmitStep implements TradeFlowCommand {
   #resolved: string | null = null;
+  /** `stepPick` null names the plan's settling step, wherever it is. */
   constructor(
     readonly planPick: number,
-    readonly stepPick: number,
+    readonly stepPick: number | null,
   ) {}
   check = (model: Readonly<TradeFlowModel>) => model.plans.length > 0;
   async run(model: TradeFlowModel, real: TradeFlowReal) {
     const index = this.planPick % model.plans.length;
     const predicted = model.plans[index]!;
     const plan = real.plans[index]!;
-    const step = this.stepPick % predicted.steps;
+    const step = this.stepPick === null ? predicted.settleIndex : this.stepPick % predicted.steps;
     const again = predicted.submitted.includes(step);
     if (!again) {
       // The settle sent while a setup step has not even been sent cannot land after it.
@@ -118,7 +119,8 @@ export class SubmitStep implements TradeFlowCommand {
     if (answer.status >= 500)
       throw new Violation(`submit answered ${answer.status}`, { input: real.script, actual: answer.text.slice(0, 300) });
   }
-  toString = () => this.#resolved ?? `submit(plan pick ${this.planPick}, step pick ${this.stepPick})`;
+  toString = () =>
+    this.#resolved ?? `submit(plan pick ${this.planPick}, ${this.stepPick === null ? "its settle" : `step pick ${this.stepPick}`})`;
 }
 
 /** Let slots pass: submitted transactions land in order. */
@@ -190,18 +192,27 @@ export class InOrderTrade implements TradeFlowCommand {
 }
 
 /** The commands of a run over `wallets` wallets. */
-export function tradeFlowCommands(wallets: number, maxCommands = 12) {
+export function tradeFlowCommands(wallets: number, maxCommands = 20) {
+  const quoteBuild = fc
+    .tuple(fc.nat({ max: wallets - 1 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom(0, 0, 0, 29, 31))
+    .map(([w, s, a]) => new QuoteBuild(w, s, a));
+  const submitStep = fc.tuple(fc.nat(), fc.nat()).map(([p, s]) => new SubmitStep(p, s));
+  // The settle on its own, often before its setup: the out-of-order case the plan rules name.
+  const submitSettle = fc.nat().map((p) => new SubmitStep(p, null));
   return fc.commands(
     [
-      fc
-        .tuple(fc.nat({ max: wallets - 1 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom(0, 0, 0, 29, 31))
-        .map(([w, s, a]) => new QuoteBuild(w, s, a)),
-      fc.tuple(fc.nat(), fc.nat()).map(([p, s]) => new SubmitStep(p, s)),
-      fc.tuple(fc.nat(), fc.nat()).map(([p, s]) => new SubmitStep(p, s)),
+      // Listed twice: submissions need plans in flight (a submit with none is not run).
+      quoteBuild,
+      quoteBuild,
+      submitStep,
+      submitStep,
+      submitSettle,
+      submitSettle,
       fc.integer({ min: 1, max: 3 }).map((slots) => new Advance(slots)),
       fc.constant(null).map(() => new Observe()),
       fc.tuple(fc.nat({ max: wallets - 1 }), fc.integer({ min: 1, max: 4 })).map(([w, s]) => new InOrderTrade(w, s)),
     ],
-    { maxCommands },
+    // Long sequences: interleavings need several plans in flight at once.
+    { maxCommands, size: "max" },
   );
 }
