@@ -1,10 +1,8 @@
-import { AccountRole, type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
-import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Devnet, DevnetSnapshot, SendResult } from "../../chain/devnet.ts";
 import { swapExactIn } from "../../economics/index.ts";
 import {
-  NATIVE_MINT_ADDRESS,
   type PoolAccounts,
   ProgramErrorCode,
   type SwapAccounts,
@@ -17,12 +15,19 @@ import {
 } from "../../programs/index.ts";
 import { VENUE_FEE_BPS, type GenesisWorld, type WorldComponent } from "../genesis-world.ts";
 import { tokenBalance } from "../token-balance.ts";
-import { accountImages, afterFee, outcomeOf, run, startWorld } from "./world-fixture.ts";
+import {
+  HELD,
+  type PoolTrader,
+  SOL,
+  WRONG_SWAP_ACCOUNTS,
+  expectRefused as expectRefusedOn,
+  startPoolTrader,
+  swapWatchlist,
+  withoutSigner,
+} from "./pool-trader-fixture.ts";
+import { outcomeOf, run } from "./world-fixture.ts";
 
-const SOL = 1_000_000_000n;
-/** Component base units the trader holds when each test starts. */
-const HELD = 10n ** 10n;
-
+let trader: PoolTrader;
 let devnet: Devnet;
 let world: GenesisWorld;
 let venue: WorldComponent;
@@ -32,41 +37,16 @@ let swap: SwapAccounts;
 let start: DevnetSnapshot;
 
 beforeAll(async () => {
-  ({ devnet, world } = await startWorld("pool-refusals", 3));
-  venue = world.components[0]!;
-  wallet = await generateKeyPairSigner();
-  await world.fund(wallet.address, {
-    lamports: 10n * SOL,
-    components: world.components.map((component) => ({ mint: component.mint, amount: HELD })),
-  });
-  swap = await deriveSwapAccounts(wallet.address, venue.venue.pool, venue.mint, NATIVE_MINT_ADDRESS);
-  const wrappedSol = getCreateAssociatedTokenIdempotentInstruction({
-    payer: wallet,
-    ata: swap.traderOut,
-    owner: wallet.address,
-    mint: NATIVE_MINT_ADDRESS,
-  });
-  expect(outcomeOf(await run(devnet, wallet, [wrappedSol]))).toBe("ok");
-  start = devnet.snapshot();
+  trader = await startPoolTrader("pool-refusals");
+  ({ devnet, world, venue, wallet, toSol: swap, start } = trader);
 });
 
 beforeEach(() => devnet.restore(start));
 
 /** Runs `send`, expects program error `code`, and that nothing but `payer`'s fee changed among `watched`. */
-async function expectRefused(code: number, send: () => Promise<SendResult>, watched: readonly Address[], payer: Address = wallet.address) {
-  const before = accountImages(devnet, [...new Set([payer, ...watched])]);
-  expect(outcomeOf(await send())).toBe(code);
-  expect(accountImages(devnet, [...before.keys()])).toEqual(afterFee(before, payer));
+function expectRefused(code: number, send: () => Promise<SendResult>, watched: readonly Address[], payer: Address = wallet.address) {
+  return expectRefusedOn(devnet, code, send, watched, payer);
 }
-
-const swapWatchlist = (accounts: SwapAccounts): Address[] => [
-  accounts.trader,
-  accounts.pool,
-  accounts.vaultIn,
-  accounts.vaultOut,
-  accounts.traderIn,
-  accounts.traderOut,
-];
 
 function sendSwap(amountIn: bigint, minOut: bigint, accounts: SwapAccounts = swap): Promise<SendResult> {
   return run(devnet, wallet, [getSwapInstruction({ ...accounts, amountIn, minOut })]);
@@ -101,22 +81,8 @@ describe("pool swap refusals", () => {
     expect(tokenBalance(devnet, swap.traderIn)).toBe(0n);
   });
 
-  it.each<[string, number, () => Promise<Partial<SwapAccounts>>]>([
-    ["the in-vault of another pool", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: world.components[1]!.venue.vaultB })],
-    ["the same vault in and out", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: swap.vaultOut })],
-    [
-      "a source account of someone else",
-      ProgramErrorCode.WrongAccount,
-      async () => ({ traderIn: await world.tokenAccountOf(world.faucet.address, venue.mint) }),
-    ],
-    [
-      "a source account of another mint",
-      ProgramErrorCode.WrongMint,
-      async () => ({ traderIn: await world.tokenAccountOf(wallet.address, world.components[1]!.mint) }),
-    ],
-    ["a token account in place of the pool", ProgramErrorCode.WrongAccountOwner, async () => ({ pool: swap.traderIn })],
-  ])("refuses a swap naming %s", async (_, code, substitute) => {
-    const accounts = { ...swap, ...(await substitute()) };
+  it.each(WRONG_SWAP_ACCOUNTS)("refuses a swap naming %s", async (_, code, substitute) => {
+    const accounts = { ...swap, ...(await substitute(trader)) };
     await expectRefused(code, () => sendSwap(HELD / 2n, 0n, accounts), [...swapWatchlist(swap), ...swapWatchlist(accounts)]);
   });
 
@@ -124,10 +90,7 @@ describe("pool swap refusals", () => {
     const payer = await generateKeyPairSigner();
     devnet.airdrop(payer.address, SOL);
     const instruction = getSwapInstruction({ ...swap, amountIn: HELD / 2n, minOut: 0n });
-    const unsigned = {
-      ...instruction,
-      accounts: instruction.accounts.map((meta, i) => (i === 0 ? { ...meta, role: AccountRole.READONLY } : meta)),
-    };
+    const unsigned = withoutSigner(instruction, 0);
     await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), swapWatchlist(swap), payer.address);
   });
 });
@@ -205,10 +168,7 @@ describe("pool initialize refusals", () => {
       feeBps,
     });
     const signed = options.authoritySigns ?? true;
-    const unsigned = {
-      ...instruction,
-      accounts: instruction.accounts.map((meta, i) => (i === 1 ? { ...meta, role: AccountRole.READONLY } : meta)),
-    };
+    const unsigned = withoutSigner(instruction, 1);
     const send = () => run(devnet, wallet, [signed ? instruction : unsigned], { signers: signed ? [authority] : [] });
     return { accounts, watched: [accounts.pool, accounts.vaultA, accounts.vaultB, mintA, mintB], send };
   }

@@ -4,8 +4,7 @@
  * compute units, and every refusal leaves every account it names as it was (the fee payer
  * pays its fee).
  */
-import { AccountRole, type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
-import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Devnet, DevnetSnapshot, SendResult } from "../../chain/devnet.ts";
 import { swapAll } from "../../economics/index.ts";
@@ -24,12 +23,19 @@ import {
 } from "../../programs/index.ts";
 import { VENUE_FEE_BPS, type GenesisWorld, type WorldComponent } from "../genesis-world.ts";
 import { tokenBalance } from "../token-balance.ts";
-import { accountImages, afterFee, outcomeOf, run, startWorld } from "./world-fixture.ts";
+import {
+  HELD,
+  type PoolTrader,
+  SOL,
+  WRONG_SWAP_ACCOUNTS,
+  expectRefused as expectRefusedOn,
+  startPoolTrader,
+  swapWatchlist,
+  withoutSigner,
+} from "./pool-trader-fixture.ts";
+import { outcomeOf, run } from "./world-fixture.ts";
 
-const SOL = 1_000_000_000n;
-/** Component base units the trader holds when each test starts. */
-const HELD = 10n ** 10n;
-
+let trader: PoolTrader;
 let devnet: Devnet;
 let world: GenesisWorld;
 let venue: WorldComponent;
@@ -39,40 +45,15 @@ let toSol: SwapAccounts;
 let start: DevnetSnapshot;
 
 beforeAll(async () => {
-  ({ devnet, world } = await startWorld("swap-all-refusals", 3));
-  venue = world.components[0]!;
-  wallet = await generateKeyPairSigner();
-  await world.fund(wallet.address, {
-    lamports: 10n * SOL,
-    components: world.components.map((component) => ({ mint: component.mint, amount: HELD })),
-  });
-  toSol = await deriveSwapAccounts(wallet.address, venue.venue.pool, venue.mint, NATIVE_MINT_ADDRESS);
-  const wrappedSol = getCreateAssociatedTokenIdempotentInstruction({
-    payer: wallet,
-    ata: toSol.traderOut,
-    owner: wallet.address,
-    mint: NATIVE_MINT_ADDRESS,
-  });
-  expect(outcomeOf(await run(devnet, wallet, [wrappedSol]))).toBe("ok");
-  start = devnet.snapshot();
+  trader = await startPoolTrader("swap-all-refusals");
+  ({ devnet, world, venue, wallet, toSol, start } = trader);
 });
 
 beforeEach(() => devnet.restore(start));
 
-const watchlist = (accounts: SwapAccounts): Address[] => [
-  accounts.trader,
-  accounts.pool,
-  accounts.vaultIn,
-  accounts.vaultOut,
-  accounts.traderIn,
-  accounts.traderOut,
-];
-
 /** Runs `send`, expects program error `code`, and that nothing but `payer`'s fee changed among `watched`. */
-async function expectRefused(code: number, send: () => Promise<SendResult>, watched: readonly Address[], payer: Address = wallet.address) {
-  const before = accountImages(devnet, [...new Set([payer, ...watched])]);
-  expect(outcomeOf(await send())).toBe(code);
-  expect(accountImages(devnet, [...before.keys()])).toEqual(afterFee(before, payer));
+function expectRefused(code: number, send: () => Promise<SendResult>, watched: readonly Address[], payer: Address = wallet.address) {
+  return expectRefusedOn(devnet, code, send, watched, payer);
 }
 
 function sendSwapAll(minOut: bigint, accounts: SwapAccounts = toSol, keep = 0n): Promise<SendResult> {
@@ -193,15 +174,15 @@ describe("pool swap_all refusals", () => {
     // Wrapped SOL → component: the trader's wrapped-SOL account exists and holds nothing.
     const fromEmpty = await deriveSwapAccounts(wallet.address, venue.venue.pool, NATIVE_MINT_ADDRESS, venue.mint);
     expect(tokenBalance(devnet, fromEmpty.traderIn)).toBe(0n);
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, fromEmpty), watchlist(fromEmpty));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, fromEmpty), swapWatchlist(fromEmpty));
   });
 
   it("refuses a balance equal to keep, or below it, with ZeroAmount (nothing to swap), whatever minOut says", async () => {
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD), watchlist(toSol));
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD + 1n), watchlist(toSol));
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, 2n ** 64n - 1n), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD), swapWatchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD + 1n), swapWatchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, 2n ** 64n - 1n), swapWatchlist(toSol));
     // One unit fewer kept is a swap of one unit: its fee rounds up to it, and nothing is left to swap.
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD - 1n), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n, toSol, HELD - 1n), swapWatchlist(toSol));
     expect(outcomeOf(await sendSwapAll(0n, toSol, HELD - 1_000_000n))).toBe("ok");
     expect(tokenBalance(devnet, toSol.traderIn)).toBe(HELD - 1_000_000n);
   });
@@ -211,32 +192,18 @@ describe("pool swap_all refusals", () => {
     const keep = getSwapInstruction({ ...toSol, amountIn: HELD - 1n, minOut: 0n });
     expect(outcomeOf(await run(devnet, wallet, [keep]))).toBe("ok");
     devnet.advanceSlots(1);
-    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.ZeroAmount, () => sendSwapAll(0n), swapWatchlist(toSol));
   });
 
   it("refuses a minOut one above its output (SlippageExceeded), and accepts exactly the output", async () => {
     const { amountOut } = predicted();
-    await expectRefused(ProgramErrorCode.SlippageExceeded, () => sendSwapAll(amountOut + 1n), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.SlippageExceeded, () => sendSwapAll(amountOut + 1n), swapWatchlist(toSol));
     expect(outcomeOf(await sendSwapAll(amountOut))).toBe("ok");
   });
 
-  it.each<[string, number, () => Promise<Partial<SwapAccounts>>]>([
-    ["the in-vault of another pool", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: world.components[1]!.venue.vaultB })],
-    ["the same vault in and out", ProgramErrorCode.WrongAccount, async () => ({ vaultIn: toSol.vaultOut })],
-    [
-      "a source account of someone else",
-      ProgramErrorCode.WrongAccount,
-      async () => ({ traderIn: await world.tokenAccountOf(world.faucet.address, venue.mint) }),
-    ],
-    [
-      "a source account of another mint",
-      ProgramErrorCode.WrongMint,
-      async () => ({ traderIn: await world.tokenAccountOf(wallet.address, world.components[1]!.mint) }),
-    ],
-    ["a token account in place of the pool", ProgramErrorCode.WrongAccountOwner, async () => ({ pool: toSol.traderIn })],
-  ])("refuses naming %s", async (_, code, substitute) => {
-    const accounts = { ...toSol, ...(await substitute()) };
-    await expectRefused(code, () => sendSwapAll(0n, accounts), [...watchlist(toSol), ...watchlist(accounts)]);
+  it.each(WRONG_SWAP_ACCOUNTS)("refuses naming %s", async (_, code, substitute) => {
+    const accounts = { ...toSol, ...(await substitute(trader)) };
+    await expectRefused(code, () => sendSwapAll(0n, accounts), [...swapWatchlist(toSol), ...swapWatchlist(accounts)]);
   });
 
   it("refuses a pool with an empty reserve (InsufficientLiquidity)", async () => {
@@ -245,18 +212,15 @@ describe("pool swap_all refusals", () => {
     const create = getInitializePoolInstruction({ ...pair, payer: wallet.address, authority: wallet.address, mintA, mintB, feeBps: 30 });
     expect(outcomeOf(await run(devnet, wallet, [create]))).toBe("ok");
     const accounts = await deriveSwapAccounts(wallet.address, pair.pool, mintB, mintA);
-    await expectRefused(ProgramErrorCode.InsufficientLiquidity, () => sendSwapAll(0n, accounts), watchlist(accounts));
+    await expectRefused(ProgramErrorCode.InsufficientLiquidity, () => sendSwapAll(0n, accounts), swapWatchlist(accounts));
   });
 
   it("refuses a trader who did not sign, even when another key pays (MissingSignature)", async () => {
     const payer = await generateKeyPairSigner();
     devnet.airdrop(payer.address, SOL);
     const instruction = getSwapAllInstruction({ ...toSol, minOut: 0n });
-    const unsigned = {
-      ...instruction,
-      accounts: instruction.accounts.map((meta, i) => (i === 0 ? { ...meta, role: AccountRole.READONLY } : meta)),
-    };
-    await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), watchlist(toSol), payer.address);
+    const unsigned = withoutSigner(instruction, 0);
+    await expectRefused(ProgramErrorCode.MissingSignature, () => run(devnet, payer, [unsigned]), swapWatchlist(toSol), payer.address);
   });
 
   it("refuses data without its minimum out or its keep (InvalidInstruction) and six accounts (NotEnoughAccounts)", async () => {
@@ -264,9 +228,9 @@ describe("pool swap_all refusals", () => {
     // The old 9-byte layout (tag, min out) is refused rather than read as keep 0.
     for (const length of [8, 9, 16]) {
       const short = { ...instruction, data: instruction.data.slice(0, length) };
-      await expectRefused(ProgramErrorCode.InvalidInstruction, () => run(devnet, wallet, [short]), watchlist(toSol));
+      await expectRefused(ProgramErrorCode.InvalidInstruction, () => run(devnet, wallet, [short]), swapWatchlist(toSol));
     }
     const fewer = { ...instruction, accounts: instruction.accounts.slice(0, 6) };
-    await expectRefused(ProgramErrorCode.NotEnoughAccounts, () => run(devnet, wallet, [fewer]), watchlist(toSol));
+    await expectRefused(ProgramErrorCode.NotEnoughAccounts, () => run(devnet, wallet, [fewer]), swapWatchlist(toSol));
   });
 });
