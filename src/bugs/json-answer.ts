@@ -20,3 +20,23 @@ export function queryOf(answer: Pick<SentAnswer, "request">): Record<string, unk
 export function succeeded(answer: SentAnswer): boolean {
   return answer.reply.statusCode >= 200 && answer.reply.statusCode < 300;
 }
+
+/** Turns an answer into a server failure: status 500 and the catalogue's INTERNAL body, what a crash would send. */
+export function asServerFailure(answer: SentAnswer): Record<string, unknown> {
+  answer.reply.code(500);
+  return { error: "Internal server error.", code: "INTERNAL" };
+}
+
+/** A refused answer's body without `field`; undefined (unchanged) for an answer that succeeded or is not an object. */
+export function refusalWithout(answer: SentAnswer, field: string): Record<string, unknown> | undefined {
+  const body = objectOf(answer.body);
+  if (!body || answer.reply.statusCode < 400) return undefined;
+  const { [field]: _dropped, ...rest } = body;
+  return rest;
+}
+
+/** A transaction status answer that reports `to` where it said `from`; undefined (unchanged) for any other status. */
+export function statusReportedAs(answer: SentAnswer, from: string, to: string): Record<string, unknown> | undefined {
+  const status = objectOf(answer.body);
+  return status?.status === from ? { ...status, status: to } : undefined;
+}

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { InjectedBug } from "./injected-bug.ts";
-import { objectOf } from "./json-answer.ts";
+import { asServerFailure, objectOf } from "./json-answer.ts";
 
 const TABS = new Set(["trending", "new", "almost", "graduated", "volume"]);
 const SORTS = new Set(["mcap", "vol", "change", "bonding", "newest"]);
@@ -37,11 +37,7 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "*",
-      onSend: (answer) => {
-        if (objectOf(answer.body)?.code !== "MALFORMED_BODY") return undefined;
-        answer.reply.code(500);
-        return { error: "Internal server error.", code: "INTERNAL" };
-      },
+      onSend: (answer) => (objectOf(answer.body)?.code === "MALFORMED_BODY" ? asServerFailure(answer) : undefined),
     },
   },
   {
@@ -52,11 +48,7 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/quote",
-      onSend: (answer) => {
-        if (answer.reply.statusCode < 400 || answer.reply.statusCode >= 500) return undefined;
-        answer.reply.code(500);
-        return { error: "Internal server error.", code: "INTERNAL" };
-      },
+      onSend: (answer) => (answer.reply.statusCode >= 400 && answer.reply.statusCode < 500 ? asServerFailure(answer) : undefined),
     },
   },
   {

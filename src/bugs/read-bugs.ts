@@ -19,6 +19,18 @@ const max = (a: bigint, b: bigint) => (a > b ? a : b);
 const launchPages = new RememberedRows();
 const tradePages = new RememberedRows();
 
+/**
+ * A page that starts with the last row of the page before it (remembered in `pages` under
+ * that page's nextCursor, found again by the request's `cursorParam`), its own last row dropped.
+ */
+function repeatingLastRow(answer: SentAnswer, pages: RememberedRows, cursorParam: string, field: string): unknown {
+  const repeated = pages.recall(queryOf(answer)[cursorParam]);
+  const changed = withRows(answer, field, (rows) => (repeated ? [repeated, ...rows.slice(0, -1)] : rows));
+  const body = objectOf(changed ?? answer.body);
+  pages.remember(body?.nextCursor, rowsOf(body, field).at(-1));
+  return changed;
+}
+
 /** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
 export const READ_BUGS: readonly InjectedBug[] = [
   {
@@ -29,13 +41,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/launches",
-      onSend: (answer) => {
-        const repeated = launchPages.recall(queryOf(answer).cursor);
-        const changed = withRows(answer, "launches", (rows) => (repeated ? [repeated, ...rows.slice(0, -1)] : rows));
-        const body = objectOf(changed ?? answer.body);
-        launchPages.remember(body?.nextCursor, rowsOf(body, "launches").at(-1));
-        return changed;
-      },
+      onSend: (answer) => repeatingLastRow(answer, launchPages, "cursor", "launches"),
     },
   },
   {
@@ -57,13 +63,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/launches/:id/trades",
-      onSend: (answer) => {
-        const repeated = tradePages.recall(queryOf(answer).before);
-        const changed = withRows(answer, "trades", (rows) => (repeated ? [repeated, ...rows.slice(0, -1)] : rows));
-        const body = objectOf(changed ?? answer.body);
-        tradePages.remember(body?.nextCursor, rowsOf(body, "trades").at(-1));
-        return changed;
-      },
+      onSend: (answer) => repeatingLastRow(answer, tradePages, "before", "trades"),
     },
   },
   {

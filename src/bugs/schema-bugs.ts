@@ -1,5 +1,5 @@
 import type { InjectedBug } from "./injected-bug.ts";
-import { objectOf, succeeded } from "./json-answer.ts";
+import { asServerFailure, objectOf, refusalWithout, succeeded } from "./json-answer.ts";
 
 /** Modes the `schema` phase catches: answers whose shape, status or content type breaks the document. */
 export const SCHEMA_BUGS: readonly InjectedBug[] = [
@@ -67,12 +67,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     http: {
       method: "*",
       route: "*",
-      onSend: (answer) => {
-        const body = objectOf(answer.body);
-        if (!body || answer.reply.statusCode < 400) return undefined;
-        const { error: _error, ...rest } = body;
-        return rest;
-      },
+      onSend: (answer) => refusalWithout(answer, "error"),
     },
   },
   {
@@ -83,12 +78,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     http: {
       method: "*",
       route: "*",
-      onSend: (answer) => {
-        const body = objectOf(answer.body);
-        if (!body || answer.reply.statusCode < 400) return undefined;
-        const { code: _code, ...rest } = body;
-        return rest;
-      },
+      onSend: (answer) => refusalWithout(answer, "code"),
     },
   },
   {
@@ -113,10 +103,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/wallets/:wallet/created",
-      onSend: (answer) => {
-        answer.reply.code(500);
-        return { error: "Internal server error.", code: "INTERNAL" };
-      },
+      onSend: asServerFailure,
     },
   },
 ];

@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { InjectedBug } from "./injected-bug.ts";
+import type { InjectedBug, StreamBreak } from "./injected-bug.ts";
 
 /** Signatures announced in trade frames, with the wall time of the announcement: what the tape hides for a while. */
 export const announcedTrades = new Map<string, number>();
@@ -30,6 +30,19 @@ function cardsHolder(frame: Record<string, unknown>, field: string): Record<stri
 function withCardsField(frame: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
   if (field in frame) return { ...frame, [field]: value };
   return { ...frame, data: { ...(frame.data as Record<string, unknown>), [field]: value } };
+}
+
+/** An incoming hook that closes the socket with `code` on a frame `closes` picks, consuming it; other frames pass. */
+function closesOn(
+  code: number,
+  reason: string,
+  closes: (data: Buffer, socket: WebSocket) => boolean,
+): NonNullable<StreamBreak["incoming"]> {
+  return (data, socket) => {
+    if (!closes(data, socket)) return true;
+    socket.close(code, reason);
+    return false;
+  };
 }
 
 const snapshotsSent = new WeakMap<WebSocket, number>();
@@ -115,13 +128,11 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     rule: "A malformed address in mint or mints is dropped without closing the socket; this mode closes it with 1008.",
     caughtBy: "stream.mints.malformedDropped",
     stream: {
-      incoming: (data, socket) => {
+      incoming: closesOn(1008, "malformed address", (data) => {
         const frame = parsed(data);
         const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
-        if (!mints.some((mint) => typeof mint !== "string" || !ADDRESS.test(mint))) return true;
-        socket.close(1008, "malformed address");
-        return false;
-      },
+        return mints.some((mint) => typeof mint !== "string" || !ADDRESS.test(mint));
+      }),
     },
   },
   {
@@ -130,11 +141,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     rule: "A client frame over 64 KB is ignored and the socket stays open; this mode closes it with 1009.",
     caughtBy: "stream.frameSize.limit",
     stream: {
-      incoming: (data, socket) => {
-        if (data.byteLength <= 64 * 1024) return true;
-        socket.close(1009, "frame too large");
-        return false;
-      },
+      incoming: closesOn(1009, "frame too large", (data) => data.byteLength > 64 * 1024),
     },
   },
   {
@@ -143,12 +150,10 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     rule: "An unknown client op or an unreadable frame is ignored; this mode closes the socket with 1003.",
     caughtBy: "stream.unknownKinds.tolerated",
     stream: {
-      incoming: (data, socket) => {
+      incoming: closesOn(1003, "unsupported frame", (data) => {
         const frame = parsed(data);
-        if (frame && (frame.op === "sub" || frame.op === "unsub")) return true;
-        socket.close(1003, "unsupported frame");
-        return false;
-      },
+        return !(frame && (frame.op === "sub" || frame.op === "unsub"));
+      }),
     },
   },
   {
@@ -211,15 +216,13 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     rule: "Our document: more than 60 client frames in 10 s close with 1008; this mode closes at the 31st.",
     caughtBy: "stream.close.floodWindow",
     stream: {
-      incoming: (_data, socket) => {
+      incoming: closesOn(1008, "too many frames", (_data, socket) => {
         const now = performance.now();
         const heard = (framesHeard.get(socket) ?? []).filter((at) => now - at < 10_000);
         heard.push(now);
         framesHeard.set(socket, heard);
-        if (heard.length <= 30) return true;
-        socket.close(1008, "too many frames");
-        return false;
-      },
+        return heard.length > 30;
+      }),
     },
   },
   {

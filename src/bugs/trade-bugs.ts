@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
-import { objectOf, rowsOf, succeeded } from "./json-answer.ts";
+import { asServerFailure, objectOf, rowsOf, statusReportedAs, succeeded } from "./json-answer.ts";
 
 function body(request: FastifyRequest): Record<string, unknown> | null {
   return objectOf(request.body);
@@ -210,11 +210,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/transactions/:signature",
-      onSend: (answer) => {
-        if (objectOf(answer.body)?.status !== "failed") return undefined;
-        answer.reply.code(500);
-        return { error: "Internal server error.", code: "INTERNAL" };
-      },
+      onSend: (answer) => (objectOf(answer.body)?.status === "failed" ? asServerFailure(answer) : undefined),
     },
   },
   {
@@ -225,10 +221,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/transactions/:signature",
-      onSend: (answer) => {
-        const status = objectOf(answer.body);
-        return status?.status === "expired" ? { ...status, status: "pending" } : undefined;
-      },
+      onSend: (answer) => statusReportedAs(answer, "expired", "pending"),
     },
   },
   {
@@ -239,10 +232,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/transactions/:signature",
-      onSend: (answer) => {
-        const status = objectOf(answer.body);
-        return status?.status === "unknown" ? { ...status, status: "confirmed" } : undefined;
-      },
+      onSend: (answer) => statusReportedAs(answer, "unknown", "confirmed"),
     },
   },
 ];
