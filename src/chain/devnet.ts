@@ -173,6 +173,7 @@ export class Devnet {
   readonly #writeListeners = new Set<WriteListener>();
   #realtimeSlotMillis: number;
   readonly #slotListeners = new Set<SlotListener>();
+  #version = 0;
   readonly seed: string;
 
   private constructor(options: DevnetOptions) {
@@ -294,6 +295,15 @@ export class Devnet {
   onSlot(listener: SlotListener): () => void {
     this.#slotListeners.add(listener);
     return () => this.#slotListeners.delete(listener);
+  }
+
+  /**
+   * A number that changes whenever chain state may have changed (every write a journal
+   * sees: a landed transaction, an airdrop, an account write, a restore), so a reader can
+   * keep what it derived from the accounts until the next change.
+   */
+  get version(): number {
+    return this.#version;
   }
 
   // ---------------------------------------------------------------- time
@@ -599,6 +609,7 @@ export class Devnet {
   }
 
   #announce(write: DevnetWrite): void {
+    this.#version++;
     for (const listener of this.#writeListeners) listener(write);
   }
 

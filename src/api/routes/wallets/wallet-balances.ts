@@ -1,4 +1,4 @@
-import { type Address, getAddressEncoder } from "@solana/kit";
+import type { Address } from "@solana/kit";
 import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import type { Devnet } from "../../../chain/devnet.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
@@ -7,16 +7,37 @@ import { TOKEN_PROGRAM_ADDRESS } from "../../../programs/index.ts";
 import { FEE_RESERVE_LAMPORTS } from "./fee-reserve.ts";
 
 const TOKEN_ACCOUNT_SIZE = 165;
-/** Byte range of the owner in an SPL token account (mint 0..32, owner 32..64). */
-const OWNER_OFFSET = 32;
 
 const tokenDecoder = getTokenDecoder();
 const mintDecoder = getMintDecoder();
-const addressEncoder = getAddressEncoder();
 
-function ownedBy(data: ArrayLike<number>, owner: ArrayLike<number>): boolean {
-  for (let i = 0; i < 32; i++) if (data[OWNER_OFFSET + i] !== owner[i]) return false;
-  return true;
+/** Every non-zero token balance on the chain, by owner and mint, as of one chain version. */
+interface TokenHoldings {
+  readonly version: number;
+  readonly byOwner: ReadonlyMap<Address, ReadonlyMap<Address, bigint>>;
+}
+const holdingsOf = new WeakMap<Devnet, TokenHoldings>();
+
+/**
+ * Every token account on the chain, read once per chain version: a scan costs tens of
+ * milliseconds with a populated world, and between two landed transactions any number of
+ * balance requests can share it.
+ */
+function tokenHoldings(devnet: Devnet): TokenHoldings {
+  const known = holdingsOf.get(devnet);
+  if (known?.version === devnet.version) return known;
+  const byOwner = new Map<Address, Map<Address, bigint>>();
+  for (const account of devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
+    if (account.data.length !== TOKEN_ACCOUNT_SIZE) continue;
+    const token = tokenDecoder.decode(account.data);
+    if (token.amount === 0n) continue;
+    const held = byOwner.get(token.owner) ?? new Map<Address, bigint>();
+    held.set(token.mint, (held.get(token.mint) ?? 0n) + token.amount);
+    byOwner.set(token.owner, held);
+  }
+  const holdings = { version: devnet.version, byOwner };
+  holdingsOf.set(devnet, holdings);
+  return holdings;
 }
 
 /**
@@ -27,13 +48,7 @@ function ownedBy(data: ArrayLike<number>, owner: ArrayLike<number>): boolean {
  * others carry the mint's decimals and empty names.
  */
 export function walletBalances(devnet: Devnet, readModel: ReadModel, wallet: Address): WalletBalances {
-  const owner = addressEncoder.encode(wallet);
-  const held = new Map<Address, bigint>();
-  for (const account of devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
-    if (account.data.length !== TOKEN_ACCOUNT_SIZE || !ownedBy(account.data, owner)) continue;
-    const token = tokenDecoder.decode(account.data);
-    if (token.amount > 0n) held.set(token.mint, (held.get(token.mint) ?? 0n) + token.amount);
-  }
+  const held = tokenHoldings(devnet).byOwner.get(wallet) ?? new Map<Address, bigint>();
   const tokens = [...held].map(([mint, amount]): WalletToken => {
     const listing = readModel.tokenListing(mint);
     if (listing) {
