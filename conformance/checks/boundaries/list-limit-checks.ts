@@ -1,8 +1,27 @@
 import { getBase58Decoder } from "@solana/kit";
-import type { Check } from "../../engine/check.ts";
+import type { Exchange } from "../../../src/client/basket-client.ts";
+import type { Check, CheckContext } from "../../engine/check.ts";
 import { anyLaunch, expectAccepted, expectRefused, rowsOf } from "./boundary-probe.ts";
 
 const LIMITS = { section: "Limits", text: "" };
+
+/**
+ * `limit` 1 and `max` are accepted and answer at most `limit` rows (`noun`, read by `rows`:
+ * the body's array of that name unless told), 0 and `max` + 1 are refused with a 4xx.
+ */
+async function expectLimitRange(
+  context: CheckContext,
+  path: string,
+  max: number,
+  noun: string,
+  rows: (answer: Exchange) => unknown[] = (answer) => rowsOf(context, answer, noun),
+): Promise<void> {
+  for (const limit of [1, max]) {
+    const count = rows(await expectAccepted(context, { method: "GET", path, query: { limit } }, `limit=${limit}`)).length;
+    if (count > limit) context.fail(`limit=${limit} returned ${count} ${noun}`, { input: { limit }, actual: count });
+  }
+  for (const limit of [0, max + 1]) await expectRefused(context, { method: "GET", path, query: { limit } }, `limit=${limit}`);
+}
 
 export const launchesLimit: Check = {
   id: "boundaries.launches.limit",
@@ -10,12 +29,7 @@ export const launchesLimit: Check = {
   rule: { ...LIMITS, text: "GET /v1/launches: `limit` 1 to 100; at most `limit` rows; outside the range a 4xx with `error`" },
   enforces: "specification",
   async run(context) {
-    for (const limit of [1, 100]) {
-      const answer = await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { limit } }, `limit=${limit}`);
-      const rows = rowsOf(context, answer, "launches");
-      if (rows.length > limit) context.fail(`limit=${limit} returned ${rows.length} launches`, { input: { limit }, actual: rows.length });
-    }
-    for (const limit of [0, 101]) await expectRefused(context, { method: "GET", path: "/v1/launches", query: { limit } }, `limit=${limit}`);
+    await expectLimitRange(context, "/v1/launches", 100, "launches");
   },
 };
 
@@ -50,12 +64,7 @@ export const tradesLimit: Check = {
   rule: { ...LIMITS, text: "GET /v1/launches/{id}/trades: `limit` 1 to 200; at most `limit` rows; outside the range a 4xx with `error`" },
   enforces: "specification",
   async run(context) {
-    const path = `/v1/launches/${anyLaunch(context).address}/trades`;
-    for (const limit of [1, 200]) {
-      const rows = rowsOf(context, await expectAccepted(context, { method: "GET", path, query: { limit } }, `limit=${limit}`), "trades");
-      if (rows.length > limit) context.fail(`limit=${limit} returned ${rows.length} trades`, { input: { limit }, actual: rows.length });
-    }
-    for (const limit of [0, 201]) await expectRefused(context, { method: "GET", path, query: { limit } }, `limit=${limit}`);
+    await expectLimitRange(context, `/v1/launches/${anyLaunch(context).address}/trades`, 200, "trades");
   },
 };
 
@@ -81,12 +90,7 @@ export const chartLimit: Check = {
   },
   enforces: "specification",
   async run(context) {
-    const path = `/v1/launches/${anyLaunch(context).address}/chart`;
-    for (const limit of [1, 1000]) {
-      const rows = rowsOf(context, await expectAccepted(context, { method: "GET", path, query: { limit } }, `limit=${limit}`), "candles");
-      if (rows.length > limit) context.fail(`limit=${limit} returned ${rows.length} candles`, { input: { limit }, actual: rows.length });
-    }
-    for (const limit of [0, 1001]) await expectRefused(context, { method: "GET", path, query: { limit } }, `limit=${limit}`);
+    await expectLimitRange(context, `/v1/launches/${anyLaunch(context).address}/chart`, 1000, "candles");
   },
 };
 
@@ -97,23 +101,14 @@ export const collectiblesLimit: Check = {
   enforces: "specification",
   async run(context) {
     if (!context.documents.openapi.paths?.["/v1/collectibles"]) context.skip("the server's document describes no GET /v1/collectibles");
-    for (const limit of [1, 50]) {
-      const rows = collectibleRows(
-        context,
-        await expectAccepted(context, { method: "GET", path: "/v1/collectibles", query: { limit } }, `limit=${limit}`),
-      );
-      if (rows.length > limit)
-        context.fail(`limit=${limit} returned ${rows.length} collectibles`, { input: { limit }, actual: rows.length });
-    }
-    for (const limit of [0, 51])
-      await expectRefused(context, { method: "GET", path: "/v1/collectibles", query: { limit } }, `limit=${limit}`);
+    await expectLimitRange(context, "/v1/collectibles", 50, "collectibles", (answer) => collectibleRows(context, answer));
   },
 };
 
 export const LIST_LIMIT_CHECKS: readonly Check[] = [launchesLimit, launchesIds, tradesLimit, chartBucket, chartLimit, collectiblesLimit];
 
 /** The specification names the collectibles page's array `items` in its sample and `collectibles` in its text: either is read. */
-function collectibleRows(context: Parameters<Check["run"]>[0], answer: Awaited<ReturnType<typeof expectAccepted>>): unknown[] {
+function collectibleRows(context: CheckContext, answer: Exchange): unknown[] {
   const body = answer.body as { items?: unknown; collectibles?: unknown } | undefined;
   return rowsOf(context, answer, Array.isArray(body?.items) ? "items" : "collectibles");
 }
