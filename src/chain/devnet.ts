@@ -316,6 +316,11 @@ export class Devnet {
     return this.#clock.latestBlockhash();
   }
 
+  /** The last block height `hash` is usable at, or null when it is not one of the last 150 blockhashes. */
+  lastValidBlockHeightOf(hash: string): bigint | null {
+    return this.#clock.lastValidBlockHeightOf(hash);
+  }
+
   /**
    * Moves `slots` slots forward; queued transactions land at their slot. Costs O(1) in the
    * empty slots: the clock jumps to just before the next due landing (or to the end), and
