@@ -1,11 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { InjectedBug } from "./injected-bug.ts";
-import { objectOf, rowsOf, succeeded } from "./json-answer.ts";
-
-/** The request's query as a mutable object (fastify parses it before any hook that can see it). */
-function query(request: FastifyRequest): Record<string, unknown> {
-  return (objectOf(request.query) ?? {}) as Record<string, unknown>;
-}
+import { objectOf, requestQuery, rowsOf, succeeded } from "./json-answer.ts";
 
 function body(request: FastifyRequest): Record<string, unknown> {
   return (objectOf(request.body) ?? {}) as Record<string, unknown>;
@@ -13,7 +8,7 @@ function body(request: FastifyRequest): Record<string, unknown> {
 
 /** Clamps a numeric query parameter into [min, max] so the route never refuses it. */
 function clampQuery(request: FastifyRequest, name: string, min: number, max: number): void {
-  const q = query(request);
+  const q = requestQuery(request);
   const value = Number(q[name]);
   if (q[name] !== undefined && Number.isFinite(value)) q[name] = String(Math.min(max, Math.max(min, Math.trunc(value))));
 }
@@ -38,7 +33,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       method: "GET",
       route: "/v1/launches",
       preValidation: (request) => {
-        const q = query(request);
+        const q = requestQuery(request);
         if (typeof q.ids === "string") q.ids = q.ids.split(",").slice(0, 100).join(",");
       },
     },
@@ -85,7 +80,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       method: "GET",
       route: "/v1/launches",
       preValidation: (request) => {
-        const q = query(request);
+        const q = requestQuery(request);
         if (q.status !== undefined) for (const name of PAGING) delete q[name];
       },
     },

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { SentAnswer } from "./injected-bug.ts";
 
 /** A JSON object of an answer, or null when the answer is something else (an array, a string, nothing). */
@@ -39,4 +40,9 @@ export function refusalWithout(answer: SentAnswer, field: string): Record<string
 export function statusReportedAs(answer: SentAnswer, from: string, to: string): Record<string, unknown> | undefined {
   const status = objectOf(answer.body);
   return status?.status === from ? { ...status, status: to } : undefined;
+}
+
+/** A request's parsed query as a mutable object, for a hook that rewrites it before validation (fastify parses it first). */
+export function requestQuery(request: FastifyRequest): Record<string, unknown> {
+  return (objectOf(request.query) ?? {}) as Record<string, unknown>;
 }

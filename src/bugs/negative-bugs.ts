@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { InjectedBug } from "./injected-bug.ts";
-import { asServerFailure, objectOf } from "./json-answer.ts";
+import { asServerFailure, objectOf, requestQuery } from "./json-answer.ts";
 
 const TABS = new Set(["trending", "new", "almost", "graduated", "volume"]);
 const SORTS = new Set(["mcap", "vol", "change", "bonding", "newest"]);
@@ -74,7 +74,7 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
       method: "GET",
       route: "/v1/launches",
       preValidation: (request) => {
-        const q = (objectOf(request.query) ?? {}) as Record<string, unknown>;
+        const q = requestQuery(request);
         if (q.tab !== undefined && !TABS.has(String(q.tab))) delete q.tab;
         if (q.sort !== undefined && !SORTS.has(String(q.sort))) delete q.sort;
       },

@@ -1,5 +1,5 @@
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
-import { objectOf, queryOf, rowsOf, succeeded } from "./json-answer.ts";
+import { objectOf, queryOf, requestQuery, rowsOf, succeeded } from "./json-answer.ts";
 import { RememberedRows } from "./remembered-rows.ts";
 
 /** The answer's body with `field` replaced by what `change` makes of its rows; undefined when the answer failed. */
@@ -195,7 +195,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
       method: "GET",
       route: "/v1/search",
       preValidation: (request) => {
-        const q = (objectOf(request.query) ?? {}) as Record<string, unknown>;
+        const q = requestQuery(request);
         if (q.q === "" || q.q === undefined) q.q = "a";
       },
     },
