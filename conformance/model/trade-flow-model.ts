@@ -52,29 +52,61 @@ export interface TradeFlowReal {
 /** Statuses our document gives a landed transaction (the specification names only failed and expired). */
 export const LANDED = new Set(["confirmed", "finalized"]);
 
+type Statuses = Map<number, { status: string; error?: string | null }>;
+
+/** The status of every settle sent so far, by plan index. */
+async function settleStatuses(model: TradeFlowModel, real: TradeFlowReal): Promise<Statuses> {
+  const statuses: Statuses = new Map();
+  for (const [index, plan] of real.plans.entries()) {
+    const predicted = model.plans[index]!;
+    if (!predicted.submitted.includes(predicted.settleIndex)) continue;
+    statuses.set(index, await statusOf(real.context, plan.steps[predicted.settleIndex]!.signature, plan.lastValidBlockHeight));
+  }
+  return statuses;
+}
+
+const fingerprintOf = (statuses: Statuses) => [...statuses].map(([index, { status }]) => `${index}:${status}`).join(",");
+
 /**
  * Reads what the server says now and compares it with the model: a settle the model says
  * must fail has not landed; a landed settle stays landed and is on the tape exactly once;
  * a settle that did not land is not on the tape; and each wallet holds exactly the launch
- * tokens of its landed settles (balances move only for landed transactions).
+ * tokens of its landed settles (balances move only for landed transactions). Statuses are
+ * read before and after the balances and tape: on a live server a settle may land in
+ * between, and the observation is then taken again.
  */
 export async function observe(model: TradeFlowModel, real: TradeFlowReal): Promise<void> {
   const { context, launch } = real;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const statuses = await settleStatuses(model, real);
+    const holdings = await Promise.all(real.wallets.map((wallet) => holdingOf(context, wallet.address, launch.primaryMint)));
+    const onTapes = new Map<number, number>();
+    for (const [index, { status }] of statuses)
+      if (LANDED.has(status) || status === "failed")
+        onTapes.set(index, await onTape(context, launch.address, real.plans[index]!.steps[model.plans[index]!.settleIndex]!.signature));
+    if (fingerprintOf(await settleStatuses(model, real)) === fingerprintOf(statuses))
+      return compare(model, real, statuses, holdings, onTapes);
+  }
+  context.skip("settles kept landing while the model's observation was read: nothing stable to compare");
+}
+
+function compare(
+  model: TradeFlowModel,
+  real: TradeFlowReal,
+  statuses: Statuses,
+  holdings: readonly bigint[],
+  onTapes: ReadonlyMap<number, number>,
+): void {
   const script = real.script.map((step) => `${step.step} ${JSON.stringify(step.with ?? {})}`);
-  for (const [index, plan] of real.plans.entries()) {
+  for (const [index, { status, error }] of statuses) {
+    const plan = real.plans[index]!;
     const predicted = model.plans[index]!;
     const settle = plan.steps[predicted.settleIndex]!;
-    if (!predicted.submitted.includes(predicted.settleIndex)) continue;
-    const { status, error } = await statusOf(context, settle.signature, plan.lastValidBlockHeight);
     const landed = LANDED.has(status);
     if (predicted.settleMustFail && landed)
       throw new Violation(
         `plan ${plan.name}: its settle landed (${status}) although it was sent before a setup step (steps sent in the order ${predicted.submitted.map((step) => step + 1).join(", ")})`,
-        {
-          input: script,
-          expected: "the settle fails: out-of-order landing fails",
-          actual: { signature: settle.signature, status },
-        },
+        { input: script, expected: "the settle fails: out-of-order landing fails", actual: { signature: settle.signature, status } },
       );
     if (real.succeeded.has(settle.signature) && !landed)
       throw new Violation(`plan ${plan.name}: its settle was ${[...LANDED].join(" or ")} and now reports ${status} (${error})`, {
@@ -82,22 +114,18 @@ export async function observe(model: TradeFlowModel, real: TradeFlowReal): Promi
         actual: { signature: settle.signature, status, error },
       });
     if (landed) real.succeeded.add(settle.signature);
-    if (landed || status === "failed") {
-      const count = await onTape(context, launch.address, settle.signature);
-      const expected = landed ? 1 : 0;
-      if (count !== expected)
-        throw new Violation(`plan ${plan.name}: its settle (${status}) is ${count} times on the tape, not ${expected}`, {
-          input: script,
-          expected,
-          actual: { signature: settle.signature, status, onTape: count },
-        });
-    }
+    const count = onTapes.get(index);
+    if (count !== undefined && count !== (landed ? 1 : 0))
+      throw new Violation(`plan ${plan.name}: its settle (${status}) is ${count} times on the tape, not ${landed ? 1 : 0}`, {
+        input: script,
+        expected: landed ? 1 : 0,
+        actual: { signature: settle.signature, status, onTape: count },
+      });
   }
-  for (const [wallet, key] of real.wallets.entries()) {
+  for (const [wallet, held] of holdings.entries()) {
     const expected = real.plans
       .filter((plan) => plan.wallet === wallet && real.succeeded.has(plan.steps.find((step) => step.settles)!.signature))
       .reduce((sum, plan) => sum + plan.amount, 0n);
-    const held = await holdingOf(context, key.address, launch.primaryMint);
     if (held !== expected)
       throw new Violation(`wallet w${wallet} holds ${held} launch tokens; its landed settles delivered ${expected}`, {
         input: script,

@@ -1,6 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { type Row, walkLaunchPages } from "../../model/launch-pages.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
+import { readStable } from "../../model/read-stable.ts";
 import { judge } from "../../model/run-property.ts";
 import { type TapeTrade, tradePage } from "../../model/trade-pages.ts";
 import { ensure } from "../../model/violation.ts";
@@ -19,7 +20,16 @@ export const almostPairedRule: Check = {
   async run(context) {
     await judge(context, async () => {
       const query = { kind: "all" };
-      const rows = (await getJson(context, "/v1/launches/almost-paired", query)).launches as Row[];
+      const readRows = async () => (await getJson(context, "/v1/launches/almost-paired", query)).launches as Row[];
+      const fingerprintOf = (rows: Row[]) => (Array.isArray(rows) ? rows.map((row) => `${row.address}:${row.progressBps}`).join(",") : "");
+      // The list and the whole set are compared as of one moment: a buy may carry a launch past 7000 bps meanwhile.
+      const { rows, every } = await readStable(
+        context,
+        "the almost-paired list",
+        async () => ({ rows: await readRows(), every: (await walkLaunchPages(context, { tab: "new", kind: "all" }, 100)).pages.flat() }),
+        ({ rows }) => fingerprintOf(rows),
+        async () => fingerprintOf(await readRows()),
+      );
       ensure(Array.isArray(rows) && rows.length <= 24, `almost-paired returned ${rows?.length} launches, more than 24`, { input: query });
       rows.forEach((row, index) => {
         ensure(
@@ -42,7 +52,6 @@ export const almostPairedRule: Check = {
           );
       });
       // "Highest first" within at most 24: no qualifying launch above the lowest listed is left out.
-      const every = (await walkLaunchPages(context, { tab: "new", kind: "all" }, 100)).pages.flat();
       const listed = new Set(rows.map((row) => row.address));
       const floor = rows.length < 24 ? 7000 : rows.at(-1)!.progressBps + 1;
       const missing = every.filter((row) => row.status === "activeBonding" && row.progressBps >= floor && !listed.has(row.address));
@@ -64,7 +73,23 @@ export const liveNewestAcrossLaunches: Check = {
   enforces: "specification",
   async run(context) {
     await judge(context, async () => {
-      const live = (await getJson(context, "/v1/trades/live")).trades as { signature: string; launch: string; at: string }[];
+      type LiveTrade = { signature: string; launch: string; at: string };
+      const readLive = async () => (await getJson(context, "/v1/trades/live")).trades as LiveTrade[];
+      const signaturesOf = (trades: LiveTrade[]) => (Array.isArray(trades) ? trades.map((trade) => trade.signature).join(",") : "");
+      // The feed and the tapes are compared as of one moment: the feed read again after the tapes must not have moved.
+      const { live, tapes } = await readStable(
+        context,
+        "the live feed",
+        async () => {
+          const live = await readLive();
+          const tapes = new Map<string, TapeTrade[]>();
+          for (const launch of sampledLaunches(context))
+            tapes.set(launch.address, (await tradePage(context, launch.address, 13)).trades as TapeTrade[]);
+          return { live, tapes };
+        },
+        ({ live }) => signaturesOf(live),
+        async () => signaturesOf(await readLive()),
+      );
       ensure(Array.isArray(live) && live.length <= 12, `the live route returned ${live?.length} trades, not twelve`, {
         input: LIVE,
         actual: live?.length,
@@ -73,7 +98,7 @@ export const liveNewestAcrossLaunches: Check = {
       const oldestLive = Math.min(...live.map((trade) => Date.parse(trade.at)));
       let tapeTrades = 0;
       for (const launch of sampledLaunches(context)) {
-        const tape = (await tradePage(context, launch.address, 13)).trades as TapeTrade[];
+        const tape = tapes.get(launch.address)!;
         tapeTrades += tape.length;
         for (const trade of tape)
           ensure(
