@@ -5,6 +5,7 @@ export type GenesisTime = "now" | bigint;
 /** The latest genesis accepted: 9999-12-31T23:59:59Z. */
 export const MAX_GENESIS_UNIX_TIMESTAMP = 253_402_300_799n;
 import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/population-defaults.ts";
+import { defaultWorldCacheDir } from "./world-cache-dir.ts";
 
 export interface SimulatorOptions {
   /** The world's seed; default "1". With an existing state directory its own seed is used, and a different one is refused. */
@@ -46,15 +47,24 @@ export interface SimulatorOptions {
    * none yet, switched later with `simulator.bugs.activate`). Default off: no hook installed.
    */
   readonly injectBugs?: readonly string[];
+  /**
+   * The world cache (see world-cache.ts): a world built once per seed, world options and
+   * world code is reused by later starts. True (default) for $XDG_CACHE_HOME/basket-devnet
+   * or node_modules/.cache/basket-devnet, a folder of your own, or false to build every time.
+   * Not used with a state directory (it holds its own world).
+   */
+  readonly worldCache?: boolean | string;
 }
 
-export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs">> & {
+export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache">> & {
   /** Undefined when the caller named none (a state directory then supplies it). */
   readonly seed: string | undefined;
   readonly stateDir: string | undefined;
   readonly log: (line: string) => void;
   /** Null: bug injection off. */
   readonly injectBugs: readonly string[] | null;
+  /** The world cache's folder; null: off. */
+  readonly worldCache: string | null;
 };
 
 export const DEFAULT_SEED = "1";
@@ -95,6 +105,8 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   if (genesisTime !== "now" && !(genesisTime >= 0n && genesisTime <= MAX_GENESIS_UNIX_TIMESTAMP)) {
     throw new RangeError(`genesis time must be now or unix seconds from 0 to ${MAX_GENESIS_UNIX_TIMESTAMP}, got ${genesisTime}`);
   }
+  const worldCache = options.worldCache ?? true;
+  if (worldCache === "") throw new RangeError("world cache folder must not be empty");
   return {
     seed,
     port,
@@ -111,5 +123,6 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     control: options.control ?? true,
     log: options.log ?? (() => {}),
     injectBugs: options.injectBugs ?? null,
+    worldCache: worldCache === false ? null : worldCache === true ? defaultWorldCacheDir() : worldCache,
   };
 }

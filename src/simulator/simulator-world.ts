@@ -9,6 +9,10 @@ import type { JournalMeta } from "./journal-entry.ts";
 import { ReplayClock, replayJournal } from "./replay-state.ts";
 import { DEFAULT_SEED, type ResolvedSimulatorOptions } from "./simulator-options.ts";
 import { type OpenedState, StateJournal } from "./state-journal.ts";
+import { WALL_CLOCK_GENESIS_BUCKET_SECONDS, WorldCache, type WorldIdentity, worldCacheKey } from "./world-cache.ts";
+
+/** Where the served world came from: built by transactions, loaded from the world cache, or resumed from the state directory. */
+export type WorldSource = "built" | "cache" | "state-dir";
 
 /** The chain, its world and its read model, built fresh or rebuilt from a state directory. */
 export interface SimulatorWorld {
@@ -19,6 +23,9 @@ export interface SimulatorWorld {
   readonly journal: StateJournal | null;
   /** True when the world came back from a state directory. */
   readonly recovered: boolean;
+  readonly source: WorldSource;
+  /** Wall milliseconds spent building or loading the world. */
+  readonly millis: number;
   /** True when genesis follows the wall clock (`genesisTime: "now"`): the clock catches up before serving. */
   readonly followsWallClock: boolean;
   /** Samples the venue prices into the read model (journaled first). */
@@ -32,6 +39,14 @@ export interface SimulatorWorld {
  * change from the first airdrop on when a directory is given.
  */
 export async function buildSimulatorWorld(options: ResolvedSimulatorOptions, mediaBaseUrl: string): Promise<SimulatorWorld> {
+  const started = performance.now();
+  const world = await buildOrLoad(options, mediaBaseUrl);
+  return { ...world, millis: performance.now() - started };
+}
+
+type Built = Omit<SimulatorWorld, "millis">;
+
+async function buildOrLoad(options: ResolvedSimulatorOptions, mediaBaseUrl: string): Promise<Built> {
   let opened: OpenedState | null = options.stateDir === undefined ? null : StateJournal.open(options.stateDir);
   if (opened && opened.journal.length > 0 && !opened.populated) {
     // The last run died while building its world, before serving anything: build it again.
@@ -40,8 +55,90 @@ export async function buildSimulatorWorld(options: ResolvedSimulatorOptions, med
     StateJournal.clear(options.stateDir!);
     opened = StateJournal.open(options.stateDir!);
   }
-  if (opened?.meta) return recover(options, opened, opened.meta, mediaBaseUrl);
-  return create(options, opened?.journal ?? null, mediaBaseUrl);
+  if (opened?.meta) return recover(options, opened, opened.meta, mediaBaseUrl, `resumed ${options.stateDir}`);
+  // A state directory holds its own world (and journals it from the first airdrop on): no cache.
+  if (opened) return create(options, opened.journal, mediaBaseUrl, genesisOf(options, false));
+  if (options.worldCache === null) return create(options, null, mediaBaseUrl, genesisOf(options, false));
+  return fromCache(options, options.worldCache, mediaBaseUrl);
+}
+
+/**
+ * Slot 0 in unix seconds: pinned, or one history before now. A cached wall-clock world floors
+ * it to WALL_CLOCK_GENESIS_BUCKET_SECONDS so starts close together share one world (the
+ * history then ends a little before now, and the clock catches up over empty slots).
+ */
+function genesisOf(options: ResolvedSimulatorOptions, cached: boolean): bigint {
+  if (options.genesisTime !== "now") return options.genesisTime;
+  // Following the wall clock, slot 0 lies one history before now: the seeded past ends at
+  // the moment the server starts, never after it.
+  const genesis = BigInt(Math.floor(Date.now() / 1000) - Math.round(options.historyHours * 3600));
+  return cached ? genesis - (genesis % WALL_CLOCK_GENESIS_BUCKET_SECONDS) : genesis;
+}
+
+/** True when a journal's meta line describes the world `identity` names. */
+function describes(meta: JournalMeta, identity: WorldIdentity): boolean {
+  return (
+    meta.seed === identity.seed &&
+    meta.launchCount === identity.launchCount &&
+    meta.historyHours === identity.historyHours &&
+    meta.solUsd === identity.solUsd &&
+    meta.genesisUnixTimestamp === identity.genesisUnixTimestamp.toString() &&
+    meta.slotMillis === identity.slotMillis &&
+    (meta.wallClock === true) === identity.wallClock
+  );
+}
+
+/**
+ * The world from the cache when it holds it, rebuilt by the state directory's recovery path
+ * (chain from the checkpoint, read model from the journal); otherwise built by transactions
+ * with a journal into a fresh entry, which is published once the world is complete. A damaged
+ * or mismatched entry is deleted and the world built again.
+ */
+async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaBaseUrl: string): Promise<Built> {
+  const cache = new WorldCache(root, options.log);
+  const genesisUnixTimestamp = genesisOf(options, true);
+  const identity: WorldIdentity = {
+    seed: options.seed ?? DEFAULT_SEED,
+    launchCount: options.launchCount,
+    historyHours: options.historyHours,
+    solUsd: options.solUsd,
+    genesisUnixTimestamp,
+    slotMillis: DEFAULT_SLOT_MILLIS,
+    wallClock: options.genesisTime === "now",
+  };
+  const key = worldCacheKey(identity);
+  const hit = cache.lookup(key);
+  if (hit !== null) {
+    let opened: OpenedState | null = null;
+    try {
+      opened = StateJournal.open(hit);
+      if (!opened.meta || !opened.populated || !describes(opened.meta, identity)) throw new Error("its journal holds another world");
+      const loaded = await recover(options, opened, opened.meta, mediaBaseUrl, `world from cache ${key}`, { attach: false });
+      opened.journal.close();
+      return { ...loaded, recovered: false, source: "cache" };
+    } catch (error) {
+      opened?.journal.close();
+      options.log(
+        `world cache entry ${key} unusable (${error instanceof Error ? error.message : String(error)}); building the world again`,
+      );
+      cache.discard(key);
+    }
+  }
+  const building = cache.begin(key);
+  if (building === null) return create(options, null, mediaBaseUrl, genesisUnixTimestamp);
+  let journal: StateJournal | null = null;
+  try {
+    journal = StateJournal.open(building).journal;
+    const built = await create(options, journal, mediaBaseUrl, genesisUnixTimestamp, { keepJournal: false });
+    journal.close();
+    journal = null;
+    cache.publish(key, building);
+    return built;
+  } catch (error) {
+    journal?.close();
+    cache.abandon(building);
+    throw error;
+  }
 }
 
 /** The read model of `world`: its components listed with their logos, its faucet's pools as venues. */
@@ -66,12 +163,16 @@ export function readModelFor(world: GenesisWorld, now: ReadModelOptions["now"], 
  * Journals every metadata write before the read model takes it — the world's own and
  * those of launches created through the API — so a restart serves them again.
  */
-function journalMetadata(readModel: ReadModel, devnet: Devnet, journal: StateJournal | null): void {
-  if (!journal) return;
-  const setMetadata = readModel.setMetadata.bind(readModel);
+function journalMetadata(readModel: ReadModel, devnet: Devnet, journal: StateJournal | null): () => void {
+  if (!journal) return () => {};
+  const setMetadata = readModel.setMetadata;
   readModel.setMetadata = (launch: string, metadata: LaunchMetadata) => {
     journal.append({ k: "metadata", slot: Number(devnet.now().slot), launch, metadata });
-    setMetadata(launch, metadata);
+    setMetadata.call(readModel, launch, metadata);
+  };
+  // Undone, the read model's own method serves again (a cache entry's journal ends with the world).
+  return () => {
+    readModel.setMetadata = setMetadata;
   };
 }
 
@@ -82,14 +183,20 @@ function sampler(readModel: ReadModel, devnet: Devnet, journal: StateJournal | n
   };
 }
 
-async function create(options: ResolvedSimulatorOptions, journal: StateJournal | null, mediaBaseUrl: string): Promise<SimulatorWorld> {
+/**
+ * Builds the seed's world by transactions. With a journal, every change is journaled and a
+ * checkpoint written once the world is complete; `keepJournal: false` (a world cache entry)
+ * stops journaling there, so what the server does later is not written into the entry.
+ */
+async function create(
+  options: ResolvedSimulatorOptions,
+  journal: StateJournal | null,
+  mediaBaseUrl: string,
+  genesisUnixTimestamp: bigint,
+  { keepJournal = true }: { keepJournal?: boolean } = {},
+): Promise<Built> {
   const seed = options.seed ?? DEFAULT_SEED;
   const followsWallClock = options.genesisTime === "now";
-  // Following the wall clock, slot 0 lies one history before now: the seeded past ends at
-  // the moment the server starts, never after it.
-  const genesisUnixTimestamp = followsWallClock
-    ? BigInt(Math.floor(Date.now() / 1000) - Math.round(options.historyHours * 3600))
-    : (options.genesisTime as bigint);
   const devnet = Devnet.start({ seed, realtimeSlotMillis: options.slotMs, genesisUnixTimestamp });
   if (journal) {
     const meta: JournalMeta = {
@@ -104,8 +211,8 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
       ...(followsWallClock ? { wallClock: true } : {}),
     };
     journal.append(meta);
-    journal.attach(devnet);
   }
+  const detach = journal?.attach(devnet) ?? (() => {});
   // Genesis lands before the read model can exist (it needs the component mints): keep
   // the backlog, then fold it in order, so the venues are indexed like everything after.
   const backlog: LandedTransaction[] = [];
@@ -115,7 +222,7 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
   const model = readModelFor(world, () => devnet.now(), options.solUsd, mediaBaseUrl);
   for (const landed of backlog) model.ingest(landed);
   readModel = model;
-  journalMetadata(model, devnet, journal);
+  const unjournalMetadata = journalMetadata(model, devnet, journal);
   const samplePrices = sampler(model, devnet, journal);
   samplePrices();
   const population = await populateWorld(world, {
@@ -129,7 +236,22 @@ async function create(options: ResolvedSimulatorOptions, journal: StateJournal |
     // The history is the bulk of a young journal: a restart should not re-execute it.
     journal.checkpoint(devnet);
   }
-  return { devnet, world, readModel: model, population, journal, recovered: false, followsWallClock, samplePrices };
+  if (journal && !keepJournal) {
+    detach();
+    unjournalMetadata();
+    return {
+      devnet,
+      world,
+      readModel: model,
+      population,
+      journal: null,
+      recovered: false,
+      source: "built",
+      followsWallClock,
+      samplePrices: sampler(model, devnet, null),
+    };
+  }
+  return { devnet, world, readModel: model, population, journal, recovered: false, source: "built", followsWallClock, samplePrices };
 }
 
 async function recover(
@@ -137,9 +259,11 @@ async function recover(
   opened: OpenedState,
   meta: JournalMeta,
   mediaBaseUrl: string,
-): Promise<SimulatorWorld> {
+  label: string,
+  { attach = true }: { attach?: boolean } = {},
+): Promise<Built> {
   const { journal, checkpoint } = opened;
-  if (options.seed !== undefined && options.seed !== meta.seed) {
+  if (attach && options.seed !== undefined && options.seed !== meta.seed) {
     journal.close();
     throw new RangeError(
       `state directory ${options.stateDir} holds the world of seed ${meta.seed}, not ${options.seed}: name another directory or drop --seed`,
@@ -161,14 +285,16 @@ async function recover(
     options.log(`warning: ${replay.mismatches.length} journaled transactions replayed differently (first: ${replay.mismatches[0]})`);
   }
   devnet.onLanded((landed) => readModel.ingest(landed));
-  journal.attach(devnet);
-  journalMetadata(readModel, devnet, journal);
+  // A cache entry is read, never written: the server's own changes are not the cached world's.
+  const kept = attach ? journal : null;
+  kept?.attach(devnet);
+  journalMetadata(readModel, devnet, kept);
   const { launches, traders, keeper } = await describePopulation(world, { launchCount: meta.launchCount, historyHours: meta.historyHours });
   // The exhibits as the journal recorded them, not as today's plan would compute them.
   const parked = new Set((opened.populated?.parked ?? []).map((launch) => address(launch)));
   const population: Population = { launches, traders, keeper, parked };
   options.log(
-    `resumed ${options.stateDir}: ${replay.lines} journal lines, ${replay.recalled} transactions from the checkpoint, ` +
+    `${label}: ${replay.lines} journal lines, ${replay.recalled} transactions from the checkpoint, ` +
       `${replay.replayed} lines replayed, slot ${devnet.now().slot}, in ${Math.round(performance.now() - started)} ms`,
   );
   return {
@@ -176,9 +302,10 @@ async function recover(
     world,
     readModel,
     population,
-    journal,
+    journal: kept,
     recovered: true,
+    source: "state-dir",
     followsWallClock: meta.wallClock === true,
-    samplePrices: sampler(readModel, devnet, journal),
+    samplePrices: sampler(readModel, devnet, kept),
   };
 }

@@ -16,9 +16,10 @@ import type { Population } from "../world/populate-world.ts";
 import { type PortReservation, reservePort, urlHost } from "./listen-address.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
 import { tradingFor } from "./simulator-trading.ts";
-import { buildSimulatorWorld } from "./simulator-world.ts";
+import { type WorldSource, buildSimulatorWorld } from "./simulator-world.ts";
 
 export type { SimulatorOptions } from "./simulator-options.ts";
+export type { WorldSource } from "./simulator-world.ts";
 
 /** Slots between price samples (10 s of virtual time): the `prices` frame's cadence. */
 export const PRICE_SAMPLE_SLOTS = 25n;
@@ -48,6 +49,10 @@ export interface Simulator {
   readonly streamUrl: string;
   /** True when the world was rebuilt from the state directory. */
   readonly recovered: boolean;
+  /** Where the world came from: `built` by transactions, loaded from the world `cache`, or resumed from the `state-dir`. */
+  readonly worldSource: WorldSource;
+  /** Wall milliseconds spent building or loading the world. */
+  readonly worldMillis: number;
   /** The injected bugs (`injectBugs`): switch the active modes with `bugs.activate(names)`; null when started without. */
   readonly bugs: BugSwitchboard | null;
   /** Stops the clock, the bots, the keeper and the server; writes a last checkpoint. Idempotent. */
@@ -173,6 +178,8 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
     baseUrl,
     streamUrl: `${baseUrl.replace(/^http/, "ws")}${STREAM_PATH}`,
     recovered: built.recovered,
+    worldSource: built.source,
+    worldMillis: built.millis,
     bugs,
     close,
   };
