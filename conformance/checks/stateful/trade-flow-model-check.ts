@@ -37,7 +37,7 @@ export const tradeFlowModel: Check = {
       },
       {
         maxRuns: 8,
-        timeLimitMs: 90_000,
+        timeLimitMs: 60_000,
         beforeFail: async (commands) => {
           const run = last as TradeFlowReal | null;
           if (!run) return;
