@@ -12,7 +12,7 @@ function banner(simulator: Simulator, seconds: number): string {
   const { options, baseUrl } = simulator;
   const lines = [
     `basket-devnet ${VERSION}: seed ${simulator.devnet.seed}, clock ${options.clockMode}, ` +
-      `${simulator.population.launches.length} launches, ready in ${seconds.toFixed(1)} s`,
+      `${simulator.population.launches.length} launches, ready in ${seconds.toFixed(1)} s (${worldLine(simulator)})`,
     `  Base URL   ${baseUrl}`,
     `  Stream     ${simulator.streamUrl}`,
     `  OpenAPI    ${baseUrl}/openapi.json`,
@@ -24,6 +24,19 @@ function banner(simulator: Simulator, seconds: number): string {
     `               -d '{"wallet":"<your address>","lamports":"2000000000"}'`,
   );
   return lines.join("\n");
+}
+
+/** How the world came to be: the world cache saves a start most of its time, so say whether it did. */
+function worldLine(simulator: Simulator): string {
+  const seconds = (simulator.worldMillis / 1000).toFixed(2);
+  switch (simulator.worldSource) {
+    case "built":
+      return `world built in ${seconds} s`;
+    case "cache":
+      return `world from cache in ${seconds} s`;
+    case "state-dir":
+      return `world resumed in ${seconds} s`;
+  }
 }
 
 async function up(options: SimulatorOptions): Promise<number> {

@@ -30,6 +30,9 @@ Options of up:
                          or pinned, as an ISO 8601 date (2026-01-01, 2026-01-01T00:00:00Z)
                          or unix seconds; pin it to repeat a run exactly
   --no-bots              no activity bots (default: bots on, except per-transaction)
+  --no-world-cache       build the world by transactions even when the world cache
+                         ($XDG_CACHE_HOME/basket-devnet, else node_modules/.cache/
+                         basket-devnet) holds it for these options and this code
   --log                  log every HTTP request
   --inject-bug <names>   break rules on purpose, to prove a conformance suite catches
                          it: mode names separated by commas (basket-devnet bugs lists them)
@@ -57,6 +60,7 @@ const OPTIONS = {
   "sol-usd": { type: "string" },
   "genesis-time": { type: "string" },
   "no-bots": { type: "boolean" },
+  "no-world-cache": { type: "boolean" },
   log: { type: "boolean" },
   "inject-bug": { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -126,6 +130,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values["sol-usd"] === undefined ? {} : { solUsd: decimal("--sol-usd", values["sol-usd"]) }),
       ...(values["genesis-time"] === undefined ? {} : { genesisTime: genesisTime(values["genesis-time"]) }),
       ...(values["no-bots"] ? { bots: false } : {}),
+      ...(values["no-world-cache"] ? { worldCache: false } : {}),
       ...(values.log ? { logger: true } : {}),
       ...(bugs?.ok ? { injectBugs: bugs.names } : {}),
     };

@@ -26,6 +26,7 @@ describe("parseCommand", () => {
         "--sol-usd",
         "180",
         "--no-bots",
+        "--no-world-cache",
         "--log",
       ]),
     ).toEqual({
@@ -41,6 +42,7 @@ describe("parseCommand", () => {
         historyHours: 1.5,
         solUsd: 180,
         bots: false,
+        worldCache: false,
         logger: true,
       },
     });
