@@ -16,6 +16,13 @@ function refusalProblem(answer: Exchange): string | null {
   return typeof error === "string" && error.trim().length > 0 ? null : `refused with ${answer.status} but without an \`error\` sentence`;
 }
 
+/** Sends `request` and fails, saying `what` was sent and with `input`, unless the answer is a refusal as `refusalProblem` reads it. */
+async function expectRefusal(context: CheckContext, request: ExchangeRequest, what: string, input: unknown): Promise<void> {
+  const answer = await context.exchange(request);
+  const problem = refusalProblem(answer);
+  if (problem) context.fail(`${what}: ${problem}`, { input, actual: answer.body ?? answer.text.slice(0, 300) });
+}
+
 /** One invalid request with the reason it is invalid. */
 interface InvalidRequest {
   readonly request: ExchangeRequest;
@@ -138,13 +145,12 @@ export const malformedJson: Check = {
     if (paths.length === 0) context.skip("no POST operation is described");
     for (const path of paths) {
       for (const rawBody of MALFORMED) {
-        const answer = await context.exchange({ method: "POST", path, rawBody, headers: { "content-type": "application/json" } });
-        const problem = refusalProblem(answer);
-        if (problem)
-          context.fail(`POST ${path} with the body ${JSON.stringify(rawBody)}: ${problem}`, {
-            input: { path, rawBody },
-            actual: answer.body ?? answer.text.slice(0, 300),
-          });
+        await expectRefusal(
+          context,
+          { method: "POST", path, rawBody, headers: { "content-type": "application/json" } },
+          `POST ${path} with the body ${JSON.stringify(rawBody)}`,
+          { path, rawBody },
+        );
       }
     }
   },
@@ -168,21 +174,18 @@ export const contentType: Check = {
         { "content-type": "application/x-www-form-urlencoded" },
         { "content-type": "application/xml" },
       ]) {
-        const answer = await context.exchange({ method: "POST", path, rawBody: text, headers });
-        const problem = refusalProblem(answer);
-        if (problem)
-          context.fail(`POST ${path} sent as ${headers["content-type"]}: ${problem}`, {
-            input: { path, headers, rawBody: text },
-            actual: answer.body ?? answer.text.slice(0, 300),
-          });
-      }
-      const empty = await context.exchange({ method: "POST", path, headers: { "content-type": "application/json" }, rawBody: "" });
-      const problem = refusalProblem(empty);
-      if (problem)
-        context.fail(`POST ${path} with an empty JSON body: ${problem}`, {
-          input: { path, rawBody: "" },
-          actual: empty.body ?? empty.text.slice(0, 300),
+        await expectRefusal(context, { method: "POST", path, rawBody: text, headers }, `POST ${path} sent as ${headers["content-type"]}`, {
+          path,
+          headers,
+          rawBody: text,
         });
+      }
+      await expectRefusal(
+        context,
+        { method: "POST", path, headers: { "content-type": "application/json" }, rawBody: "" },
+        `POST ${path} with an empty JSON body`,
+        { path, rawBody: "" },
+      );
     }
   },
 };
