@@ -54,9 +54,17 @@ export interface SimulatorOptions {
    * Not used with a state directory (it holds its own world).
    */
   readonly worldCache?: boolean | string;
+  /**
+   * The Solana JSON-RPC port (PubSub on the next one); default 8899, falling back to a free
+   * pair when that is taken; a port named here is an error when taken; 0 picks a free
+   * pair; null serves no RPC.
+   */
+  readonly rpcPort?: number | null;
 }
 
-export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache">> & {
+export type ResolvedSimulatorOptions = Required<
+  Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache" | "rpcPort">
+> & {
   /** Undefined when the caller named none (a state directory then supplies it). */
   readonly seed: string | undefined;
   readonly stateDir: string | undefined;
@@ -65,11 +73,17 @@ export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, "seed" | 
   readonly injectBugs: readonly string[] | null;
   /** The world cache's folder; null: off. */
   readonly worldCache: string | null;
+  /** Null: no RPC. */
+  readonly rpcPort: number | null;
+  /** True when the caller named the RPC port (taken is then an error). */
+  readonly rpcPortExplicit: boolean;
 };
 
 export const DEFAULT_SEED = "1";
 export const DEFAULT_PORT = 8790;
 export const DEFAULT_HOST = "127.0.0.1";
+/** solana-test-validator's RPC port; PubSub listens on the next one. */
+export const DEFAULT_RPC_PORT = 8899;
 export const DEFAULT_SOL_USD = 150;
 
 const SEED = /^[A-Za-z0-9._-]{1,64}$/;
@@ -101,6 +115,9 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   if (!Number.isInteger(slotMs) || slotMs < 1 || slotMs > 60_000)
     throw new RangeError(`slot milliseconds must be a whole number from 1 to 60000, got ${slotMs}`);
   if (options.stateDir !== undefined && options.stateDir.length === 0) throw new RangeError("state directory must not be empty");
+  const rpcPort = options.rpcPort === undefined ? DEFAULT_RPC_PORT : options.rpcPort;
+  if (rpcPort !== null && (!Number.isInteger(rpcPort) || rpcPort < 0 || rpcPort > 65_534))
+    throw new RangeError(`RPC port must be a whole number from 0 to 65534 (PubSub takes the next one), got ${rpcPort}`);
   const genesisTime = options.genesisTime ?? "now";
   if (genesisTime !== "now" && !(genesisTime >= 0n && genesisTime <= MAX_GENESIS_UNIX_TIMESTAMP)) {
     throw new RangeError(`genesis time must be now or unix seconds from 0 to ${MAX_GENESIS_UNIX_TIMESTAMP}, got ${genesisTime}`);
@@ -123,6 +140,8 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     control: options.control ?? true,
     log: options.log ?? (() => {}),
     injectBugs: options.injectBugs ?? null,
+    rpcPort,
+    rpcPortExplicit: options.rpcPort !== undefined,
     worldCache: worldCache === false ? null : worldCache === true ? defaultWorldCacheDir() : worldCache,
   };
 }

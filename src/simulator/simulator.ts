@@ -7,6 +7,7 @@ import type { ReadModel } from "../indexer/read-model.ts";
 import { DevnetControl } from "../control/devnet-control.ts";
 import { attachStream } from "../stream/attach-stream.ts";
 import type { StreamServer } from "../stream/stream-server.ts";
+import { type RpcEndpoints, startRpcEndpoints } from "../rpc/rpc-endpoints.ts";
 import { STREAM_PATH } from "../stream/stream-options.ts";
 import { ActivityBots } from "../world/activity-bots.ts";
 import type { GenesisWorld } from "../world/genesis-world.ts";
@@ -55,6 +56,8 @@ export interface Simulator {
   readonly worldMillis: number;
   /** The injected bugs (`injectBugs`): switch the active modes with `bugs.activate(names)`; null when started without. */
   readonly bugs: BugSwitchboard | null;
+  /** The Solana JSON-RPC and its PubSub (see src/rpc/); null when started without (`rpcPort: null`). */
+  readonly rpc: RpcEndpoints | null;
   /** Stops the clock, the bots, the keeper and the server; writes a last checkpoint. Idempotent. */
   close(): Promise<void>;
 }
@@ -136,6 +139,27 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
     journal?.close();
     throw error;
   }
+  let rpc: RpcEndpoints | null = null;
+  if (resolved.rpcPort !== null) {
+    try {
+      rpc = await startRpcEndpoints(
+        { devnet, faucet: world.faucet },
+        {
+          host: resolved.host,
+          urlHost: urlHost(resolved.host),
+          port: resolved.rpcPort,
+          explicit: resolved.rpcPortExplicit,
+          logger: resolved.logger,
+        },
+      );
+    } catch (error) {
+      bots?.stop();
+      keeper.stop();
+      await app.close();
+      journal?.close();
+      throw error;
+    }
+  }
   // Building took wall time (and a restart may come long after the last run): a clock that
   // follows the wall clock jumps to it before serving, in one step over the empty slots.
   if (built.followsWallClock) catchUpWithWallClock(devnet);
@@ -159,6 +183,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       bots?.stop();
       keeper.stop();
       await Promise.all([bots?.whenIdle(), keeper.whenIdle()]);
+      await rpc?.close();
       await app.close();
       if (journal) {
         if (journal.sinceCheckpoint > 0) journal.checkpoint(devnet);
@@ -181,6 +206,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
     worldSource: built.source,
     worldMillis: built.millis,
     bugs,
+    rpc,
     close,
   };
 }

@@ -1,0 +1,203 @@
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  VersionedTransaction,
+  sendAndConfirmTransaction,
+} from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Simulator } from "../../simulator/simulator.ts";
+import { postRpc, startRpcSimulator } from "./rpc-simulator.ts";
+
+let simulator: Simulator;
+let connection: Connection;
+let rpcUrl: string;
+
+beforeAll(async () => {
+  simulator = await startRpcSimulator("rpc-web3");
+  rpcUrl = simulator.rpc!.rpcUrl;
+  // No wsEndpoint: web3.js finds PubSub on the RPC port + 1, as against a test validator.
+  connection = new Connection(rpcUrl, "confirmed");
+}, 120_000);
+
+afterAll(async () => {
+  await simulator?.close();
+});
+
+async function fundedWallet(lamports: number): Promise<Keypair> {
+  const wallet = Keypair.generate();
+  const signature = await connection.requestAirdrop(wallet.publicKey, lamports);
+  const latest = await connection.getLatestBlockhash();
+  const confirmed = await connection.confirmTransaction({ signature, ...latest }, "confirmed");
+  expect(confirmed.value.err).toBeNull();
+  return wallet;
+}
+
+describe("Solana JSON-RPC with web3.js Connection", () => {
+  it("serves the RPC beside /v1 on its own port, PubSub on the next", () => {
+    expect(simulator.rpc!.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(simulator.rpc!.pubsubUrl).toBe(`ws://127.0.0.1:${simulator.rpc!.port + 1}`);
+  });
+
+  it("getLatestBlockhash is the devnet's latest blockhash, valid for 150 blocks", async () => {
+    const latest = await connection.getLatestBlockhash();
+    const expected = simulator.devnet.latestBlockhash();
+    expect(latest.blockhash).toHaveLength(expected.blockhash.length);
+    expect(latest.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
+    expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(true);
+    expect((await connection.isBlockhashValid(Keypair.generate().publicKey.toBase58())).value).toBe(false);
+  });
+
+  it("requestAirdrop lands a faucet transfer that confirms over signatureSubscribe, then finalizes", async () => {
+    const wallet = Keypair.generate();
+    const signature = await connection.requestAirdrop(wallet.publicKey, 2 * LAMPORTS_PER_SOL);
+    const latest = await connection.getLatestBlockhash();
+    const confirmed = await connection.confirmTransaction({ signature, ...latest }, "confirmed");
+    expect(confirmed.value.err).toBeNull();
+    expect(await connection.getBalance(wallet.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
+    // The same signature is a transaction on the REST status route.
+    const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${signature}`)).json();
+    expect(rest.status).toBe("confirmed");
+    const finalized = await connection.confirmTransaction({ signature, ...latest }, "finalized");
+    expect(finalized.value.err).toBeNull();
+    const status = await connection.getSignatureStatus(signature, { searchTransactionHistory: true });
+    expect(status.value).toMatchObject({ confirmationStatus: "finalized", confirmations: null, err: null });
+  });
+
+  it("sendAndConfirmTransaction of a SOL transfer moves exactly the amount, less one 5000-lamport fee", async () => {
+    const sender = await fundedWallet(LAMPORTS_PER_SOL);
+    const recipient = Keypair.generate().publicKey;
+    const transfer = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: recipient, lamports: LAMPORTS_PER_SOL / 10 }),
+    );
+    const signature = await sendAndConfirmTransaction(connection, transfer, [sender]);
+    expect(await connection.getBalance(recipient)).toBe(LAMPORTS_PER_SOL / 10);
+    expect(await connection.getBalance(sender.publicKey)).toBe(LAMPORTS_PER_SOL - LAMPORTS_PER_SOL / 10 - 5000);
+    const [status] = (await connection.getSignatureStatuses([signature])).value;
+    expect(status).toMatchObject({ err: null, confirmationStatus: "confirmed" });
+    const fee = await connection.getFeeForMessage(transfer.compileMessage());
+    expect(fee.value).toBe(5000);
+  });
+
+  it("a program error lands as a failed transaction: err is {InstructionError: [0, {Custom: 1}]}", async () => {
+    const sender = await fundedWallet(LAMPORTS_PER_SOL / 10);
+    const latest = await connection.getLatestBlockhash();
+    const transfer = new Transaction({ feePayer: sender.publicKey, ...latest }).add(
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }),
+    );
+    transfer.sign(sender);
+    const signature = await connection.sendRawTransaction(transfer.serialize(), { skipPreflight: true });
+    const confirmed = await connection.confirmTransaction({ signature, ...latest }, "confirmed");
+    expect(confirmed.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+  });
+
+  it("preflight refuses an unknown blockhash and an unfunded fee payer as a validator does (-32002)", async () => {
+    const payer = Keypair.generate();
+    const build = (blockhash: string) => {
+      const transfer = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight: 0 }).add(
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
+      );
+      transfer.sign(payer);
+      return transfer.serialize().toString("base64");
+    };
+    const send = (base64: string) =>
+      postRpc(rpcUrl, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [base64, { encoding: "base64" }] });
+    const stale = await send(build(Keypair.generate().publicKey.toBase58()));
+    expect(stale.json.error).toMatchObject({
+      code: -32002,
+      message: "Transaction simulation failed: Blockhash not found",
+      data: { err: "BlockhashNotFound" },
+    });
+    const unfunded = await send(build((await connection.getLatestBlockhash()).blockhash));
+    expect(unfunded.json.error).toMatchObject({ code: -32002, data: { err: "AccountNotFound" } });
+  });
+});
+
+describe("JSON-RPC envelope errors", () => {
+  it("answers an unknown method -32601, malformed JSON -32700, bad params -32602, and batches in order", async () => {
+    expect((await postRpc(rpcUrl, { jsonrpc: "2.0", id: 7, method: "getBlockProduction" })).json).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32601, message: "Method not found" },
+    });
+    const malformed = await postRpc(rpcUrl, '{"jsonrpc":"2.0","id":1,"method":');
+    expect(malformed.status).toBe(200);
+    expect(malformed.json).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+    const badParams = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 2, method: "getBalance", params: [123] });
+    expect(badParams.json.error.code).toBe(-32602);
+    const notAKey = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 3, method: "getBalance", params: ["not-a-key"] });
+    expect(notAKey.json.error.code).toBe(-32602);
+    const undecodable = await postRpc(rpcUrl, {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "sendTransaction",
+      params: ["AAAA", { encoding: "base64" }],
+    });
+    expect(undecodable.json.error.code).toBe(-32602);
+    expect((await postRpc(rpcUrl, { id: 5, method: "getSlot" })).json.error.code).toBe(-32600);
+    const batch = await postRpc(rpcUrl, [
+      { jsonrpc: "2.0", id: "a", method: "getHealth" },
+      { jsonrpc: "2.0", id: "b", method: "nope" },
+    ]);
+    expect(batch.json).toEqual([
+      { jsonrpc: "2.0", id: "a", result: "ok" },
+      { jsonrpc: "2.0", id: "b", error: { code: -32601, message: "Method not found" } },
+    ]);
+  });
+});
+
+describe("a REST quote, built, signed and sent over the RPC", () => {
+  it("settles, shows as confirmed on the REST status route and on the tape, and the wallet's tokens parse", async () => {
+    const owner = await fundedWallet(20 * LAMPORTS_PER_SOL);
+    const launches = (await (await fetch(`${simulator.baseUrl}/v1/launches?state=bonding&limit=100`)).json()).launches as {
+      address: string;
+      primaryMint: string;
+    }[];
+    const launch = launches[0]!;
+    const post = async (path: string, body: unknown) =>
+      (
+        await fetch(`${simulator.baseUrl}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const quote = await post("/v1/trades/quote", {
+      launch: launch.address,
+      direction: "buy",
+      mode: "exactInSol",
+      amountIn: String(LAMPORTS_PER_SOL),
+      wallet: owner.publicKey.toBase58(),
+    });
+    const built = await post("/v1/trades/build", { quoteId: quote.quote.quoteId, wallet: owner.publicKey.toBase58() });
+    let settle = "";
+    for (const step of built.plan as { transaction: string; settles?: boolean }[]) {
+      const transaction = VersionedTransaction.deserialize(Buffer.from(step.transaction, "base64"));
+      transaction.sign([owner]);
+      const signature = await connection.sendRawTransaction(transaction.serialize());
+      const confirmed = await connection.confirmTransaction(
+        { signature, blockhash: transaction.message.recentBlockhash, lastValidBlockHeight: built.lastValidBlockHeight },
+        "confirmed",
+      );
+      expect(confirmed.value.err).toBeNull();
+      if (step.settles) settle = signature;
+    }
+    const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${settle}`)).json();
+    expect(rest.status).toBe("confirmed");
+    const tape = (await (await fetch(`${simulator.baseUrl}/v1/launches/${launch.address}/trades?limit=1`)).json()).trades[0];
+    expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.publicKey.toBase58() });
+
+    const parsed = await connection.getParsedTokenAccountsByOwner(owner.publicKey, { mint: new PublicKey(launch.primaryMint) });
+    expect(parsed.value).toHaveLength(1);
+    const info = parsed.value[0]!.account.data.parsed.info;
+    expect(info).toMatchObject({ mint: launch.primaryMint, owner: owner.publicKey.toBase58(), state: "initialized" });
+    expect(info.tokenAmount.amount).toBe(tape.primaryAmount);
+    const balance = await connection.getTokenAccountBalance(parsed.value[0]!.pubkey);
+    expect(balance.value.amount).toBe(tape.primaryAmount);
+    const raw = await connection.getAccountInfo(parsed.value[0]!.pubkey);
+    expect(raw!.data.length).toBe(165);
+  });
+});

@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { Type } from "@sinclair/typebox";
+import { getBase58Decoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
+import type { Devnet } from "../chain/devnet.ts";
+import { answer, invalidParams } from "./json-rpc-envelope.ts";
+import { API_VERSION, inContext, minContextSlotRefusal } from "./rpc-context.ts";
+import { type RpcMethodTable, method } from "./rpc-method.ts";
+import { CommitmentConfig } from "./rpc-schemas.ts";
+
+/** Solana's fee per signature, in lamports: the devnet charges no priority fee beyond what a transaction sets. */
+export const LAMPORTS_PER_SIGNATURE = 5000n;
+/** Mainnet's epoch length: only `getEpochInfo` reports it; nothing in the devnet happens per epoch. */
+const SLOTS_PER_EPOCH = 432_000n;
+/** Bumped with the feature set the validator reports; clients only print it. */
+const FEATURE_SET = 3_294_202_862;
+
+const Blockhash = Type.String({ pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$", description: "a base58 blockhash" });
+const MessageBase64 = Type.String({ description: "a compiled message, base64" });
+
+/** The seed's genesis hash: a stable name for this chain, different for every seed. */
+export function genesisHashOf(seed: string): string {
+  return getBase58Decoder().decode(createHash("sha256").update(`basket-devnet:genesis:${seed}`).digest());
+}
+
+/** Reads a compiled message's fee (5000 lamports per required signature), or null when it does not decode. */
+function feeOf(devnet: Devnet, base64: string): { fee: bigint | null } | null {
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.from(base64, "base64");
+    const message = getCompiledTransactionMessageDecoder().decode(bytes);
+    const lifetimeValid = devnet.lastValidBlockHeightOf(message.lifetimeToken) !== null;
+    // The validator answers null for a message whose blockhash it no longer knows.
+    return { fee: lifetimeValid ? LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) : null };
+  } catch {
+    return null;
+  }
+}
+
+export const CLUSTER_METHODS: RpcMethodTable = {
+  getVersion: method([], 0, () => answer({ "solana-core": API_VERSION, "feature-set": FEATURE_SET })),
+  getHealth: method([], 0, () => answer("ok")),
+  getGenesisHash: method([], 0, (_params, { devnet }) => answer(genesisHashOf(devnet.seed))),
+  getSlot: method([CommitmentConfig], 0, ([config], { devnet }) => minContextSlotRefusal(devnet, config) ?? answer(devnet.now().slot)),
+  getBlockHeight: method(
+    [CommitmentConfig],
+    0,
+    ([config], { devnet }) => minContextSlotRefusal(devnet, config) ?? answer(devnet.now().blockHeight),
+  ),
+  getEpochInfo: method([CommitmentConfig], 0, ([config], { devnet }) => {
+    const now = devnet.now();
+    return (
+      minContextSlotRefusal(devnet, config) ??
+      answer({
+        absoluteSlot: now.slot,
+        blockHeight: now.blockHeight,
+        epoch: now.slot / SLOTS_PER_EPOCH,
+        slotIndex: now.slot % SLOTS_PER_EPOCH,
+        slotsInEpoch: SLOTS_PER_EPOCH,
+        transactionCount: BigInt(devnet.landedTransactions().length),
+      })
+    );
+  }),
+  getLatestBlockhash: method([CommitmentConfig], 0, ([config], { devnet }) => {
+    const latest = devnet.latestBlockhash();
+    return (
+      minContextSlotRefusal(devnet, config) ??
+      inContext(devnet, { blockhash: latest.blockhash, lastValidBlockHeight: latest.lastValidBlockHeight })
+    );
+  }),
+  isBlockhashValid: method(
+    [Blockhash, CommitmentConfig],
+    1,
+    ([hash, config], { devnet }) =>
+      minContextSlotRefusal(devnet, config) ?? inContext(devnet, devnet.lastValidBlockHeightOf(hash) !== null),
+  ),
+  getMinimumBalanceForRentExemption: method(
+    [Type.Integer({ minimum: 0, maximum: 10 * 1024 * 1024 }), CommitmentConfig],
+    1,
+    ([bytes], { devnet }) => answer(devnet.minimumBalanceForRentExemption(bytes)),
+  ),
+  getFeeForMessage: method([MessageBase64, CommitmentConfig], 1, ([message, config], { devnet }) => {
+    const fee = feeOf(devnet, message);
+    if (fee === null) return invalidParams("invalid message: it is not a base64 compiled transaction message");
+    return minContextSlotRefusal(devnet, config) ?? inContext(devnet, fee.fee);
+  }),
+};

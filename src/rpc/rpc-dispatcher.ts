@@ -1,0 +1,114 @@
+import { Ajv, type ValidateFunction } from "ajv";
+import { registerWireFormats } from "../wire/wire-fields.ts";
+import { ACCOUNT_METHODS } from "./account-methods.ts";
+import { CLUSTER_METHODS } from "./cluster-methods.ts";
+import {
+  INVALID_REQUEST,
+  PARSE_ERROR,
+  RPC_ERROR,
+  type RpcAnswer,
+  type RpcId,
+  type RpcResponse,
+  invalidParams,
+  refuse,
+  responseOf,
+} from "./json-rpc-envelope.ts";
+import { jsonText } from "./json-text.ts";
+import type { RpcDeps, RpcMethod, RpcMethodTable } from "./rpc-method.ts";
+import { TOKEN_METHODS } from "./token-methods.ts";
+import { transactionMethods } from "./transaction-methods.ts";
+
+interface CompiledMethod {
+  readonly method: RpcMethod;
+  readonly checks: readonly ValidateFunction[];
+}
+
+/** The methods served over HTTP. */
+export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
+  ...CLUSTER_METHODS,
+  ...ACCOUNT_METHODS,
+  ...TOKEN_METHODS,
+  ...transactionMethods(deps),
+});
+
+const isId = (id: unknown): id is RpcId => id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+
+/**
+ * JSON-RPC 2.0 over any transport: parses a request text (one request or a batch), checks
+ * the envelope and each positional parameter against its schema, runs the method and
+ * writes the answer. Every mistake of a client is an error object, never a throw.
+ */
+export class RpcDispatcher {
+  readonly #methods = new Map<string, CompiledMethod>();
+
+  constructor(
+    readonly deps: RpcDeps,
+    table: RpcMethodTable = httpMethods(deps),
+  ) {
+    const ajv = registerWireFormats(new Ajv({ strict: false, allErrors: false }));
+    for (const [name, method] of Object.entries(table))
+      this.#methods.set(name, { method, checks: method.params.map((schema) => ajv.compile(schema)) });
+  }
+
+  /** The names of the methods served, sorted. */
+  get methodNames(): string[] {
+    return [...this.#methods.keys()].sort();
+  }
+
+  /** The answer to a request text, or null when nothing is to be sent back (notifications only). */
+  async handleText(text: string, session?: unknown): Promise<string | null> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonText({ jsonrpc: "2.0", error: PARSE_ERROR, id: null });
+    }
+    if (!Array.isArray(body)) {
+      const response = await this.handle(body, session);
+      return response && jsonText(response);
+    }
+    if (body.length === 0) return jsonText({ jsonrpc: "2.0", error: INVALID_REQUEST, id: null });
+    const responses = (await Promise.all(body.map((request) => this.handle(request, session)))).filter((response) => response !== null);
+    return responses.length === 0 ? null : jsonText(responses);
+  }
+
+  /** One request object's response; null for a notification (a request without an id). */
+  async handle(request: unknown, session?: unknown): Promise<RpcResponse | null> {
+    if (typeof request !== "object" || request === null || Array.isArray(request))
+      return { jsonrpc: "2.0", error: INVALID_REQUEST, id: null };
+    const { jsonrpc, method, params, id } = request as Record<string, unknown>;
+    if (id !== undefined && !isId(id)) return { jsonrpc: "2.0", error: INVALID_REQUEST, id: null };
+    if (jsonrpc !== "2.0" || typeof method !== "string") return { jsonrpc: "2.0", error: INVALID_REQUEST, id: id ?? null };
+    const reply = await this.call(method, params, session);
+    return id === undefined ? null : responseOf(id, reply);
+  }
+
+  /** Runs `name` with `params` (checked here). */
+  async call(name: string, params: unknown, session?: unknown): Promise<RpcAnswer> {
+    const compiled = this.#methods.get(name);
+    if (!compiled) return refuse(RPC_ERROR.methodNotFound, "Method not found");
+    const checked = this.#check(compiled, params ?? []);
+    if (!Array.isArray(checked)) return checked;
+    return compiled.method.handle(checked, this.deps, session);
+  }
+
+  #check({ method, checks }: CompiledMethod, params: unknown): unknown[] | RpcAnswer {
+    if (!Array.isArray(params)) return invalidParams("Invalid params: params must be an array of positional parameters");
+    if (params.length < method.required || params.length > checks.length) {
+      const expected = method.required === checks.length ? `${checks.length}` : `${method.required} to ${checks.length}`;
+      return invalidParams(`Invalid params: invalid length ${params.length}, expected ${expected} parameters`);
+    }
+    const values: unknown[] = [];
+    for (const [index, check] of checks.entries()) {
+      const value = params[index] ?? undefined;
+      if (value === undefined) {
+        if (index < method.required) return invalidParams(`Invalid params: parameter ${index} must not be null`);
+      } else if (!check(value)) {
+        const first = check.errors?.[0];
+        return invalidParams(`Invalid params: parameter ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not valid"}`);
+      }
+      values.push(value);
+    }
+    return values;
+  }
+}

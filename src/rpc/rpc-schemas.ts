@@ -1,0 +1,104 @@
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { Address, Signature } from "../wire/wire-fields.ts";
+
+/**
+ * The request and response shapes of the JSON-RPC methods served here, as the Solana
+ * validator documents them. Parameters are positional: each method lists one schema per
+ * position (see `RpcMethod.params`). Config objects admit fields they do not name, as the
+ * validator's do (it ignores them), so a newer client's extra option is no error.
+ */
+
+export const Commitment = Type.Union([Type.Literal("processed"), Type.Literal("confirmed"), Type.Literal("finalized")], {
+  description: "how settled the state read must be",
+});
+export type Commitment = Static<typeof Commitment>;
+
+const configFields = {
+  commitment: Type.Optional(Commitment),
+  minContextSlot: Type.Optional(Type.Integer({ minimum: 0, description: "answer only once the node has reached this slot" })),
+};
+export const CommitmentConfig = Type.Object(configFields);
+export type CommitmentConfig = Static<typeof CommitmentConfig>;
+
+export const AccountEncoding = Type.Union([Type.Literal("base58"), Type.Literal("base64"), Type.Literal("jsonParsed")], {
+  description: "jsonParsed parses SPL Token accounts and mints; other accounts fall back to base64",
+});
+export type AccountEncoding = Static<typeof AccountEncoding>;
+
+export const DataSlice = Type.Object({ offset: Type.Integer({ minimum: 0 }), length: Type.Integer({ minimum: 0 }) });
+export type DataSlice = Static<typeof DataSlice>;
+
+export const AccountConfig = Type.Object({
+  ...configFields,
+  encoding: Type.Optional(AccountEncoding),
+  dataSlice: Type.Optional(DataSlice),
+});
+export type AccountConfig = Static<typeof AccountConfig>;
+
+export const Pubkey = Address("a base58 public key");
+export const TransactionSignature = Signature("a base58 transaction signature");
+export const Lamports = Type.Integer({ minimum: 0, description: "lamports, a JSON integer" });
+
+export const SendTransactionConfig = Type.Object({
+  ...configFields,
+  encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")], { description: "default base58" })),
+  skipPreflight: Type.Optional(Type.Boolean()),
+  preflightCommitment: Type.Optional(Commitment),
+  maxRetries: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type SendTransactionConfig = Static<typeof SendTransactionConfig>;
+
+export const SignatureStatusesConfig = Type.Object({ searchTransactionHistory: Type.Optional(Type.Boolean()) });
+export type SignatureStatusesConfig = Static<typeof SignatureStatusesConfig>;
+
+export const TokenAccountsFilter = Type.Union([
+  Type.Object({ mint: Pubkey }, { additionalProperties: false }),
+  Type.Object({ programId: Pubkey }, { additionalProperties: false }),
+]);
+export type TokenAccountsFilter = Static<typeof TokenAccountsFilter>;
+
+export const SignatureSubscribeConfig = Type.Object({
+  commitment: Type.Optional(Commitment),
+  enableReceivedNotification: Type.Optional(Type.Boolean()),
+});
+export type SignatureSubscribeConfig = Static<typeof SignatureSubscribeConfig>;
+
+export const SubscriptionId = Type.Integer({ minimum: 0 });
+
+// ---------------------------------------------------------------- responses
+
+/** Every read of chain state comes wrapped with the slot it was read at. */
+export const RpcContext = Type.Object({ slot: Type.Integer(), apiVersion: Type.String() });
+export const withContext = <T extends TSchema>(value: T) => Type.Object({ context: RpcContext, value });
+
+export const AccountInfo = Type.Object({
+  lamports: Type.Integer(),
+  owner: Pubkey,
+  data: Type.Union([
+    Type.Tuple([Type.String(), Type.Union([Type.Literal("base58"), Type.Literal("base64")])]),
+    Type.Object({ program: Type.String(), parsed: Type.Unknown(), space: Type.Integer() }),
+  ]),
+  executable: Type.Boolean(),
+  rentEpoch: Type.Integer(),
+  space: Type.Integer(),
+});
+export type AccountInfo = Static<typeof AccountInfo>;
+
+export const TokenAmount = Type.Object({
+  amount: Type.String(),
+  decimals: Type.Integer(),
+  uiAmount: Type.Union([Type.Number(), Type.Null()]),
+  uiAmountString: Type.String(),
+});
+export type TokenAmount = Static<typeof TokenAmount>;
+
+export const SignatureStatus = Type.Object({
+  slot: Type.Integer(),
+  confirmations: Type.Union([Type.Integer(), Type.Null()]),
+  err: Type.Unknown(),
+  status: Type.Unknown(),
+  confirmationStatus: Commitment,
+});
+export type SignatureStatus = Static<typeof SignatureStatus>;
+
+export const LatestBlockhashValue = Type.Object({ blockhash: Type.String(), lastValidBlockHeight: Type.Integer() });

@@ -1,0 +1,86 @@
+import { type Address, type EncodedAccount, isSome } from "@solana/kit";
+import { AccountState, getMintDecoder, getTokenDecoder } from "@solana-program/token";
+import type { Devnet } from "../chain/devnet.ts";
+import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
+
+/** Bytes of an SPL Token account and of a mint. */
+export const TOKEN_ACCOUNT_BYTES = 165;
+const MINT_BYTES = 82;
+
+/** An amount in base units as the validator writes it: the integer, and the decimal reading of it. */
+export function tokenAmountOf(amount: bigint, decimals: number) {
+  const text = amount.toString().padStart(decimals + 1, "0");
+  const whole = text.slice(0, text.length - decimals);
+  const fraction = decimals > 0 ? text.slice(-decimals).replace(/0+$/, "") : "";
+  const uiAmountString = fraction ? `${whole}.${fraction}` : whole;
+  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
+}
+
+export const isTokenAccount = (account: EncodedAccount): boolean =>
+  account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === TOKEN_ACCOUNT_BYTES;
+
+/** The decimals of `mint`, or null when it is no SPL Token mint. */
+export function decimalsOf(devnet: Devnet, mint: Address): number | null {
+  const account = devnet.getAccount(mint);
+  if (!account || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== MINT_BYTES) return null;
+  return getMintDecoder().decode(account.data).decimals;
+}
+
+const STATES: Record<AccountState, string> = {
+  [AccountState.Uninitialized]: "uninitialized",
+  [AccountState.Initialized]: "initialized",
+  [AccountState.Frozen]: "frozen",
+};
+
+const optional = <T>(value: { __option: "Some"; value: T } | { __option: "None" }): T | undefined =>
+  isSome(value) ? value.value : undefined;
+
+/**
+ * The `jsonParsed` form of an SPL Token account or mint (`program: "spl-token"`), the
+ * shape `getParsedTokenAccountsByOwner` and wallets read; null for any other account,
+ * which the caller then sends as base64 (what the validator does with what it cannot parse).
+ */
+export function parsedTokenData(devnet: Devnet, account: EncodedAccount): unknown | null {
+  if (account.programAddress !== TOKEN_PROGRAM_ADDRESS) return null;
+  if (account.data.length === MINT_BYTES) {
+    const mint = getMintDecoder().decode(account.data);
+    return {
+      program: "spl-token",
+      space: MINT_BYTES,
+      parsed: {
+        type: "mint",
+        info: {
+          decimals: mint.decimals,
+          freezeAuthority: optional(mint.freezeAuthority) ?? null,
+          isInitialized: mint.isInitialized,
+          mintAuthority: optional(mint.mintAuthority) ?? null,
+          supply: mint.supply.toString(),
+        },
+      },
+    };
+  }
+  if (account.data.length !== TOKEN_ACCOUNT_BYTES) return null;
+  const token = getTokenDecoder().decode(account.data);
+  const decimals = decimalsOf(devnet, token.mint);
+  if (decimals === null) return null;
+  const delegate = optional(token.delegate);
+  const closeAuthority = optional(token.closeAuthority);
+  const rentReserve = optional(token.isNative);
+  return {
+    program: "spl-token",
+    space: TOKEN_ACCOUNT_BYTES,
+    parsed: {
+      type: "account",
+      info: {
+        isNative: token.mint === NATIVE_MINT_ADDRESS,
+        mint: token.mint,
+        owner: token.owner,
+        state: STATES[token.state],
+        tokenAmount: tokenAmountOf(token.amount, decimals),
+        ...(delegate ? { delegate, delegatedAmount: tokenAmountOf(token.delegatedAmount, decimals) } : {}),
+        ...(closeAuthority ? { closeAuthority } : {}),
+        ...(rentReserve !== undefined ? { rentExemptReserve: tokenAmountOf(rentReserve, decimals) } : {}),
+      },
+    },
+  };
+}
