@@ -10,8 +10,10 @@ import { runScenarios } from "./run-scenarios.ts";
 import type { Scenario } from "./scenario-schema.ts";
 import { scenarioFiles } from "./scenario-files.ts";
 import { scenarioConsole } from "./scenario-console.ts";
+import { RECORD_USAGE, recordCommand } from "../recorder/record-command.ts";
 
 export const SCENARIO_USAGE = `Usage: basket-devnet scenario run PATH... [--base-url URL] [options]
+       basket-devnet scenario record --target URL --out FILE [--port P] [--name NAME] [--seed S]
 
 run      runs scenario files (a directory runs every .yaml in it, e.g. scenarios/library).
          Without --base-url each world (seed + world options) is a built-in simulator
@@ -21,6 +23,8 @@ run      runs scenario files (a directory runs every .yaml in it, e.g. scenarios
   --control auto|off   use /devnet/ when the server has it (default auto)
   --report <list>      junit=FILE,json=FILE,md=FILE (the conformance reporters)
   --verbose            print every scenario's transcript, not only failing ones
+
+${RECORD_USAGE}
 
 Exit codes: 0 when nothing failed, 1 when a scenario failed, 2 on bad input.`;
 
@@ -56,6 +60,11 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
         control: { type: "string" },
         report: { type: "string" },
         verbose: { type: "boolean" },
+        target: { type: "string" },
+        out: { type: "string" },
+        port: { type: "string" },
+        name: { type: "string" },
+        seed: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -69,8 +78,12 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     (values.help ? io.stdout : io.stderr)(`${SCENARIO_USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  if (action === "record") {
+    const { target, out, port, name, seed } = values;
+    return recordCommand({ target, out, port, name, seed, extra: paths }, io);
+  }
   try {
-    if (action !== "run") throw new BadInput(`unknown action ${JSON.stringify(action)}: the action is run`);
+    if (action !== "run") throw new BadInput(`unknown action ${JSON.stringify(action)}: the actions are run and record`);
     if (paths.length === 0) throw new BadInput("run needs at least one scenario file or directory");
     if (values.control !== undefined && values.control !== "auto" && values.control !== "off")
       throw new BadInput(`--control must be auto or off, got ${JSON.stringify(values.control)}`);

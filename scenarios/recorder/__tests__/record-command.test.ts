@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadScenario } from "../../runner/load-scenario.ts";
+import { scenarioCommand } from "../../runner/scenario-command.ts";
+import { recordCommand } from "../record-command.ts";
+
+const directory = mkdtempSync(join(tmpdir(), "scenario-record-cli-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function capture() {
+  const io = { out: "", err: "" };
+  return { io, sink: { stdout: (text: string) => void (io.out += text), stderr: (text: string) => void (io.err += text) } };
+}
+
+describe("basket-devnet scenario record", () => {
+  it("refuses a missing --target or a target that is not http(s) with exit 2 and writes nothing", async () => {
+    const out = join(directory, "never.yaml");
+    const missing = capture();
+    expect(await scenarioCommand(["record", "--out", out], missing.sink)).toBe(2);
+    expect(missing.io.err).toMatch(/record needs --target URL/);
+    const ftp = capture();
+    expect(await scenarioCommand(["record", "--target", "ftp://example.com", "--out", out], ftp.sink)).toBe(2);
+    expect(ftp.io.err).toMatch(/--target must be an http\(s\) URL, got "ftp:\/\/example.com"/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("records in front of any server: a refusal with its own status and content type is forwarded and expected", async () => {
+    // Not the simulator: a server of another team, answering 418 with its own body.
+    const target = createServer((request, response) => {
+      response.writeHead(418, { "content-type": "application/problem+json" });
+      response.end(JSON.stringify({ error: "I am a teapot", code: "TEAPOT", at: Date.now() }));
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    const out = join(directory, "teapot.yaml");
+    const { io, sink } = capture();
+    let answer: { status: number; type: string | null; body: unknown } | undefined;
+    const code = await recordCommand(
+      { target: `http://127.0.0.1:${(target.address() as AddressInfo).port}`, out, name: "teapot-refusal" },
+      sink,
+      async () => {
+        const url = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(io.out)![1]!;
+        const response = await fetch(`${url}/v1/brew?pot=1`, {
+          method: "POST",
+          body: "not json",
+          headers: { "content-type": "text/plain" },
+        });
+        answer = { status: response.status, type: response.headers.get("content-type"), body: await response.json() };
+      },
+    );
+    target.close();
+    expect(code).toBe(0);
+    expect(answer).toMatchObject({ status: 418, type: "application/problem+json", body: { error: "I am a teapot", code: "TEAPOT" } });
+    expect(io.out).toMatch(/wrote .*teapot\.yaml: scenario teapot-refusal, 1 steps/);
+    const loaded = loadScenario(out);
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.scenario.steps).toEqual([
+      {
+        request: { method: "POST", path: "/v1/brew", query: { pot: "1" }, raw: "not json", headers: { "content-type": "text/plain" } },
+        expect: { status: 418, error: ".", code: "TEAPOT", body: { at: { exists: true } } },
+      },
+    ]);
+  });
+
+  it("writes nothing and exits 1 when no client used the proxy", async () => {
+    const out = join(directory, "empty.yaml");
+    const { io, sink } = capture();
+    expect(await recordCommand({ target: "http://127.0.0.1:9", out }, sink, async () => {})).toBe(1);
+    expect(io.err).toMatch(/nothing was recorded/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
