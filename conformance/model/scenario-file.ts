@@ -1,19 +1,19 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stringify } from "yaml";
+import { type CommandStep, scenarioFromCommands, scenarioYaml } from "../../scenarios/runner/scenario-from-commands.ts";
 
-/** One named step of a scenario: what to do, with what, and what the specification expects. */
-export interface ScenarioStep {
-  readonly step: string;
-  readonly with?: Record<string, unknown>;
-  readonly expect?: string;
-}
+/** One named step of the stateful model's script: what it did, with what, and what the specification expects. */
+export type ScenarioStep = CommandStep;
 
-export interface Scenario {
+/** A counterexample as the stateful check found it: the script it ran and where. */
+export interface Counterexample {
   readonly name: string;
   readonly description: string;
   readonly seed: number;
   readonly baseUrl: string;
+  /** The launch the script traded on. */
+  readonly launch: string;
+  /** The wallets `w0`, `w1`… the script used (their addresses on the judged server). */
   readonly wallets: readonly string[];
   readonly steps: readonly ScenarioStep[];
 }
@@ -22,13 +22,15 @@ export interface Scenario {
 export const SCENARIO_DIR = ".conformance/scenarios";
 
 /**
- * Writes a scenario as YAML (a plain list of named steps with their inputs and expectations)
- * and returns its path. The scenario format proper belongs to the scenarios issue; this is
- * the small subset a counterexample needs, readable as it stands.
+ * Writes a counterexample as a scenario file of the scenario format (the runner replays it:
+ * `basket-devnet scenario run FILE [--base-url URL]`; its wallets are new keys funded by the
+ * faucet, not the judged run's) and returns its path.
  */
-export function writeScenario(scenario: Scenario, directory = SCENARIO_DIR): string {
+export function writeScenario(counterexample: Counterexample, directory = SCENARIO_DIR): string {
   mkdirSync(directory, { recursive: true });
-  const path = join(directory, `${scenario.name}-seed-${scenario.seed}-${Date.now()}.yaml`);
-  writeFileSync(path, `# A counterexample found by basket-devnet conformance; each step as it ran.\n${stringify(scenario)}`);
+  const path = join(directory, `${counterexample.name}-seed-${counterexample.seed}-${Date.now()}.yaml`);
+  const scenario = scenarioFromCommands({ ...counterexample, wallets: counterexample.wallets.length });
+  const origin = `# A counterexample found by basket-devnet conformance against ${counterexample.baseUrl}: replay it with\n#   basket-devnet scenario run ${path} [--base-url URL]\n`;
+  writeFileSync(path, `${origin}${scenarioYaml(scenario)}`);
   return path;
 }

@@ -46,7 +46,8 @@ export const tradeFlowModel: Check = {
             description: `A counterexample of the trade-flow model on launch ${launch.address}: ${String(commands)}`,
             seed: context.seed,
             baseUrl: context.baseUrl,
-            wallets: run.wallets.map((wallet, index) => `w${index} ${wallet.address}`),
+            launch: launch.address,
+            wallets: run.wallets.map((wallet) => wallet.address),
             steps: run.script,
           });
           return {
