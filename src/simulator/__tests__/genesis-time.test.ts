@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { type Simulator, startSimulator } from "../simulator.ts";
 
-const SMALL = { seed: "genesis", port: 0, clockMode: "manual", launchCount: 3, historyHours: 0.2, bots: false } as const;
+// Without the world cache: slot 0 is exactly one history before the start (the cache floors it, tested below).
+const SMALL = { seed: "genesis", port: 0, clockMode: "manual", launchCount: 3, historyHours: 0.2, bots: false, worldCache: false } as const;
 
 /** What a seed decides: every launch and trade, with their times. */
 function facts(simulator: Simulator) {
@@ -47,6 +48,16 @@ describe("genesis time", () => {
       // Slot 0 sits one history (0.2 h) before the start, give or take the time building took.
       const genesis = Number(simulator.devnet.now().unixMillis - simulator.devnet.now().slot * 400n);
       expect(Math.abs(genesis - (now - 0.2 * 3_600_000))).toBeLessThan(60_000);
+    });
+  });
+
+  it("with the world cache, floors slot 0 to ten minutes so close starts share a world: the history ends before the start", async () => {
+    await withSimulator({ ...SMALL, worldCache: undefined }, (simulator) => {
+      const now = Date.now();
+      const genesis = Number(simulator.devnet.now().unixMillis - simulator.devnet.now().slot * 400n);
+      expect(genesis % 600_000).toBe(0);
+      expect(genesis).toBeLessThanOrEqual(now - 0.2 * 3_600_000);
+      expect(genesis).toBeGreaterThan(now - 0.2 * 3_600_000 - 600_000 - 60_000);
     });
   });
 
