@@ -17,6 +17,10 @@ function banner(simulator: Simulator, seconds: number): string {
     `  Stream     ${simulator.streamUrl}`,
     `  OpenAPI    ${baseUrl}/openapi.json`,
   ];
+  if (simulator.rpc) {
+    lines.push(`  RPC        ${simulator.rpc.rpcUrl}  (Solana JSON-RPC)`, `  PubSub     ${simulator.rpc.pubsubUrl}`);
+    if (simulator.rpc.notice) lines.push(`             ${simulator.rpc.notice}`);
+  }
   if (simulator.bugs) lines.push(`  Bugs       ${simulator.bugs.active.join(", ")} (injected on purpose: this server breaks those rules)`);
   if (options.stateDir !== undefined) lines.push(`  State dir  ${options.stateDir}${simulator.recovered ? " (resumed)" : " (new)"}`);
   lines.push(

@@ -29,6 +29,9 @@ Options of up:
                          wall-clock time of start and the clock follows the wall clock),
                          or pinned, as an ISO 8601 date (2026-01-01, 2026-01-01T00:00:00Z)
                          or unix seconds; pin it to repeat a run exactly
+  --rpc-port <port>      Solana JSON-RPC port, PubSub on the next one (default 8899;
+                         when that is taken a free pair is used; 0 picks a free pair)
+  --no-rpc               no Solana JSON-RPC
   --no-bots              no activity bots (default: bots on, except per-transaction)
   --no-world-cache       build the world by transactions even when the world cache
                          ($XDG_CACHE_HOME/basket-devnet, else node_modules/.cache/
@@ -60,6 +63,8 @@ const OPTIONS = {
   "sol-usd": { type: "string" },
   "genesis-time": { type: "string" },
   "no-bots": { type: "boolean" },
+  "rpc-port": { type: "string" },
+  "no-rpc": { type: "boolean" },
   "no-world-cache": { type: "boolean" },
   log: { type: "boolean" },
   "inject-bug": { type: "string" },
@@ -112,6 +117,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the commands are up and bugs` };
     if (extra.length > 0) return { kind: "error", message: `unexpected argument ${JSON.stringify(extra[0])}` };
     if (command === "bugs") return { kind: "bugs" };
+    if (values["no-rpc"] && values["rpc-port"] !== undefined) throw new BadInput("--rpc-port and --no-rpc exclude each other");
     const bugs = values["inject-bug"] === undefined ? null : parseBugNames(values["inject-bug"]);
     if (bugs && !bugs.ok) throw new BadInput(bugs.error);
     if (values.clock !== undefined && !CLOCK_MODES.includes(values.clock as ClockMode)) {
@@ -130,6 +136,8 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values["sol-usd"] === undefined ? {} : { solUsd: decimal("--sol-usd", values["sol-usd"]) }),
       ...(values["genesis-time"] === undefined ? {} : { genesisTime: genesisTime(values["genesis-time"]) }),
       ...(values["no-bots"] ? { bots: false } : {}),
+      ...(values["rpc-port"] === undefined ? {} : { rpcPort: whole("--rpc-port", values["rpc-port"]) }),
+      ...(values["no-rpc"] ? { rpcPort: null } : {}),
       ...(values["no-world-cache"] ? { worldCache: false } : {}),
       ...(values.log ? { logger: true } : {}),
       ...(bugs?.ok ? { injectBugs: bugs.names } : {}),

@@ -1,0 +1,141 @@
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateKeyPairSigner, getTransactionEncoder } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import WebSocket from "ws";
+import { Devnet } from "../../chain/devnet.ts";
+import { signInstructions } from "../../chain/sign-instructions.ts";
+import { parseCommand } from "../../cli/parse-command.ts";
+import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
+import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
+import { postRpc } from "./rpc-simulator.ts";
+
+let devnet: Devnet;
+let endpoints: RpcEndpoints;
+
+beforeAll(async () => {
+  devnet = Devnet.start({ seed: "rpc-endpoints" });
+  endpoints = await startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: 0, explicit: false });
+});
+
+afterAll(async () => {
+  await endpoints?.close();
+  devnet?.close();
+});
+
+/** A PubSub client that keeps every frame it received. */
+async function pubsub(): Promise<{ socket: WebSocket; frames: any[]; next: (match: (frame: any) => boolean) => Promise<any> }> {
+  const socket = new WebSocket(endpoints.pubsubUrl);
+  const frames: any[] = [];
+  socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+  await once(socket, "open");
+  const next = async (match: (frame: any) => boolean) => {
+    for (let waited = 0; waited < 2_000; waited += 5) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`no such frame among ${JSON.stringify(frames)}`);
+  };
+  return { socket, frames, next };
+}
+
+describe("PubSub", () => {
+  it("slotSubscribe notifies each slot tick with parent and root; slotUnsubscribe stops it", async () => {
+    const { socket, frames, next } = await pubsub();
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "slotSubscribe" }));
+    const { result: id } = await next((frame) => frame.id === 1);
+    devnet.advanceSlots(1);
+    const slot = devnet.now().slot;
+    const notification = await next((frame) => frame.method === "slotNotification");
+    expect(notification.params).toEqual({ subscription: id, result: { slot: Number(slot), parent: Number(slot) - 1, root: 0 } });
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "slotUnsubscribe", params: [id] }));
+    expect((await next((frame) => frame.id === 2)).result).toBe(true);
+    const count = frames.length;
+    devnet.advanceSlots(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frames.length).toBe(count);
+    socket.close();
+  });
+
+  it("signatureSubscribe notifies once at the commitment asked for: confirmed on landing, finalized 32 slots later", async () => {
+    const { socket, next, frames } = await pubsub();
+    // A transfer sent over the RPC (this devnet has no faucet: the payer is funded directly).
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 1_000_000_000n);
+    const transaction = await signInstructions({
+      feePayer: payer,
+      instructions: [
+        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
+      ],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
+    const sent = await postRpc(endpoints.rpcUrl, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "sendTransaction",
+      params: [wire, { encoding: "base64" }],
+    });
+    const signature = sent.json.result as string;
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "signatureSubscribe", params: [signature, { commitment: "confirmed" }] }));
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "signatureSubscribe", params: [signature, { commitment: "finalized" }] }));
+    const confirmedId = (await next((frame) => frame.id === 1)).result;
+    const finalizedId = (await next((frame) => frame.id === 2)).result;
+    expect(frames.some((frame) => frame.method === "signatureNotification")).toBe(false);
+    devnet.advanceSlots(1);
+    const confirmed = await next((frame) => frame.method === "signatureNotification");
+    expect(confirmed.params).toMatchObject({ subscription: confirmedId, result: { value: { err: null } } });
+    devnet.advanceSlots(30);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(frames.filter((frame) => frame.method === "signatureNotification")).toHaveLength(1);
+    devnet.advanceSlots(2);
+    const finalized = await next((frame) => frame.params?.subscription === finalizedId);
+    expect(finalized.params.result.value).toEqual({ err: null });
+    // A subscription made after the fact is answered at once; an unknown method is -32601.
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "signatureSubscribe", params: [signature, { commitment: "finalized" }] }));
+    const lateId = (await next((frame) => frame.id === 3)).result;
+    await next((frame) => frame.params?.subscription === lateId);
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "rootSubscribe" }));
+    expect((await next((frame) => frame.id === 4)).error.code).toBe(-32601);
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "signatureUnsubscribe", params: [lateId] }));
+    expect((await next((frame) => frame.id === 5)).error.code).toBe(-32602);
+    socket.close();
+  });
+
+  it("without a faucet requestAirdrop is not served (-32601)", async () => {
+    const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });
+    expect(reply.json.error.code).toBe(-32601);
+  });
+});
+
+describe("RPC ports", () => {
+  it("a taken default port moves to a free pair and says so; a port asked for is an error when taken", async () => {
+    const blocker = createServer().listen(0, "127.0.0.1");
+    await once(blocker, "listening");
+    const taken = (blocker.address() as { port: number }).port;
+    const moved = await startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: taken, explicit: false });
+    expect(moved.port).not.toBe(taken);
+    expect(moved.notice).toBe(`RPC port ${taken} is in use: serving the RPC on ${moved.port} and PubSub on ${moved.port + 1}`);
+    expect((await postRpc(moved.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getHealth" })).json.result).toBe("ok");
+    await moved.close();
+    await expect(startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: taken, explicit: true })).rejects.toThrow(
+      `RPC port ${taken} or its PubSub port ${taken + 1} on 127.0.0.1 is already in use: pick another with --rpc-port`,
+    );
+    blocker.close();
+  });
+
+  it("up takes --rpc-port and --no-rpc; the default is 8899, not explicit", () => {
+    expect(parseCommand(["up", "--rpc-port", "9100"])).toMatchObject({ kind: "up", options: { rpcPort: 9100 } });
+    expect(parseCommand(["up", "--no-rpc"])).toMatchObject({ kind: "up", options: { rpcPort: null } });
+    expect(parseCommand(["up", "--no-rpc", "--rpc-port", "9100"])).toEqual({
+      kind: "error",
+      message: "--rpc-port and --no-rpc exclude each other",
+    });
+    expect(parseCommand(["up", "--rpc-port", "65535"]).kind).toBe("error");
+    expect(resolveSimulatorOptions({})).toMatchObject({ rpcPort: 8899, rpcPortExplicit: false });
+    expect(resolveSimulatorOptions({ rpcPort: 8899 })).toMatchObject({ rpcPort: 8899, rpcPortExplicit: true });
+  });
+});
