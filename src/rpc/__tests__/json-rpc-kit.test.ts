@@ -1,4 +1,19 @@
-import { address, createSolanaRpc, lamports } from "@solana/kit";
+import {
+  address,
+  appendTransactionMessageInstruction,
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getSignatureFromTransaction,
+  lamports,
+  pipe,
+  sendAndConfirmTransactionFactory,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../simulator/simulator.ts";
 import { startRpcSimulator } from "./rpc-simulator.ts";
@@ -25,5 +40,38 @@ describe("Solana JSON-RPC with @solana/kit", () => {
     const balance = await rpc.getBalance(wallet).send();
     expect(balance.value).toBe(lamports(123_456_789n));
     expect(balance.context.slot).toBeGreaterThanOrEqual(slot);
+  });
+
+  it("createSolanaRpcSubscriptions + sendAndConfirmTransactionFactory land a transfer; slotNotifications yields rising slots", async () => {
+    const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
+    const rpcSubscriptions = createSolanaRpcSubscriptions(simulator.rpc!.pubsubUrl);
+    const payer = await generateKeyPairSigner();
+    const recipient = await generateKeyPairSigner();
+    simulator.devnet.airdrop(payer.address, 1_000_000_000n);
+    const { value: latest } = await rpc.getLatestBlockhash().send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 250_000_000n }),
+          m,
+        ),
+    );
+    const transaction = await signTransactionMessageWithSigners(message);
+    await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(transaction, { commitment: "confirmed" });
+    expect((await rpc.getBalance(recipient.address).send()).value).toBe(lamports(250_000_000n));
+    const statuses = await rpc.getSignatureStatuses([getSignatureFromTransaction(transaction)]).send();
+    expect(statuses.value[0]?.err).toBeNull();
+
+    const abort = new AbortController();
+    const slots: bigint[] = [];
+    for await (const notification of await rpcSubscriptions.slotNotifications().subscribe({ abortSignal: abort.signal })) {
+      slots.push(notification.slot);
+      if (slots.length === 3) break;
+    }
+    abort.abort();
+    expect(slots[1]! > slots[0]! && slots[2]! > slots[1]!).toBe(true);
   });
 });

@@ -59,8 +59,9 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect(confirmed.value.err).toBeNull();
     expect(await connection.getBalance(wallet.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
     // The same signature is a transaction on the REST status route.
+    // (finalized already when the machine is slow: 32 slots are 640 wall ms here)
     const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${signature}`)).json();
-    expect(rest.status).toBe("confirmed");
+    expect(["confirmed", "finalized"]).toContain(rest.status);
     const finalized = await connection.confirmTransaction({ signature, ...latest }, "finalized");
     expect(finalized.value.err).toBeNull();
     const status = await connection.getSignatureStatus(signature, { searchTransactionHistory: true });
@@ -77,7 +78,8 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect(await connection.getBalance(recipient)).toBe(LAMPORTS_PER_SOL / 10);
     expect(await connection.getBalance(sender.publicKey)).toBe(LAMPORTS_PER_SOL - LAMPORTS_PER_SOL / 10 - 5000);
     const [status] = (await connection.getSignatureStatuses([signature])).value;
-    expect(status).toMatchObject({ err: null, confirmationStatus: "confirmed" });
+    expect(status).toMatchObject({ err: null, slot: expect.any(Number) });
+    expect(["confirmed", "finalized"]).toContain(status!.confirmationStatus);
     const fee = await connection.getFeeForMessage(transfer.compileMessage());
     expect(fee.value).toBe(5000);
   });
@@ -186,7 +188,7 @@ describe("a REST quote, built, signed and sent over the RPC", () => {
       if (step.settles) settle = signature;
     }
     const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${settle}`)).json();
-    expect(rest.status).toBe("confirmed");
+    expect(["confirmed", "finalized"]).toContain(rest.status);
     const tape = (await (await fetch(`${simulator.baseUrl}/v1/launches/${launch.address}/trades?limit=1`)).json()).trades[0];
     expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.publicKey.toBase58() });
 
