@@ -147,11 +147,12 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
           if (!closing) session.add({ type: "received", seq: session.nextSeq(), socket: number, text: data.toString() });
           client.send(data, { binary });
         });
+        let closedBy: "client" | "server" | null = null;
         client.on("message", (data, binary) => {
-          if (!closing) session.add({ type: "sent", seq: session.nextSeq(), socket: number, text: data.toString() });
+          // A frame that crosses the server's close is never delivered: it is not part of the session.
+          if (!closing && closedBy === null) session.add({ type: "sent", seq: session.nextSeq(), socket: number, text: data.toString() });
           if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary });
         });
-        let closedBy: "client" | "server" | null = null;
         client.on("close", (code, reason) => {
           if (closedBy === null && !closing) {
             closedBy = "client";

@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import { walletOf } from "../../../conformance/engine/suite-wallet.ts";
 import { BasketClient } from "../../../src/client/basket-client.ts";
 import { BuiltInWorld } from "../../runner/built-in-world.ts";
+import { runScenarios } from "../../runner/run-scenarios.ts";
 import { scenarioCommand } from "../../runner/scenario-command.ts";
 import type { Scenario } from "../../runner/scenario-schema.ts";
 import { SCENARIO_SCHEMA_FILE } from "../../runner/scenario-schema-json.ts";
@@ -43,7 +44,12 @@ let world: BuiltInWorld;
 let directory: string;
 let recorded: RecorderStop;
 /** What the client saw through the proxy, to compare with the server's own answers. */
-const seen: { refused?: { status: number; type: string | undefined; text: string }; direct?: typeof seen.refused; statuses: string[] } = {
+const seen: {
+  refused?: { status: number; type: string | undefined; text: string };
+  direct?: typeof seen.refused;
+  statuses: string[];
+  floodClose?: number;
+} = {
   statuses: [],
 };
 
@@ -97,6 +103,15 @@ beforeAll(async () => {
   const closed = new Promise((resolve) => stream.socket.once("close", resolve));
   stream.socket.close(1000);
   await closed;
+
+  // A second socket floods the server, which closes it with 1008: the client hears the same code through the proxy.
+  const flood = streamClient(`${recorder.url.replace(/^http/, "ws")}/v1/stream`);
+  await flood.opened;
+  await flood.next("hello");
+  const floodClosed = new Promise<number>((resolve) => flood.socket.once("close", resolve));
+  for (let index = 0; index < 200 && flood.socket.readyState === WebSocket.OPEN; index++)
+    flood.socket.send(JSON.stringify({ op: "sub", topic: "trades" }));
+  seen.floodClose = await floodClosed;
   recorded = await recorder.stop();
   if (process.env.SHOW_RECORDING && recorded.ok) console.log(readFileSync(recorded.file, "utf8"));
 }, 120_000);
@@ -113,6 +128,7 @@ describe("scenario record", () => {
     expect(seen.refused!.type).toMatch(/^application\/json/);
     expect(seen.statuses.length).toBeGreaterThan(0);
     expect(seen.statuses.every((status) => status === "confirmed")).toBe(true);
+    expect(seen.floodClose).toBe(1008);
   });
 
   it("writes a scenario file that validates against scenarios/scenario.schema.json", () => {
@@ -156,7 +172,12 @@ describe("scenario record", () => {
     expect(scenario.steps).toContainEqual({ "stream.connect": {}, as: "stream" });
     expect(scenario.steps).toContainEqual({ "stream.send": { frame: { op: "sub", tier: "cards", mints: [expect.any(String)] } } });
     expect(scenario.steps.filter((step) => step["stream.expect"] !== undefined).length).toBeGreaterThanOrEqual(2);
-    expect(kinds.at(-1)).toBe("stream.close");
+    expect(kinds).toContain("stream.close");
+    expect(scenario.steps.slice(-3)).toEqual([
+      { "stream.connect": {}, as: "stream2" },
+      { "stream.send": { socket: "stream2", frame: { op: "sub", topic: "trades" }, repeat: expect.any(Number) } },
+      { "stream.expect": { socket: "stream2", close: 1008 } },
+    ]);
     // Nothing of the recording's own keys or chain positions is kept as a literal.
     const text = JSON.stringify(scenario);
     expect(text).not.toMatch(/"q_[0-9a-f]{32}"/);
@@ -170,5 +191,20 @@ describe("scenario record", () => {
     const code = await scenarioCommand(["run", recorded.file], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
     expect({ code, stdout, stderr }).toMatchObject({ code: 0 });
     expect(stdout).toMatch(/1 passed/);
+  }, 120_000);
+
+  it("replays the answers it recorded, not merely the requests: a status recorded confirmed and expected failed fails at that step", async () => {
+    if (!recorded.ok) throw new Error(recorded.error);
+    const at = recorded.scenario.steps.findIndex((step) => step.status !== undefined);
+    const wrong: Scenario = {
+      ...recorded.scenario,
+      steps: recorded.scenario.steps.map((step, index) =>
+        index === at ? { ...step, expect: { status: 200, body: { status: "failed" } } } : step,
+      ),
+    };
+    const { result } = (await runScenarios([wrong])).results[0]!;
+    expect(result.outcome.status).toBe("fail");
+    expect(result.failedStep).toBe(at + 1);
+    expect(result.diff).toContain('- expected "failed"');
   }, 120_000);
 });
