@@ -1,5 +1,6 @@
 // The one file of conformance/ that imports the simulator: `--start` judges the built-in
 // server in this process. Every check still reaches it over HTTP and WebSocket only.
+import type { BugSwitchboard } from "../../src/bugs/bug-switchboard.ts";
 import { parseBugNames } from "../../src/bugs/injected-bug-catalogue.ts";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../src/chain/virtual-clock.ts";
 import { startSimulator } from "../../src/simulator/simulator.ts";
@@ -7,6 +8,8 @@ import { startSimulator } from "../../src/simulator/simulator.ts";
 export interface StartedServer {
   readonly baseUrl: string;
   readonly streamUrl: string;
+  /** The injected-bug modes, switched at run time with `bugs.activate(names)`; null when started without `injectBugs`. */
+  readonly bugs: BugSwitchboard | null;
   close(): Promise<void>;
 }
 
@@ -19,8 +22,11 @@ export interface StartOptions {
   readonly launchCount?: number;
   /** Unix seconds of slot 0; default a fixed one (2026-01-01), so a run repeats to the byte. */
   readonly genesisTime?: bigint;
-  /** Injected-bug modes, comma-separated (`basket-devnet bugs`); an unknown name is a RangeError (a usage error). */
-  readonly injectBugs?: string;
+  /**
+   * Injected-bug modes, comma-separated (`basket-devnet bugs`); an unknown name is a RangeError (a usage error).
+   * A list of names (`[]`: injection on, no mode active) suits a caller that switches modes through `bugs`.
+   */
+  readonly injectBugs?: string | readonly string[];
   /** Activity bots; default the simulator's. */
   readonly bots?: boolean;
   /** Virtual hours of history; default the simulator's. */
@@ -35,7 +41,12 @@ export interface StartOptions {
  * and the genesis time is pinned, so the same seed gives the same run.
  */
 export async function startBuiltInServer(options: StartOptions): Promise<StartedServer> {
-  const bugs = options.injectBugs === undefined ? null : parseBugNames(options.injectBugs);
+  const bugs =
+    options.injectBugs === undefined
+      ? null
+      : typeof options.injectBugs === "string"
+        ? parseBugNames(options.injectBugs)
+        : { ok: true as const, names: [...options.injectBugs] };
   if (bugs && !bugs.ok) throw new RangeError(bugs.error);
   const simulator = await startSimulator({
     port: 0,
@@ -50,5 +61,5 @@ export async function startBuiltInServer(options: StartOptions): Promise<Started
     ...(options.historyHours === undefined ? {} : { historyHours: options.historyHours }),
     ...(options.solUsd === undefined ? {} : { solUsd: options.solUsd }),
   });
-  return { baseUrl: simulator.baseUrl, streamUrl: simulator.streamUrl, close: () => simulator.close() };
+  return { baseUrl: simulator.baseUrl, streamUrl: simulator.streamUrl, bugs: simulator.bugs, close: () => simulator.close() };
 }

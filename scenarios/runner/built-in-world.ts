@@ -33,10 +33,15 @@ export class BuiltInWorld {
     readonly snapshotId: string,
   ) {}
 
-  static async start(scenario: Scenario): Promise<BuiltInWorld> {
+  /**
+   * Starts the world of `scenario`. `injectBugs` starts it with bug injection on and no mode
+   * active, so a run can switch modes on for a scenario (`withBugs`) without a restart.
+   */
+  static async start(scenario: Scenario, options: { readonly injectBugs?: boolean } = {}): Promise<BuiltInWorld> {
     const world = scenario.world ?? {};
     const server = await startBuiltInServer({
       seed: scenario.seed,
+      ...(options.injectBugs ? { injectBugs: [] } : {}),
       genesisTime: BigInt(world.genesisTime ?? DEFAULT_GENESIS_TIME),
       bots: world.bots ?? false,
       ...(world.launches === undefined ? {} : { launchCount: world.launches }),
@@ -62,6 +67,21 @@ export class BuiltInWorld {
     const restored = await this.client.exchange({ method: "POST", path: "/devnet/restore", json: { id: this.snapshotId } });
     if (restored.status !== 200)
       throw new Error(`the built-in simulator could not restore its snapshot (${restored.status} ${restored.text.slice(0, 200)})`);
+  }
+
+  /**
+   * Runs `body` with exactly the injected-bug modes `names` active, and none after it. The
+   * snapshot restore (`fresh`) happens with none active, so a mode breaks only the scenario.
+   */
+  async withBugs<T>(names: readonly string[], body: () => Promise<T>): Promise<T> {
+    const bugs = this.server.bugs;
+    if (bugs === null) throw new Error("this built-in world was started without bug injection (BuiltInWorld.start with injectBugs)");
+    bugs.activate(names);
+    try {
+      return await body();
+    } finally {
+      bugs.activate([]);
+    }
   }
 
   close(): Promise<void> {

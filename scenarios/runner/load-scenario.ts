@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
+import { injectedBug } from "../../src/bugs/injected-bug-catalogue.ts";
 import { type Scenario, ScenarioSchema } from "./scenario-schema.ts";
 
 export type LoadedScenario =
@@ -21,7 +22,13 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
   } catch (error) {
     return { ok: false, file, error: `${file} is not YAML: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (validate(value)) return { ok: true, scenario: value, file };
+  if (validate(value)) {
+    // The schema cannot list the modes (the catalogue grows without the schema changing): a typo is caught here.
+    const unknown = (value.guards ?? []).find((name) => injectedBug(name) === undefined);
+    if (unknown !== undefined)
+      return { ok: false, file, error: `${file}: guards names ${JSON.stringify(unknown)}, no injected bug; basket-devnet bugs lists them` };
+    return { ok: true, scenario: value, file };
+  }
   const errors = validate.errors ?? [];
   const steps = (value as { steps?: unknown[] } | null)?.steps;
   const stepError = errors.find((error) => /^\/steps\/\d+/.test(error.instancePath));

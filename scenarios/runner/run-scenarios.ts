@@ -12,6 +12,8 @@ export interface RunScenariosOptions {
   readonly control?: "auto" | "off";
   /** A built-in world already started (a test's one simulator): every scenario runs on it, restored before each. */
   readonly builtIn?: BuiltInWorld;
+  /** Injected-bug modes active while each scenario runs (its restore excepted); needs `builtIn` started with `injectBugs`. */
+  readonly bugs?: readonly string[];
   /** Called once each scenario ended, in run order. */
   readonly onResult?: (scenario: Scenario, result: ScenarioResult) => void;
 }
@@ -39,12 +41,16 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     options.onResult?.(scenario, result);
   };
   const control = options.control ?? "auto";
+  if (options.bugs !== undefined && options.builtIn === undefined)
+    throw new Error("runScenarios: bugs needs a builtIn world started with injectBugs");
   if (options.builtIn !== undefined) {
     const world = options.builtIn;
     const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
+    const server = { client: world.client, streamUrl: world.server.streamUrl, ...probe };
     for (const scenario of scenarios) {
       await world.fresh();
-      keep(scenario, await runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe }));
+      const run = () => runScenario(scenario, server);
+      keep(scenario, await (options.bugs === undefined ? run() : world.withBugs(options.bugs, run)));
     }
   } else if (options.baseUrl !== undefined) {
     const client = new BasketClient(options.baseUrl.replace(/\/$/, ""));

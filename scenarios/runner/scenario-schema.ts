@@ -330,6 +330,14 @@ const HEAD = {
     description: "The world's seed.",
   }),
   tags: Type.Optional(Type.Array(Type.String())),
+  guards: Type.Optional(
+    Type.Array(Type.String({ pattern: "^[a-z0-9][a-z0-9-]*$" }), {
+      uniqueItems: true,
+      description:
+        "Injected-bug modes (`basket-devnet bugs`) whose broken rule this scenario shows: with any one of them active on the " +
+        "built-in simulator (`--inject-bug`) the scenario fails, and the test suite proves it does. Each must name a mode of the catalogue.",
+    }),
+  ),
   world: Type.Optional(WorldSchema),
   wallets: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), WalletSchema)),
 };
