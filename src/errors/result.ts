@@ -22,8 +22,3 @@ export function fail<C extends ApiErrorCode>(
 ): Failure {
   return { ok: false, error: (apiError as (code: C, ...rest: unknown[]) => ApiError)(code, ...params) };
 }
-
-/** A failure carrying an error already built (a validation failure, a chain refusal mapped upstream). */
-export function failWith(error: ApiError): Failure {
-  return { ok: false, error };
-}

@@ -80,11 +80,6 @@ export function priceSolOf(priceE12: bigint, lamportsE9: bigint | null): number 
   return lamportsE9 === null || lamportsE9 === 0n ? 0 : ratioToNumber(priceE12 * lamportsE9, E30);
 }
 
-/** Lamports worth `dnaUnits` DNA units at `lamportsE9` lamports per 10^9 DNA units (floor). */
-export function dnaToLamports(dnaUnits: bigint, lamportsE9: bigint | null): bigint {
-  return lamportsE9 === null ? 0n : (dnaUnits * lamportsE9) / E9;
-}
-
 /** USD worth `lamports`. */
 export function lamportsToUsd(lamports: bigint, solUsd: number): number {
   return ratioToNumber(lamports, E9) * solUsd;

@@ -32,11 +32,6 @@ export function isoOf(unixSeconds: bigint | number): string {
   return new Date(Number(unixSeconds) * 1000).toISOString();
 }
 
-/** The largest of two bigints. */
-export function maxBigint(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
 /** 10^exponent as a bigint, cached for the exponents records use. */
 const POWERS = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
 export function pow10(exponent: number): bigint {
