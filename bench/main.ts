@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every suite, measured in one run on this machine, printed as Markdown.
  * Targets are printed beside the figures; nothing here fails a build. Name suites to run a
- * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance).
+ * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance, start).
  */
 import { chainBench } from "./chain-bench.ts";
 import { conformanceBench } from "./conformance-bench.ts";
 import { readApiBench } from "./read-api-bench.ts";
+import { startBench } from "./start-bench.ts";
 import { streamBench } from "./stream-bench.ts";
 import { tradeFlowBench } from "./trade-flow-bench.ts";
 
@@ -15,6 +16,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   flow: tradeFlowBench,
   stream: streamBench,
   conformance: conformanceBench,
+  start: startBench,
 };
 
 const asked = process.argv.slice(2);
