@@ -69,6 +69,14 @@ export type SendResult =
   /** `signature` is null when the fee payer never signed: there is nothing to name it by. */
   | { readonly landed: false; readonly signature: Signature | null; readonly error: ChainError };
 
+/** What `simulate` returns: the error it would fail with (null: it would succeed), its logs and units, and the accounts after it. */
+export interface SimulationResult {
+  readonly error: ChainError | null;
+  readonly logs: readonly string[];
+  readonly computeUnits: bigint;
+  readonly accounts: readonly EncodedAccount[];
+}
+
 /** What `submit` returns: queued (or seen before), or refused at the door. */
 export type SubmitResult =
   | { readonly accepted: true; readonly signature: Signature; readonly duplicate: boolean }
@@ -383,6 +391,36 @@ export class Devnet {
     const signature = signatureOf(transaction);
     if (signature === null) return { landed: false, signature, error: UNSIGNED };
     return this.#execute(transaction, signature);
+  }
+
+  /**
+   * Runs `transaction` against the current state and keeps nothing: what a validator's
+   * preflight and `simulateTransaction` do. The blockhash is not checked here (the caller
+   * decides whether it matters); `sigVerify: false` skips signature checks for this run only.
+   */
+  simulate(transaction: Transaction, options: { readonly sigVerify?: boolean } = {}): SimulationResult {
+    const sigVerify = options.sigVerify ?? true;
+    let result: ReturnType<LiteSVM["simulateTransaction"]>;
+    try {
+      if (!sigVerify) this.#svm.withSigverify(false);
+      result = this.#svm.simulateTransaction(transaction);
+    } catch (error) {
+      const reason = `the VM could not load it (${error instanceof Error ? error.message : String(error)})`;
+      return { error: { kind: "malformed", reason }, logs: [], computeUnits: 0n, accounts: [] };
+    } finally {
+      if (!sigVerify) this.#svm.withSigverify(true);
+    }
+    if (result instanceof FailedTransactionMetadata) {
+      const meta = result.meta();
+      return {
+        error: withFeePayer(chainErrorOf(result), transaction),
+        logs: meta.logs(),
+        computeUnits: meta.computeUnitsConsumed(),
+        accounts: [],
+      };
+    }
+    const meta = result.meta();
+    return { error: null, logs: meta.logs(), computeUnits: meta.computeUnitsConsumed(), accounts: result.postAccounts() };
   }
 
   /**

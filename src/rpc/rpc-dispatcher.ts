@@ -15,6 +15,7 @@ import {
 } from "./json-rpc-envelope.ts";
 import { jsonText } from "./json-text.ts";
 import type { RpcDeps, RpcMethod, RpcMethodTable } from "./rpc-method.ts";
+import { SIMULATE_METHODS } from "./simulate-method.ts";
 import { TOKEN_METHODS } from "./token-methods.ts";
 import { transactionMethods } from "./transaction-methods.ts";
 
@@ -28,6 +29,7 @@ export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
   ...CLUSTER_METHODS,
   ...ACCOUNT_METHODS,
   ...TOKEN_METHODS,
+  ...SIMULATE_METHODS,
   ...transactionMethods(deps),
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
-import { type Address, type Signature, address, getBase58Encoder } from "@solana/kit";
+import { type Address, type Signature, address } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
@@ -11,34 +11,20 @@ import { preflightCheck, preflightRefusal } from "./preflight-check.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
 import { CommitmentConfig, Lamports, Pubkey, SendTransactionConfig, SignatureStatusesConfig, TransactionSignature } from "./rpc-schemas.ts";
+import { wireBase64Of } from "./send-encoding.ts";
 import { rpcSignatureStatus } from "./signature-status.ts";
 
 /** The validator's limit on `getSignatureStatuses`. */
 const MAX_SIGNATURE_STATUSES = 256;
 const MEMO_PROGRAM_ADDRESS = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
-const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** The wire bytes of a sent transaction as base64, or the validator's refusal of its encoding. */
-function base64Of(encoded: string, encoding: "base58" | "base64"): { base64: string } | RpcAnswer {
-  if (encoding === "base64") {
-    return STANDARD_BASE64.test(encoded)
-      ? { base64: encoded }
-      : invalidParams("invalid base64 encoding: it holds a character outside standard base64");
-  }
-  try {
-    return { base64: Buffer.from(getBase58Encoder().encode(encoded)).toString("base64") };
-  } catch {
-    return invalidParams("invalid base58 encoding: it holds a character outside the base58 alphabet");
-  }
-}
 
 /**
  * Queues a client's signed transaction on the devnet's one landing queue (so it appears on
  * the REST status route, the tape and the stream like any other) and answers its signature.
  */
 async function sendTransaction([encoded, config = {}]: readonly any[], { devnet }: RpcDeps): Promise<RpcAnswer> {
-  const bytes = base64Of(encoded, config.encoding ?? "base58");
-  if ("ok" in bytes) return bytes;
+  const bytes = wireBase64Of(encoded, config.encoding ?? "base58");
+  if (!("base64" in bytes)) return bytes;
   const reading = readWireTransaction(bytes.base64);
   if (!reading.ok) return invalidParams(`failed to deserialize solana_transaction::versioned::VersionedTransaction: ${reading.reason}`);
   const refused =

@@ -60,7 +60,8 @@ describe("Solana JSON-RPC with @solana/kit", () => {
         ),
     );
     const transaction = await signTransactionMessageWithSigners(message);
-    await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(transaction, { commitment: "confirmed" });
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
+    await sendAndConfirm(transaction as Parameters<typeof sendAndConfirm>[0], { commitment: "confirmed" });
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(lamports(250_000_000n));
     const statuses = await rpc.getSignatureStatuses([getSignatureFromTransaction(transaction)]).send();
     expect(statuses.value[0]?.err).toBeNull();

@@ -13,6 +13,10 @@ import type { Simulator } from "../../simulator/simulator.ts";
 import { postRpc, startRpcSimulator } from "./rpc-simulator.ts";
 
 let simulator: Simulator;
+
+async function fetchJson(url: string, init?: RequestInit): Promise<any> {
+  return (await fetch(url, init)).json();
+}
 let connection: Connection;
 let rpcUrl: string;
 
@@ -60,7 +64,7 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect(await connection.getBalance(wallet.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
     // The same signature is a transaction on the REST status route.
     // (finalized already when the machine is slow: 32 slots are 640 wall ms here)
-    const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${signature}`)).json();
+    const rest = await fetchJson(`${simulator.baseUrl}/v1/transactions/${signature}`);
     expect(["confirmed", "finalized"]).toContain(rest.status);
     const finalized = await connection.confirmTransaction({ signature, ...latest }, "finalized");
     expect(finalized.value.err).toBeNull();
@@ -94,6 +98,38 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     const signature = await connection.sendRawTransaction(transfer.serialize(), { skipPreflight: true });
     const confirmed = await connection.confirmTransaction({ signature, ...latest }, "confirmed");
     expect(confirmed.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+  });
+
+  it("preflight simulates: a transfer beyond the balance is refused with the program's error and logs, and nothing lands", async () => {
+    const sender = await fundedWallet(LAMPORTS_PER_SOL / 10);
+    const latest = await connection.getLatestBlockhash();
+    const transfer = new Transaction({ feePayer: sender.publicKey, ...latest }).add(
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }),
+    );
+    transfer.sign(sender);
+    const sent = await postRpc(rpcUrl, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "sendTransaction",
+      params: [transfer.serialize().toString("base64"), { encoding: "base64" }],
+    });
+    expect(sent.json.error).toMatchObject({
+      code: -32002,
+      message: "Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1",
+      data: { err: { InstructionError: [0, { Custom: 1 }] } },
+    });
+    expect(sent.json.error.data.logs.some((line: string) => line.includes("11111111111111111111111111111111"))).toBe(true);
+    expect(await connection.getBalance(sender.publicKey)).toBe(LAMPORTS_PER_SOL / 10);
+    // A bad signature is -32003, as a validator's sigverify answers it.
+    const forged = transfer.serialize();
+    forged[1] = forged[1]! ^ 0xff;
+    const badSignature = await postRpc(rpcUrl, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "sendTransaction",
+      params: [forged.toString("base64"), { encoding: "base64" }],
+    });
+    expect(badSignature.json.error).toEqual({ code: -32003, message: "Transaction signature verification failure" });
   });
 
   it("preflight refuses an unknown blockhash and an unfunded fee payer as a validator does (-32002)", async () => {
@@ -154,19 +190,17 @@ describe("JSON-RPC envelope errors", () => {
 describe("a REST quote, built, signed and sent over the RPC", () => {
   it("settles, shows as confirmed on the REST status route and on the tape, and the wallet's tokens parse", async () => {
     const owner = await fundedWallet(20 * LAMPORTS_PER_SOL);
-    const launches = (await (await fetch(`${simulator.baseUrl}/v1/launches?state=bonding&limit=100`)).json()).launches as {
+    const launches = (await fetchJson(`${simulator.baseUrl}/v1/launches?state=bonding&limit=100`)).launches as {
       address: string;
       primaryMint: string;
     }[];
     const launch = launches[0]!;
-    const post = async (path: string, body: unknown) =>
-      (
-        await fetch(`${simulator.baseUrl}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).json();
+    const post = (path: string, body: unknown) =>
+      fetchJson(`${simulator.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const quote = await post("/v1/trades/quote", {
       launch: launch.address,
       direction: "buy",
@@ -179,6 +213,11 @@ describe("a REST quote, built, signed and sent over the RPC", () => {
     for (const step of built.plan as { transaction: string; settles?: boolean }[]) {
       const transaction = VersionedTransaction.deserialize(Buffer.from(step.transaction, "base64"));
       transaction.sign([owner]);
+      // Simulating first changes nothing: the step then lands as sent.
+      const simulated = await connection.simulateTransaction(transaction, { sigVerify: true });
+      expect(simulated.value.err).toBeNull();
+      expect(simulated.value.logs!.length).toBeGreaterThan(0);
+      expect(simulated.value.unitsConsumed).toBeGreaterThan(0);
       const signature = await connection.sendRawTransaction(transaction.serialize());
       const confirmed = await connection.confirmTransaction(
         { signature, blockhash: transaction.message.recentBlockhash, lastValidBlockHeight: built.lastValidBlockHeight },
@@ -187,9 +226,9 @@ describe("a REST quote, built, signed and sent over the RPC", () => {
       expect(confirmed.value.err).toBeNull();
       if (step.settles) settle = signature;
     }
-    const rest = await (await fetch(`${simulator.baseUrl}/v1/transactions/${settle}`)).json();
+    const rest = await fetchJson(`${simulator.baseUrl}/v1/transactions/${settle}`);
     expect(["confirmed", "finalized"]).toContain(rest.status);
-    const tape = (await (await fetch(`${simulator.baseUrl}/v1/launches/${launch.address}/trades?limit=1`)).json()).trades[0];
+    const tape = (await fetchJson(`${simulator.baseUrl}/v1/launches/${launch.address}/trades?limit=1`)).trades[0];
     expect(tape).toMatchObject({ signature: settle, direction: "buy", trader: owner.publicKey.toBase58() });
 
     const parsed = await connection.getParsedTokenAccountsByOwner(owner.publicKey, { mint: new PublicKey(launch.primaryMint) });
