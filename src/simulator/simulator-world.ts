@@ -1,15 +1,18 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { address } from "@solana/kit";
 import { Devnet, type LandedTransaction } from "../chain/devnet.ts";
 import { DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
 import { type LaunchMetadata, ReadModel, type ReadModelOptions } from "../indexer/read-model.ts";
 import { GenesisWorld } from "../world/genesis-world.ts";
 import { mediaUri, tokenLogoFile } from "../world/media-library.ts";
-import { type Population, describePopulation, populateWorld } from "../world/populate-world.ts";
+import { type Population, type PopulatedLaunch, describePopulation, populateWorld } from "../world/populate-world.ts";
+import { keeperSigner, traderSigners } from "../world/world-actors.ts";
 import type { JournalMeta } from "./journal-entry.ts";
 import { ReplayClock, replayJournal } from "./replay-state.ts";
 import { DEFAULT_SEED, type ResolvedSimulatorOptions } from "./simulator-options.ts";
 import { type OpenedState, StateJournal } from "./state-journal.ts";
-import { WALL_CLOCK_GENESIS_BUCKET_SECONDS, WorldCache, type WorldIdentity, worldCacheKey } from "./world-cache.ts";
+import { POPULATION_FILE, WALL_CLOCK_GENESIS_BUCKET_SECONDS, WorldCache, type WorldIdentity, worldCacheKey } from "./world-cache.ts";
 
 /** Where the served world came from: built by transactions, loaded from the world cache, or resumed from the state directory. */
 export type WorldSource = "built" | "cache" | "state-dir";
@@ -113,7 +116,8 @@ async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaB
     try {
       opened = StateJournal.open(hit);
       if (!opened.meta || !opened.populated || !describes(opened.meta, identity)) throw new Error("its journal holds another world");
-      const loaded = await recover(options, opened, opened.meta, mediaBaseUrl, `world from cache ${key}`, { attach: false });
+      const launches = JSON.parse(readFileSync(join(hit, POPULATION_FILE), "utf8")) as PopulatedLaunch[];
+      const loaded = await recover(options, opened, opened.meta, mediaBaseUrl, `world from cache ${key}`, { attach: false, launches });
       opened.journal.close();
       return { ...loaded, recovered: false, source: "cache" };
     } catch (error) {
@@ -132,6 +136,7 @@ async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaB
     const built = await create(options, journal, mediaBaseUrl, genesisUnixTimestamp, { keepJournal: false });
     journal.close();
     journal = null;
+    writeFileSync(join(building, POPULATION_FILE), JSON.stringify(built.population.launches));
     cache.publish(key, building);
     return built;
   } catch (error) {
@@ -260,7 +265,14 @@ async function recover(
   meta: JournalMeta,
   mediaBaseUrl: string,
   label: string,
-  { attach = true }: { attach?: boolean } = {},
+  {
+    attach = true,
+    launches: knownLaunches,
+  }: {
+    attach?: boolean;
+    /** The launches as `describePopulation` gives them, when already known (a cache entry keeps them). */
+    launches?: readonly PopulatedLaunch[];
+  } = {},
 ): Promise<Built> {
   const { journal, checkpoint } = opened;
   if (attach && options.seed !== undefined && options.seed !== meta.seed) {
@@ -289,7 +301,9 @@ async function recover(
   const kept = attach ? journal : null;
   kept?.attach(devnet);
   journalMetadata(readModel, devnet, kept);
-  const { launches, traders, keeper } = await describePopulation(world, { launchCount: meta.launchCount, historyHours: meta.historyHours });
+  const { launches, traders, keeper } = knownLaunches
+    ? { launches: knownLaunches, traders: await traderSigners(meta.seed), keeper: await keeperSigner(meta.seed) }
+    : await describePopulation(world, { launchCount: meta.launchCount, historyHours: meta.historyHours });
   // The exhibits as the journal recorded them, not as today's plan would compute them.
   const parked = new Set((opened.populated?.parked ?? []).map((launch) => address(launch)));
   const population: Population = { launches, traders, keeper, parked };

@@ -13,7 +13,9 @@ import { CHECKPOINT_FILE, JOURNAL_FILE } from "./state-journal.ts";
  *
  *   <root>/<key>/journal.jsonl
  *   <root>/<key>/chain-checkpoint.bin
- *   <root>/<key>/manifest.json        {"v":1,"key","journal":sha256,"checkpoint":sha256}
+ *   <root>/<key>/population.json      the launches and exhibits (what describePopulation derives, kept
+ *                                     so a load skips hundreds of address derivations)
+ *   <root>/<key>/manifest.json        {"v":1,"key","files":{name: sha256}}
  *
  * An entry is written into a private temporary folder and renamed into place once whole, so
  * concurrent starts (test workers) never read half an entry; the loser of a race drops its
@@ -21,10 +23,13 @@ import { CHECKPOINT_FILE, JOURNAL_FILE } from "./state-journal.ts";
  */
 
 /** Bump when the entry layout changes (the key then changes with it). */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 /** Entries kept; the least recently used beyond this are deleted when a new one is written. */
 const MAX_ENTRIES = 12;
 const MANIFEST_FILE = "manifest.json";
+export const POPULATION_FILE = "population.json";
+/** The files of an entry, each hashed in its manifest. */
+const ENTRY_FILES = [JOURNAL_FILE, CHECKPOINT_FILE, POPULATION_FILE] as const;
 
 /** The source folders whose code shapes a built world: any change to them is another world. */
 const WORLD_SOURCE_DIRS = ["world", "programs", "economics", "chain", "simulator"] as const;
@@ -110,8 +115,7 @@ export function worldCacheKey(identity: WorldIdentity): string {
 interface Manifest {
   readonly v: number;
   readonly key: string;
-  readonly journal: string;
-  readonly checkpoint: string;
+  readonly files: Readonly<Record<string, string>>;
 }
 
 /** A folder of cached worlds. Every failure to read or write it is a miss, never an error. */
@@ -133,8 +137,7 @@ export class WorldCache {
       const whole =
         manifest.v === CACHE_FORMAT &&
         manifest.key === key &&
-        sha256(readFileSync(join(dir, JOURNAL_FILE))) === manifest.journal &&
-        sha256(readFileSync(join(dir, CHECKPOINT_FILE))) === manifest.checkpoint;
+        ENTRY_FILES.every((file) => sha256(readFileSync(join(dir, file))) === manifest.files[file]);
       if (!whole) throw new Error("its files do not match its manifest");
       // Recently used entries are the ones kept.
       const now = new Date();
@@ -172,8 +175,7 @@ export class WorldCache {
       const manifest: Manifest = {
         v: CACHE_FORMAT,
         key,
-        journal: sha256(readFileSync(join(building, JOURNAL_FILE))),
-        checkpoint: sha256(readFileSync(join(building, CHECKPOINT_FILE))),
+        files: Object.fromEntries(ENTRY_FILES.map((file) => [file, sha256(readFileSync(join(building, file)))])),
       };
       writeFileSync(join(building, MANIFEST_FILE), JSON.stringify(manifest));
       const dir = join(this.root, key);

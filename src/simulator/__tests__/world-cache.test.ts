@@ -48,6 +48,13 @@ async function answers(simulator: Simulator): Promise<unknown> {
     simulator.devnet.getProgramAccounts(owner),
   );
   return {
+    // The launches, traders, keeper and exhibits the bots and the keeper work with.
+    population: {
+      launches: simulator.population.launches,
+      traders: simulator.population.traders.map((trader) => trader.address),
+      keeper: simulator.population.keeper.address,
+      parked: [...simulator.population.parked],
+    },
     page,
     tapes,
     live: await get("/v1/trades/live"),
