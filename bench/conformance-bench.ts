@@ -8,6 +8,9 @@ import { startBuiltInServer } from "../conformance/cli/start-simulator.ts";
 import { runConformance } from "../conformance/engine/run-conformance.ts";
 import { table } from "./measure.ts";
 
+/** Checks listed by time taken. */
+const SLOWEST = 15;
+
 export async function conformanceBench(): Promise<string> {
   const started = performance.now();
   const server = await startBuiltInServer({ seed: 1 });
@@ -25,6 +28,11 @@ export async function conformanceBench(): Promise<string> {
       const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
       return [phase, outcomes.length, count("pass"), count("fail"), count("skip"), count("note"), ((millis ?? 0) / 1000).toFixed(1)];
     });
+    // Where the time goes: the slowest checks, to see what a phase's seconds are made of.
+    const slowest = [...summary.outcomes]
+      .sort((a, b) => b.millis - a.millis)
+      .slice(0, SLOWEST)
+      .map((outcome) => [outcome.check.id, outcome.check.phase, outcome.status, (outcome.millis / 1000).toFixed(1)]);
     const total = summary.millis / 1000;
     return [
       "## Conformance suite against the built-in simulator",
@@ -32,6 +40,10 @@ export async function conformanceBench(): Promise<string> {
       `Simulator started in ${startSeconds.toFixed(1)} s; ${summary.outcomes.length} checks in ${total.toFixed(1)} s (goal: under 60 s).`,
       "",
       table(["phase", "checks", "passed", "failed", "skipped", "noted", "seconds"], rows),
+      "",
+      `The ${SLOWEST} slowest checks:`,
+      "",
+      table(["check", "phase", "outcome", "seconds"], slowest),
     ].join("\n");
   } finally {
     await server.close();

@@ -2,6 +2,7 @@ import type { BasketClient, Exchange, ExchangeRequest } from "../../src/client/b
 import type { Capability, Check, CheckContext, Documents, FailureDetails, ServerSamples, Wallet } from "./check.ts";
 import { CheckFailedSignal, CheckSkippedSignal } from "./check-signals.ts";
 import { curlCommand } from "./curl-command.ts";
+import type { RunMemo } from "./run-memo.ts";
 import type { CheckNote } from "./run-events.ts";
 import { DEFAULT_AIRDROP_LAMPORTS, freshWallet } from "./suite-wallet.ts";
 
@@ -20,6 +21,8 @@ export interface RunEnvironment {
   readonly missing: Readonly<Partial<Record<Capability, string>>>;
   /** The `--keypair` wallet, when given. */
   readonly keypairWallet: Wallet | null;
+  /** Answers and values the run's checks share (`exchangeOnce`, `shared`). */
+  readonly memo: RunMemo;
 }
 
 /** A check's context and what it recorded while it ran. */
@@ -37,12 +40,22 @@ export interface RecordingContext {
 export function createCheckContext(check: Check, environment: RunEnvironment, onNote: (note: CheckNote) => void): RecordingContext {
   const curl: string[] = [];
   const notes: CheckNote[] = [];
-  const { client, capabilities, missing } = environment;
+  const context = contextRecordingIn(curl, environment, (note) => {
+    notes.push(note);
+    onNote(note);
+  });
+  return { context, curl, notes };
+}
+
+/** A check context whose requests are recorded, as `curl` commands, in `curl`. */
+function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote: (note: CheckNote) => void): CheckContext {
+  const { client, capabilities, missing, memo } = environment;
   const need = (capability: Capability) => {
     if (!capabilities.has(capability)) throw new CheckSkippedSignal(missing[capability] ?? `the server lacks the ${capability} capability`);
   };
+  const commandOf = (request: ExchangeRequest) => curlCommand({ ...request, url: client.url(request.path, request.query) });
   const exchange = async (request: ExchangeRequest): Promise<Exchange> => {
-    curl.push(curlCommand({ ...request, url: client.url(request.path, request.query) }));
+    curl.push(commandOf(request));
     return client.exchange(request);
   };
   const context: CheckContext = {
@@ -54,6 +67,19 @@ export function createCheckContext(check: Check, environment: RunEnvironment, on
     capabilities,
     samples: environment.samples,
     exchange,
+    exchangeOnce(request) {
+      const command = commandOf(request);
+      curl.push(command);
+      return memo.answer(command, () => client.exchange(request));
+    },
+    async shared<T>(key: string, compute: (context: CheckContext) => Promise<T>): Promise<T> {
+      const entry = memo.value(key, (sharedCurl) => compute(contextRecordingIn(sharedCurl, environment, onNote)));
+      try {
+        return (await entry.value) as T;
+      } finally {
+        curl.push(...entry.curl);
+      }
+    },
     async wallet(options = {}) {
       need("wallet");
       if (!capabilities.has("control")) return environment.keypairWallet as Wallet;
@@ -80,9 +106,7 @@ export function createCheckContext(check: Check, environment: RunEnvironment, on
       await new Promise((resolve) => setTimeout(resolve, millis));
     },
     note(level, message) {
-      const note = { level, message };
-      notes.push(note);
-      onNote(note);
+      onNote({ level, message });
     },
     fail(message: string, details: FailureDetails = {}): never {
       throw new CheckFailedSignal(message, details);
@@ -91,5 +115,5 @@ export function createCheckContext(check: Check, environment: RunEnvironment, on
       throw new CheckSkippedSignal(reason);
     },
   };
-  return { context, curl, notes };
+  return context;
 }

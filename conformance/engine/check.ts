@@ -58,6 +58,20 @@ export interface CheckContext {
   readonly capabilities: ReadonlySet<Capability>;
   /** Sends a request, records it for the reproduction, and returns the answer (never throws for a status). */
   exchange(request: ExchangeRequest): Promise<Exchange>;
+  /**
+   * Sends `request` once per run: the first check asking sends it, later ones (same method,
+   * URL, headers and body) get the same answer. Each asker records the request's `curl`
+   * command in its own reproduction, as if it had sent it. Only for requests whose answer
+   * does not depend on when they are sent within a run (reads, refusals), so sharing the
+   * answer weakens no check.
+   */
+  exchangeOnce(request: ExchangeRequest): Promise<Exchange>;
+  /**
+   * A value several checks judge alike, computed once per run under `key`: the first check
+   * asking runs `compute` with a context of its own; every asker, the first included, gets
+   * the value, and the `curl` commands of the requests `compute` sent join its reproduction.
+   */
+  shared<T>(key: string, compute: (context: CheckContext) => Promise<T>): Promise<T>;
   /** Data discovered on the server before the checks run (launch addresses, mints, tickers…). */
   readonly samples: ServerSamples;
   /**

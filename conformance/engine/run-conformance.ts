@@ -8,6 +8,7 @@ import { discoverSamples } from "./discover-samples.ts";
 import { saveFailure } from "./failure-file.ts";
 import { loadDocuments } from "./load-documents.ts";
 import { probeCapabilities } from "./probe-capabilities.ts";
+import { RunMemo } from "./run-memo.ts";
 import type { CheckOutcome, CheckSummary, RunListener, RunSummary } from "./run-events.ts";
 import { type Selection, selectChecks } from "./select-checks.ts";
 import { walletFromKeypairFile } from "./suite-wallet.ts";
@@ -85,6 +86,7 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
     capabilities: probe.capabilities,
     missing: probe.missing,
     keypairWallet,
+    memo: new RunMemo(),
   };
 
   const checks = selectChecks(options.registry ?? ALL_CHECKS, options);

@@ -3,16 +3,21 @@ import type { Check, CheckContext } from "../../engine/check.ts";
 import { documentValidators } from "../../engine/document-validator.ts";
 import { type OperationRequest, isSpecified, operationRequests } from "./operation-requests.ts";
 
-/** Sends every operation request and hands each answer to `judge`, which returns a problem or null; the first problem fails the check. */
+/**
+ * Hands the answer to every operation request to `judge`, which returns a problem or null;
+ * the first problem fails the check. Every check of the phase judges the same answers, so
+ * the requests are written once per run (one faucet wallet, one quote, one build) and each
+ * is sent once; each check's reproduction still holds the requests it judged.
+ */
 async function judgeAnswers(
   context: CheckContext,
   judge: (request: OperationRequest, answer: Exchange) => string | null,
   only: (request: OperationRequest) => boolean = () => true,
 ): Promise<void> {
-  const requests = (await operationRequests(context)).filter(only);
+  const requests = (await context.shared("schema.operationRequests", operationRequests)).filter(only);
   if (requests.length === 0) context.skip("no operation could be called with inputs from this server");
   for (const request of requests) {
-    const answer = await context.exchange(request.request);
+    const answer = await context.exchangeOnce(request.request);
     const problem = judge(request, answer);
     if (problem !== null) {
       context.fail(`${request.method} ${answer.request.url} answered ${answer.status}: ${problem}`, {
