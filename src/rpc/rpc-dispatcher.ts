@@ -15,6 +15,7 @@ import {
 } from "./json-rpc-envelope.ts";
 import { jsonText } from "./json-text.ts";
 import type { RpcDeps, RpcMethod, RpcMethodTable } from "./rpc-method.ts";
+import { PROGRAM_ACCOUNT_METHODS } from "./program-accounts-method.ts";
 import { SIMULATE_METHODS } from "./simulate-method.ts";
 import { TOKEN_METHODS } from "./token-methods.ts";
 import { transactionMethods } from "./transaction-methods.ts";
@@ -30,6 +31,7 @@ export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
   ...ACCOUNT_METHODS,
   ...TOKEN_METHODS,
   ...SIMULATE_METHODS,
+  ...PROGRAM_ACCOUNT_METHODS,
   ...transactionMethods(deps),
 });
 

@@ -1,5 +1,5 @@
 import { type Address, getAddressDecoder } from "@solana/kit";
-import { getTokenDecoder } from "@solana-program/token";
+import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { invalidParams } from "./json-rpc-envelope.ts";
 import { badPubkey } from "./account-methods.ts";
@@ -14,6 +14,14 @@ const OWNER_OFFSET = 32;
 const addressDecoder = getAddressDecoder();
 
 export const TOKEN_METHODS: RpcMethodTable = {
+  getTokenSupply: method([Pubkey, CommitmentConfig], 1, ([mint, config], { devnet }) => {
+    const refused = badPubkey(mint) ?? minContextSlotRefusal(devnet, config);
+    if (refused) return refused;
+    const decimals = decimalsOf(devnet, mint as Address);
+    if (decimals === null) return invalidParams("Invalid param: not a Token mint");
+    const supply = getMintDecoder().decode(devnet.getAccount(mint as Address)!.data).supply;
+    return inContext(devnet, tokenAmountOf(supply, decimals));
+  }),
   getTokenAccountBalance: method([Pubkey, CommitmentConfig], 1, ([key, config], { devnet }) => {
     const refused = badPubkey(key) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;

@@ -1,0 +1,115 @@
+import { generateKeyPairSigner, getTransactionEncoder } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Devnet } from "../../chain/devnet.ts";
+import { signInstructions } from "../../chain/sign-instructions.ts";
+import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/program-addresses.ts";
+import { RpcDispatcher } from "../rpc-dispatcher.ts";
+
+let devnet: Devnet;
+let dispatcher: RpcDispatcher;
+
+beforeAll(() => {
+  devnet = Devnet.start({ seed: "rpc-methods" });
+  dispatcher = new RpcDispatcher({ devnet });
+});
+
+afterAll(() => devnet?.close());
+
+async function call(method: string, ...params: unknown[]): Promise<any> {
+  return JSON.parse((await dispatcher.handleText(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })))!);
+}
+
+describe("cluster methods", () => {
+  it("getVersion, getHealth, a genesis hash per seed, epoch info and rent from the chain", async () => {
+    expect((await call("getVersion")).result["solana-core"]).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await call("getHealth")).result).toBe("ok");
+    const genesis = (await call("getGenesisHash")).result;
+    const other = new RpcDispatcher({ devnet: Devnet.start({ seed: "another" }) });
+    const otherGenesis = JSON.parse((await other.handleText('{"jsonrpc":"2.0","id":1,"method":"getGenesisHash"}'))!).result;
+    expect(genesis).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(otherGenesis).not.toBe(genesis);
+    devnet.advanceSlots(5);
+    expect((await call("getEpochInfo")).result).toMatchObject({ absoluteSlot: 5, epoch: 0, slotIndex: 5, slotsInEpoch: 432000 });
+    expect((await call("getMinimumBalanceForRentExemption", 0)).result).toBe(Number(devnet.minimumBalanceForRentExemption(0)));
+    expect((await call("getSlot", { minContextSlot: 1_000 })).error).toEqual({
+      code: -32016,
+      message: "Minimum context slot has not been reached",
+      data: { contextSlot: 5 },
+    });
+  });
+});
+
+describe("account methods", () => {
+  it("getAccountInfo in base64, base58 and jsonParsed (a mint parses; a missing account is null); dataSlice cuts", async () => {
+    const base64 = (await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "base64" })).result.value;
+    const mint = devnet.getAccount(NATIVE_MINT_ADDRESS)!;
+    expect(base64).toMatchObject({ owner: TOKEN_PROGRAM_ADDRESS, executable: false, space: 82, lamports: Number(mint.lamports) });
+    expect(base64.data).toEqual([Buffer.from(mint.data).toString("base64"), "base64"]);
+    expect((await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "base58" })).result.value.data[1]).toBe("base58");
+    const parsed = (await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "jsonParsed" })).result.value.data;
+    expect(parsed).toMatchObject({ program: "spl-token", space: 82, parsed: { type: "mint", info: { decimals: 9, isInitialized: true } } });
+    const sliced = (await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "base64", dataSlice: { offset: 44, length: 1 } })).result
+      .value;
+    expect(Buffer.from(sliced.data[0], "base64")).toEqual(Buffer.from([9]));
+    const missing = (await generateKeyPairSigner()).address;
+    expect((await call("getAccountInfo", missing)).result.value).toBeNull();
+    const many = (await call("getMultipleAccounts", [missing, NATIVE_MINT_ADDRESS], { encoding: "base64" })).result.value;
+    expect(many[0]).toBeNull();
+    expect(many[1].owner).toBe(TOKEN_PROGRAM_ADDRESS);
+  });
+
+  it("getProgramAccounts filters by dataSize and memcmp; getTokenSupply reads a mint", async () => {
+    const mints = (await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { encoding: "base64", filters: [{ dataSize: 82 }] })).result;
+    expect(mints.map((entry: { pubkey: string }) => entry.pubkey)).toContain(NATIVE_MINT_ADDRESS);
+    const decimalsAt44 = { memcmp: { offset: 44, bytes: Buffer.from([9]).toString("base64"), encoding: "base64" } };
+    const nine = (await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [{ dataSize: 82 }, decimalsAt44], withContext: true }))
+      .result;
+    expect(nine.value.map((entry: { pubkey: string }) => entry.pubkey)).toContain(NATIVE_MINT_ADDRESS);
+    const none = { memcmp: { offset: 44, bytes: Buffer.from([7]).toString("base64"), encoding: "base64" } };
+    expect((await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [{ dataSize: 82 }, none] })).result).toEqual([]);
+    expect((await call("getTokenSupply", NATIVE_MINT_ADDRESS)).result.value).toMatchObject({ decimals: 9 });
+    expect((await call("getTokenSupply", (await generateKeyPairSigner()).address)).error.code).toBe(-32602);
+  });
+});
+
+describe("simulateTransaction", () => {
+  it("runs without keeping anything; replaceRecentBlockhash runs an unsigned stale one; a stale one alone is BlockhashNotFound", async () => {
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 1_000_000_000n);
+    const recipient = (await generateKeyPairSigner()).address;
+    const signed = await signInstructions({
+      feePayer: payer,
+      instructions: [getTransferSolInstruction({ source: payer, destination: recipient, amount: 5_000_000n })],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const wire = (transaction: typeof signed) => Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
+    const ok = (await call("simulateTransaction", wire(signed), { encoding: "base64", sigVerify: true })).result.value;
+    expect(ok).toMatchObject({ err: null, replacementBlockhash: null });
+    expect(ok.unitsConsumed).toBeGreaterThan(0);
+    expect(ok.logs.length).toBeGreaterThan(0);
+    expect(devnet.getBalance(recipient)).toBe(0n);
+
+    // Unsigned (a zeroed signature), its blockhash gone: what a client sends to estimate units.
+    devnet.advanceSlots(200);
+    const unsigned = { ...signed, signatures: { [payer.address]: new Uint8Array(64) } } as unknown as typeof signed;
+    const stale = (await call("simulateTransaction", wire(unsigned), { encoding: "base64" })).result.value;
+    expect(stale.err).toBe("BlockhashNotFound");
+    const replaced = (await call("simulateTransaction", wire(unsigned), { encoding: "base64", replaceRecentBlockhash: true })).result.value;
+    expect(replaced.err).toBeNull();
+    expect(replaced.replacementBlockhash).toEqual({
+      blockhash: devnet.latestBlockhash().blockhash,
+      lastValidBlockHeight: Number(devnet.latestBlockhash().lastValidBlockHeight),
+    });
+    const both = await call("simulateTransaction", wire(unsigned), { encoding: "base64", replaceRecentBlockhash: true, sigVerify: true });
+    expect(both.error.code).toBe(-32602);
+    // Skipping sigverify was for that simulation only: the chain still refuses a forged signature.
+    const fresh = await signInstructions({
+      feePayer: payer,
+      instructions: [getTransferSolInstruction({ source: payer, destination: recipient, amount: 5_000_000n })],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const sent = devnet.send({ ...fresh, signatures: { [payer.address]: new Uint8Array(64) } } as unknown as typeof fresh);
+    expect(sent).toMatchObject({ landed: false, error: { kind: "transaction", name: "SignatureFailure" } });
+  });
+});

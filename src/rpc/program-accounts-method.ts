@@ -1,0 +1,72 @@
+import { Type } from "@sinclair/typebox";
+import { type Address, type EncodedAccount, getBase58Encoder } from "@solana/kit";
+import { badPubkey } from "./account-methods.ts";
+import { encodeAccount } from "./encode-account.ts";
+import { type RpcAnswer, answer, invalidParams } from "./json-rpc-envelope.ts";
+import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
+import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
+import { AccountEncoding, Commitment, DataSlice, Pubkey } from "./rpc-schemas.ts";
+
+/** The validator's limits on filters. */
+const MAX_FILTERS = 4;
+const MAX_MEMCMP_BYTES = 128;
+
+export const ProgramAccountsFilter = Type.Union([
+  Type.Object({ dataSize: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      memcmp: Type.Object({
+        offset: Type.Integer({ minimum: 0 }),
+        bytes: Type.String(),
+        encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")])),
+      }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+export const ProgramAccountsConfig = Type.Object({
+  commitment: Type.Optional(Commitment),
+  minContextSlot: Type.Optional(Type.Integer({ minimum: 0 })),
+  encoding: Type.Optional(AccountEncoding),
+  dataSlice: Type.Optional(DataSlice),
+  filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),
+  withContext: Type.Optional(Type.Boolean()),
+});
+
+type Filter = { dataSize: number } | { memcmp: { offset: number; bytes: string; encoding?: "base58" | "base64" } };
+type Match = (account: EncodedAccount) => boolean;
+
+/** A filter as a predicate, or the validator's refusal of its bytes. */
+function matcherOf(filter: Filter): Match | RpcAnswer {
+  if ("dataSize" in filter) return (account) => account.data.length === filter.dataSize;
+  const { offset, bytes, encoding = "base58" } = filter.memcmp;
+  let wanted: Uint8Array;
+  try {
+    wanted = encoding === "base64" ? new Uint8Array(Buffer.from(bytes, "base64")) : new Uint8Array(getBase58Encoder().encode(bytes));
+  } catch {
+    return invalidParams(`Invalid param: memcmp bytes are not ${encoding}`);
+  }
+  if (wanted.length > MAX_MEMCMP_BYTES) return invalidParams(`Invalid param: memcmp bytes exceed ${MAX_MEMCMP_BYTES}`);
+  return (account) => account.data.length >= offset + wanted.length && wanted.every((byte, index) => account.data[offset + index] === byte);
+}
+
+function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: RpcDeps): RpcAnswer {
+  const refused = badPubkey(program) ?? minContextSlotRefusal(devnet, config);
+  if (refused) return refused;
+  const matchers: Match[] = [];
+  for (const filter of (config.filters ?? []) as Filter[]) {
+    const matcher = matcherOf(filter);
+    if (typeof matcher !== "function") return matcher;
+    matchers.push(matcher);
+  }
+  const accounts = devnet
+    .getProgramAccounts(program as Address)
+    .filter((account) => matchers.every((match) => match(account)))
+    .map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, config.encoding, config.dataSlice) }));
+  return config.withContext ? inContext(devnet, accounts) : answer(accounts);
+}
+
+export const PROGRAM_ACCOUNT_METHODS: RpcMethodTable = {
+  getProgramAccounts: method([Pubkey, ProgramAccountsConfig], 1, getProgramAccounts),
+};
