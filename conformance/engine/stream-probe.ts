@@ -74,6 +74,7 @@ export class StreamProbe {
   #cursor = 0;
   #waiters: Waiter[] = [];
   #sentCount = 0;
+  #pings = 0;
 
   private constructor(
     readonly socket: WebSocket,
@@ -225,6 +226,36 @@ export class StreamProbe {
     const result = await Promise.race([this.closed, timeout]);
     clearTimeout(timer);
     return result;
+  }
+
+  /**
+   * A round trip with the server: sends a protocol ping and waits for its pong, the close,
+   * or `timeoutMs`. A server answers a ping after the frames sent before it (they travel
+   * one ordered connection), so a pong means the server has read those frames and sent
+   * what it sent meanwhile: a close or a frame it owed them came first. Waiting for that
+   * instead of a fixed quiet time ends as soon as the server has spoken. Resolves with what
+   * happened first: `pong`, `closed` or `timeout` (a server that answers no ping).
+   */
+  roundTrip(timeoutMs: number): Promise<"pong" | "closed" | "timeout"> {
+    if (this.#close || !this.isOpen) return Promise.resolve("closed");
+    const token = `probe-${++this.#pings}`;
+    return new Promise((resolve) => {
+      const done = (outcome: "pong" | "closed" | "timeout") => {
+        clearTimeout(timer);
+        this.socket.off("pong", onPong);
+        resolve(outcome);
+      };
+      const onPong = (data: Buffer) => {
+        if (data.toString() !== token) return;
+        this.#line("< pong");
+        done("pong");
+      };
+      const timer = setTimeout(() => done(this.#close ? "closed" : "timeout"), timeoutMs);
+      this.socket.on("pong", onPong);
+      void this.closed.then(() => done("closed"));
+      this.#line("> ping");
+      this.socket.ping(token, undefined, () => {});
+    });
   }
 
   /** Closes with 1000 and waits for the close (cut after 2 s if the server does not answer). */

@@ -2,7 +2,7 @@ import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
 import { pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, QUIET_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
+import { ANSWER_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
 
 const ROUNDS = 3;
 
@@ -27,7 +27,7 @@ export const cardsSeqContinuity: Check = {
         done.push(stirred.text);
         if (stirred.how === "watch") break;
       }
-      await probe.collect(QUIET_MS);
+      await session.settle(probe);
       const cards = probe.received.filter(isCards);
       const deltas = cards.filter((frame) => cardsField(frame, "full") === false);
       if (deltas.length === 0) return context.skip(`no cards delta arrived (${done.join(", ")}); nothing moved to judge continuity by`);

@@ -1,7 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import { asyncApiFrameValidator } from "./asyncapi-frame-validator.ts";
-import { recordSession } from "./record-session.ts";
-import { type StreamSession, withSession } from "./stream-session.ts";
+import { recordedSession } from "./record-session.ts";
 
 /**
  * Every frame received validates against its message in our AsyncAPI document. The
@@ -16,17 +15,16 @@ export const framesValidate: Check = {
     text: "Shapes the specification leaves not shown (data of each kind, the cards bundle, placement of full/seq/prev) as the AsyncAPI document publishes them.",
   },
   enforces: "decision",
-  run: (context) =>
-    withSession(context, async (session: StreamSession) => {
-      const validate = asyncApiFrameValidator(context.documents.asyncapi);
-      const frames = await recordSession(context, session);
-      const unknown = new Set<string>();
-      for (const frame of frames) {
-        const { kind, known, error } = validate(frame.json);
-        if (error) session.fail(`a ${kind} frame does not match the AsyncAPI document: ${error}`, { actual: frame.text });
-        if (!known) unknown.add(kind ?? "(none)");
-      }
-      if (unknown.size > 0) context.note("decision", `frames of kinds the document does not define: ${[...unknown].join(", ")}`);
-      context.note("info", `${frames.length} frames validated`);
-    }),
+  async run(context) {
+    const validate = asyncApiFrameValidator(context.documents.asyncapi);
+    const { frames, transcript } = await recordedSession(context);
+    const unknown = new Set<string>();
+    for (const frame of frames) {
+      const { kind, known, error } = validate(frame.json);
+      if (error) context.fail(`a ${kind} frame does not match the AsyncAPI document: ${error}`, { actual: frame.text, transcript });
+      if (!known) unknown.add(kind ?? "(none)");
+    }
+    if (unknown.size > 0) context.note("decision", `frames of kinds the document does not define: ${[...unknown].join(", ")}`);
+    context.note("info", `${frames.length} frames validated`);
+  },
 };

@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import { pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, QUIET_MS, type StreamSession, withSession } from "./stream-session.ts";
+import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
 import { isTradeOf } from "./trade-frames.ts";
 import { cannotTrade, driveTrade } from "./trade-driver.ts";
 
@@ -34,7 +34,7 @@ export const liveReplaces: Check = {
       // The second launch's trade proves the socket delivers; everything before it has arrived by then.
       if (!(await probe.next(isTradeOf(second!.address), ANSWER_MS)))
         session.fail(`no trade frame of the launch of the second live sub within ${ANSWER_MS} ms of its trade ${current.signature}`);
-      await probe.collect(QUIET_MS);
+      await session.settle(probe);
       const stale = probe.received.slice(since).find(isTradeOf(first!.address));
       if (stale)
         session.fail("a trade frame of the first live launch arrived after a second live sub replaced it", {

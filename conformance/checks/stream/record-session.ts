@@ -2,7 +2,7 @@ import type { CheckContext } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
 import { pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, QUIET_MS, type StreamSession } from "./stream-session.ts";
+import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
 import { syntheticAddresses } from "./synthetic-addresses.ts";
 
 /**
@@ -29,6 +29,23 @@ export async function recordSession(context: CheckContext, session: StreamSessio
     await context.exchange({ method: "POST", path: "/devnet/faults/stream", json: { kind: "resync" } });
     await probe.nextKind("resync", ANSWER_MS);
   }
-  await probe.collect(QUIET_MS);
+  await session.settle(probe);
   return probe.received;
+}
+
+/** A recorded session's frames and its transcript (what a failure judging them shows). */
+export interface RecordedSession {
+  readonly frames: readonly ProbeFrame[];
+  readonly transcript: readonly string[];
+}
+
+/**
+ * The session of `recordSession`, recorded once per run: the checks that judge every frame
+ * (envelope, shapes) judge the same frames, so one session (one trade, one clock move)
+ * serves them all, and each failure still carries its transcript.
+ */
+export function recordedSession(context: CheckContext): Promise<RecordedSession> {
+  return context.shared("stream.recordedSession", (own) =>
+    withSession(own, async (session) => ({ frames: await recordSession(own, session), transcript: session.transcript.lines })),
+  );
 }

@@ -1,5 +1,5 @@
 import type { CheckContext, FailureDetails } from "../../engine/check.ts";
-import { type ProbeFrame, type ProbeOptions, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
+import { type ProbeClose, type ProbeFrame, type ProbeOptions, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
 
 /** How long a check waits for an answer the server owes (a hello, a snapshot, a close). */
 export const ANSWER_MS = 5_000;
@@ -37,10 +37,33 @@ export class StreamSession {
     return this.context.fail(message, { ...details, transcript: this.transcript.lines });
   }
 
-  /** Fails unless the probe is still open (after a moment for a close in flight to arrive). */
-  async expectOpen(probe: StreamProbe, after: string): Promise<void> {
-    const closed = await probe.closeWithin(QUIET_MS);
+  /**
+   * Fails unless the probe is still open once a close in flight would have arrived: after a
+   * round trip (a ping's pong comes after whatever the server sent for the frames before
+   * it), or after `QUIET_MS` for a server that answers no ping. `roundTrip: false` waits the
+   * quiet time without a ping, where one more frame from the client would change what is
+   * judged (a frame budget filled to its edge).
+   */
+  async expectOpen(probe: StreamProbe, after: string, options: { readonly roundTrip?: boolean } = {}): Promise<void> {
+    const closed = options.roundTrip === false ? await probe.closeWithin(QUIET_MS) : await this.#afterRoundTrip(probe);
     if (closed) this.fail(`the server closed the socket (${closed.code} ${JSON.stringify(closed.reason)}) after ${after}`);
+  }
+
+  /**
+   * Waits until the server has answered everything sent so far (a ping's pong) and
+   * returns the frames received meanwhile; `QUIET_MS` at most. Where a check watches for a
+   * frame that must not come, it comes before the pong on a server that sends in order.
+   */
+  async settle(probe: StreamProbe): Promise<readonly ProbeFrame[]> {
+    const from = probe.received.length;
+    await probe.roundTrip(QUIET_MS);
+    probe.skipReceived();
+    return probe.received.slice(from);
+  }
+
+  async #afterRoundTrip(probe: StreamProbe): Promise<ProbeClose | null> {
+    await probe.roundTrip(QUIET_MS);
+    return probe.closeInfo;
   }
 
   /** Closes every socket the session opened. */

@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import { idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, QUIET_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
+import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
 import { isTradeOf } from "./trade-frames.ts";
 import { cannotTrade, driveTrade } from "./trade-driver.ts";
 
@@ -47,7 +47,7 @@ export const subForms: Check = {
       if (canTrade) {
         const since = probe.received.length;
         const trade = await driveTrade(context, watched!.address);
-        await probe.collect(QUIET_MS);
+        await session.settle(probe);
         const late = trade.ok ? probe.received.slice(since).find(isTradeOf(watched!.address)) : undefined;
         if (late) session.fail("a trade frame arrived after unsub of the live tier and the trades topic", { actual: late.text });
       }

@@ -2,7 +2,7 @@ import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
 import { pickLaunches } from "./launch-picks.ts";
-import { QUIET_MS, type StreamSession, withSession } from "./stream-session.ts";
+import { type StreamSession, withSession } from "./stream-session.ts";
 import { tradeSignature } from "./trade-frames.ts";
 
 /** Trades of the tape read per frame: a frame's trade is among the newest. */
@@ -51,7 +51,7 @@ export const tradeRestConsistency: Check = {
       const done = [await stirLaunch(context, launch!.address)];
       // A second stir only where the first did something (a wait would just double the wait).
       if (done[0]!.how !== "watch") done.push(await stirLaunch(context, launch!.address));
-      await probe.collect(QUIET_MS);
+      await session.settle(probe);
       await Promise.all(judged);
       if (failures.length > 0)
         session.fail(failures[0]!.message, { actual: failures[0]!.frame.text, expected: `${failures.length} frame(s) not on the tape` });

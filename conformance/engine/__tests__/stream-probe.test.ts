@@ -8,9 +8,9 @@ type Behaviour = (socket: import("ws").WebSocket) => void;
 const servers: { close(): Promise<void> }[] = [];
 
 /** A ws server on 127.0.0.1 that runs `behaviour` on each connection (refuses the upgrade when null). */
-async function serve(behaviour: Behaviour | null): Promise<string> {
+async function serve(behaviour: Behaviour | null, options: { readonly autoPong?: boolean } = {}): Promise<string> {
   const http = createServer((_request, response) => response.writeHead(503).end());
-  const sockets = new WebSocketServer({ noServer: true });
+  const sockets = new WebSocketServer({ noServer: true, ...options });
   http.on("upgrade", (request, socket, head) => {
     if (!behaviour) return socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
     sockets.handleUpgrade(request, socket, head, (ws) => behaviour(ws));
@@ -85,5 +85,38 @@ describe("StreamProbe", () => {
     expect(transcript.lines[0]).toMatch(/… \(70002 chars\)$/);
     for (let index = 0; index < 2_000; index++) transcript.add(`< ${index}`);
     expect(transcript.lines.at(-1)).toBe("… 501 more lines not kept");
+  });
+
+  it("a round trip ends with the pong, after the frames the server owed what was sent before it, or with the close it caused", async () => {
+    const url = await serve((socket) => {
+      socket.on("message", (data) => (String(data) === "bye" ? socket.close(1008, "slow down") : socket.send(`echo ${String(data)}`)));
+    });
+    const probe = await StreamProbe.open(url);
+    probe.sendRaw("one");
+    expect(await probe.roundTrip(5_000)).toBe("pong");
+    expect(probe.received.map((frame) => frame.text)).toEqual(["echo one"]);
+    probe.sendRaw("bye");
+    expect(await probe.roundTrip(5_000)).toBe("closed");
+    expect(probe.closeInfo).toEqual({ code: 1008, reason: "slow down" });
+    expect(probe.transcript.lines).toEqual([
+      `#1 x connect ${url}`,
+      "#1 > one",
+      "#1 > ping",
+      "#1 < echo one",
+      "#1 < pong",
+      "#1 > bye",
+      "#1 > ping",
+      '#1 x closed 1008 "slow down"',
+    ]);
+  });
+
+  it("a round trip with a server that answers no ping ends at its timeout, the socket still open", async () => {
+    const url = await serve(() => {}, { autoPong: false });
+    const probe = await StreamProbe.open(url);
+    const started = performance.now();
+    expect(await probe.roundTrip(300)).toBe("timeout");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(probe.isOpen).toBe(true);
+    await probe.close();
   });
 });
