@@ -51,7 +51,8 @@ export interface SimulatorOptions {
    * The world cache (see world-cache.ts): a world built once per seed, world options and
    * world code is reused by later starts. True (default) for $XDG_CACHE_HOME/basket-devnet
    * or node_modules/.cache/basket-devnet, a folder of your own, or false to build every time.
-   * Not used with a state directory (it holds its own world).
+   * A new state directory starts from the cached world (copied in) or gives the cache the world
+   * it built; a state directory that holds a world resumes its own.
    */
   readonly worldCache?: boolean | string;
   /**

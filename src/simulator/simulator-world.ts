@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { address } from "@solana/kit";
 import { Devnet, type LandedTransaction } from "../chain/devnet.ts";
@@ -11,7 +11,7 @@ import { keeperSigner, traderSigners } from "../world/world-actors.ts";
 import type { JournalMeta } from "./journal-entry.ts";
 import { ReplayClock, replayJournal } from "./replay-state.ts";
 import { DEFAULT_SEED, type ResolvedSimulatorOptions } from "./simulator-options.ts";
-import { type OpenedState, StateJournal } from "./state-journal.ts";
+import { CHECKPOINT_FILE, JOURNAL_FILE, type OpenedState, StateJournal } from "./state-journal.ts";
 import { POPULATION_FILE, WALL_CLOCK_GENESIS_BUCKET_SECONDS, WorldCache, type WorldIdentity, worldCacheKey } from "./world-cache.ts";
 
 /** Where the served world came from: built by transactions, loaded from the world cache, or resumed from the state directory. */
@@ -59,10 +59,9 @@ async function buildOrLoad(options: ResolvedSimulatorOptions, mediaBaseUrl: stri
     opened = StateJournal.open(options.stateDir!);
   }
   if (opened?.meta) return recover(options, opened, opened.meta, mediaBaseUrl, `resumed ${options.stateDir}`);
-  // A state directory holds its own world (and journals it from the first airdrop on): no cache.
-  if (opened) return create(options, opened.journal, mediaBaseUrl, genesisOf(options, false));
-  if (options.worldCache === null) return create(options, null, mediaBaseUrl, genesisOf(options, false));
-  return fromCache(options, options.worldCache, mediaBaseUrl);
+  if (options.worldCache === null) return create(options, opened?.journal ?? null, mediaBaseUrl, genesisOf(options, false));
+  // A new state directory starts from the cached world (or gives the cache the world it built).
+  return fromCache(options, options.worldCache, mediaBaseUrl, opened);
 }
 
 /**
@@ -95,9 +94,11 @@ function describes(meta: JournalMeta, identity: WorldIdentity): boolean {
  * The world from the cache when it holds it, rebuilt by the state directory's recovery path
  * (chain from the checkpoint, read model from the journal); otherwise built by transactions
  * with a journal into a fresh entry, which is published once the world is complete. A damaged
- * or mismatched entry is deleted and the world built again.
+ * or mismatched entry is deleted and the world built again. With a new state directory
+ * (`fresh`), a hit is copied into it and resumed from there, and a world built into it is
+ * copied into the cache.
  */
-async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaBaseUrl: string): Promise<Built> {
+async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaBaseUrl: string, fresh: OpenedState | null): Promise<Built> {
   const cache = new WorldCache(root, options.log);
   const genesisUnixTimestamp = genesisOf(options, true);
   const identity: WorldIdentity = {
@@ -110,15 +111,22 @@ async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaB
     wallClock: options.genesisTime === "now",
   };
   const key = worldCacheKey(identity);
+  const stateDir = fresh ? options.stateDir! : null;
   const hit = cache.lookup(key);
   if (hit !== null) {
     let opened: OpenedState | null = null;
     try {
-      opened = StateJournal.open(hit);
+      if (fresh && stateDir !== null) {
+        fresh.journal.close();
+        for (const file of [JOURNAL_FILE, CHECKPOINT_FILE]) copyFileSync(join(hit, file), join(stateDir, file));
+      }
+      opened = StateJournal.open(stateDir ?? hit);
       if (!opened.meta || !opened.populated || !describes(opened.meta, identity)) throw new Error("its journal holds another world");
       const launches = JSON.parse(readFileSync(join(hit, POPULATION_FILE), "utf8")) as PopulatedLaunch[];
-      const loaded = await recover(options, opened, opened.meta, mediaBaseUrl, `world from cache ${key}`, { attach: false, launches });
-      opened.journal.close();
+      const label = `world from cache ${key}${stateDir === null ? "" : ` into ${stateDir}`}`;
+      // A state directory goes on journaling from the copied world; a cache entry is only read.
+      const loaded = await recover(options, opened, opened.meta, mediaBaseUrl, label, { attach: stateDir !== null, launches });
+      if (stateDir === null) opened.journal.close();
       return { ...loaded, recovered: false, source: "cache" };
     } catch (error) {
       opened?.journal.close();
@@ -126,7 +134,27 @@ async function fromCache(options: ResolvedSimulatorOptions, root: string, mediaB
         `world cache entry ${key} unusable (${error instanceof Error ? error.message : String(error)}); building the world again`,
       );
       cache.discard(key);
+      if (stateDir !== null) {
+        StateJournal.clear(stateDir);
+        fresh = StateJournal.open(stateDir);
+      }
     }
+  }
+  if (fresh && stateDir !== null) {
+    const built = await create(options, fresh.journal, mediaBaseUrl, genesisUnixTimestamp);
+    // The state directory now holds the finished world, checkpointed: the cache gets a copy.
+    const building = cache.begin(key);
+    if (building !== null) {
+      try {
+        for (const file of [JOURNAL_FILE, CHECKPOINT_FILE]) copyFileSync(join(stateDir, file), join(building, file));
+        writeFileSync(join(building, POPULATION_FILE), JSON.stringify(built.population.launches));
+        cache.publish(key, building);
+      } catch (error) {
+        cache.abandon(building);
+        options.log(`world cache entry ${key} not written: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return built;
   }
   const building = cache.begin(key);
   if (building === null) return create(options, null, mediaBaseUrl, genesisUnixTimestamp);

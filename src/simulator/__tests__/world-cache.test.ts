@@ -130,6 +130,37 @@ describe("world cache", () => {
     expect((await startAndRead({ ...SMALL, clockMode: "per-transaction", worldCache: dir })).source).toBe("cache");
   });
 
+  it("fills a new state directory from the cache, and a world built into one is cached; the directory then resumes its own", async () => {
+    const dir = cacheDir();
+    const options = { ...SMALL, seed: "cache-s", worldCache: dir };
+    const intoState = await startAndRead({ ...options, stateDir: join(cacheDir(), "state") });
+    expect(intoState.source).toBe("built");
+    const plain = await startAndRead(options);
+    expect(plain.source).toBe("cache");
+    expect(plain.answers).toEqual(intoState.answers);
+
+    const stateDir = join(cacheDir(), "state");
+    const first = await startSimulator({ ...options, stateDir });
+    const wallet = first.population.traders[1]!.address;
+    let balance: bigint;
+    try {
+      expect(first.worldSource).toBe("cache");
+      expect(await answers(first)).toEqual(plain.answers);
+      first.devnet.airdrop(wallet, 123_456_789n);
+      first.devnet.advanceSlots(3);
+      balance = first.devnet.getBalance(wallet);
+    } finally {
+      await first.close();
+    }
+    const resumed = await startSimulator({ ...options, stateDir });
+    try {
+      expect(resumed.worldSource).toBe("state-dir");
+      expect(resumed.devnet.getBalance(wallet)).toBe(balance);
+    } finally {
+      await resumed.close();
+    }
+  });
+
   it("keys on every option that shapes the world", () => {
     const base: WorldIdentity = {
       seed: "1",
