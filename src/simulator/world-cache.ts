@@ -122,10 +122,12 @@ interface Manifest {
 export class WorldCache {
   readonly root: string;
   readonly #log: (line: string) => void;
+  readonly #maxEntries: number;
 
-  constructor(root: string, log: (line: string) => void = () => {}) {
+  constructor(root: string, log: (line: string) => void = () => {}, maxEntries = MAX_ENTRIES) {
     this.root = root;
     this.#log = log;
+    this.#maxEntries = maxEntries;
   }
 
   /** The folder of `key`'s entry when it is whole and undamaged; a damaged one is deleted. */
@@ -210,11 +212,18 @@ export class WorldCache {
   }
 
   #evict(): void {
+    // A start killed while building leaves its private folder behind: gone after an hour.
+    const hourAgo = Date.now() - 3_600_000;
+    for (const entry of readdirSync(this.root, { withFileTypes: true })) {
+      if (entry.isDirectory() && /\.(tmp|del)-/.test(entry.name) && lastUsed(join(this.root, entry.name)) < hourAgo) {
+        rmSync(join(this.root, entry.name), { recursive: true, force: true });
+      }
+    }
     const entries = readdirSync(this.root, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && /^[0-9a-f]{32}$/.test(entry.name))
       .map((entry) => ({ key: entry.name, used: lastUsed(join(this.root, entry.name)) }))
       .sort((a, b) => b.used - a.used);
-    for (const stale of entries.slice(MAX_ENTRIES)) this.discard(stale.key);
+    for (const stale of entries.slice(this.#maxEntries)) this.discard(stale.key);
   }
 }
 
