@@ -1,9 +1,27 @@
 import { invalidParams, answer } from "./json-rpc-envelope.ts";
-import type { PubSubSession } from "./pubsub-session.ts";
+import type { PubSubSession, Subscription } from "./pubsub-session.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
-import { SignatureSubscribeConfig, SubscriptionId, TransactionSignature } from "./rpc-schemas.ts";
+import { AccountEncoding, Pubkey, SignatureSubscribeConfig, SubscriptionId, TransactionSignature } from "./rpc-schemas.ts";
+import { Type } from "@sinclair/typebox";
+import type { Address } from "@solana/kit";
+import { badPubkey } from "./account-methods.ts";
 
-const unsubscribe = (kind: "slot" | "signature") =>
+/**
+ * The devnet's state is its head: it cannot show an account or a log as of 32 slots ago, so
+ * state subscriptions take processed and confirmed only (finalized is refused, not faked).
+ */
+const HeadCommitment = Type.Union([Type.Literal("processed"), Type.Literal("confirmed")], {
+  description: "processed or confirmed: this devnet does not serve finalized account or log subscriptions",
+});
+const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(HeadCommitment), encoding: Type.Optional(AccountEncoding) });
+const LogsFilter = Type.Union([
+  Type.Literal("all"),
+  Type.Literal("allWithVotes"),
+  Type.Object({ mentions: Type.Array(Pubkey, { minItems: 1, maxItems: 1 }) }, { additionalProperties: false }),
+]);
+const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(HeadCommitment) });
+
+const unsubscribe = (kind: Subscription["kind"]) =>
   method([SubscriptionId], 1, ([id], _deps, session: PubSubSession) =>
     session.unsubscribe(id, kind) ? answer(true) : invalidParams("Invalid subscription id."),
   );
@@ -19,4 +37,16 @@ export const PUBSUB_METHODS: RpcMethodTable = {
   signatureUnsubscribe: unsubscribe("signature"),
   slotSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => answer(session.subscribe({ kind: "slot" }))),
   slotUnsubscribe: unsubscribe("slot"),
+  accountSubscribe: method([Pubkey, AccountSubscribeConfig], 1, ([key, config = {}], { devnet }, session: PubSubSession) => {
+    const refused = badPubkey(key);
+    if (refused) return refused;
+    const address = key as Address;
+    return answer(session.subscribe({ kind: "account", address, encoding: config.encoding ?? "base64", last: devnet.getAccount(address) }));
+  }),
+  accountUnsubscribe: unsubscribe("account"),
+  logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter], _deps, session: PubSubSession) => {
+    const mentions = typeof filter === "string" ? null : (filter.mentions[0] as Address);
+    return (mentions && badPubkey(mentions)) || answer(session.subscribe({ kind: "logs", mentions }));
+  }),
+  logsUnsubscribe: unsubscribe("logs"),
 };

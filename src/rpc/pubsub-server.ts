@@ -1,7 +1,8 @@
 import { type Server, createServer } from "node:http";
 import { WebSocketServer } from "ws";
 import { PUBSUB_METHODS } from "./pubsub-methods.ts";
-import { PubSubSession } from "./pubsub-session.ts";
+import { type LandedLogs, PubSubSession } from "./pubsub-session.ts";
+import { getCompiledTransactionMessageDecoder } from "@solana/kit";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 
@@ -14,6 +15,7 @@ export class PubSubServer {
   readonly #sessions = new Set<PubSubSession>();
   readonly #stopSlots: () => void;
   #nextId = 0;
+  #landed: LandedLogs[] = [];
 
   constructor(deps: RpcDeps) {
     const dispatcher = new RpcDispatcher(deps, PUBSUB_METHODS);
@@ -35,9 +37,21 @@ export class PubSubServer {
         this.#sessions.delete(session);
       });
     });
-    this.#stopSlots = deps.devnet.onSlot((now) => {
-      for (const session of this.#sessions) session.onSlot(now.slot);
+    // Landed transactions are gathered as they land and told at the tick that follows.
+    const stopWrites = deps.devnet.onWrite((write) => {
+      if (write.kind !== "transaction" || this.#sessions.size === 0) return;
+      const keys = getCompiledTransactionMessageDecoder().decode(write.transaction.messageBytes).staticAccounts;
+      this.#landed.push({ landed: write.landed, accounts: new Set(keys) });
     });
+    const stopTicks = deps.devnet.onSlot((now) => {
+      const landed = this.#landed;
+      this.#landed = [];
+      for (const session of this.#sessions) session.onSlot(now.slot, landed);
+    });
+    this.#stopSlots = () => {
+      stopWrites();
+      stopTicks();
+    };
   }
 
   async close(): Promise<void> {

@@ -1,14 +1,44 @@
-import type { Signature } from "@solana/kit";
-import type { Devnet } from "../chain/devnet.ts";
+import type { Address, EncodedAccount, Signature } from "@solana/kit";
+import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
+import { encodeAccount } from "./encode-account.ts";
 import { jsonText } from "./json-text.ts";
-import type { Commitment } from "./rpc-schemas.ts";
+import type { AccountEncoding, Commitment } from "./rpc-schemas.ts";
+import { transactionErrorJson } from "./transaction-error-json.ts";
 import { reaches, rpcSignatureStatus } from "./signature-status.ts";
+
+const CLOSED_ACCOUNT = (encoding: AccountEncoding) => ({
+  data: ["", encoding === "base58" ? "base58" : "base64"],
+  executable: false,
+  lamports: 0,
+  owner: "11111111111111111111111111111111",
+  rentEpoch: 0,
+  space: 0,
+});
 
 /** Slots behind the head the devnet calls its root (what finalized means here). */
 const ROOT_DEPTH = 32n;
 
 export type Subscription =
-  { readonly kind: "slot" } | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment };
+  | { readonly kind: "slot" }
+  | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment }
+  /** `last` is the account as last announced (null: absent), to tell a change. */
+  | { readonly kind: "account"; readonly address: Address; readonly encoding: AccountEncoding; last: EncodedAccount | null }
+  /** `mentions` null: every transaction. */
+  | { readonly kind: "logs"; readonly mentions: Address | null };
+
+/** A transaction that landed since the last tick, with the accounts its message names. */
+export interface LandedLogs {
+  readonly landed: LandedTransaction;
+  readonly accounts: ReadonlySet<string>;
+}
+
+const sameAccount = (a: EncodedAccount | null, b: EncodedAccount | null): boolean =>
+  a === null || b === null
+    ? a === b
+    : a.lamports === b.lamports &&
+      a.programAddress === b.programAddress &&
+      a.executable === b.executable &&
+      Buffer.from(a.data).equals(Buffer.from(b.data));
 
 /**
  * One PubSub socket: its subscriptions by id, and the notifications they owe. A signature
@@ -47,13 +77,42 @@ export class PubSubSession {
     for (const job of work) job();
   }
 
-  /** A slot tick: every slot subscription hears the new head, every signature subscription is checked. */
-  onSlot(slot: bigint): void {
+  /**
+   * A slot tick: slot subscriptions hear the new head, signature subscriptions are checked,
+   * account subscriptions hear a changed account, logs subscriptions the transactions that
+   * landed since the last tick.
+   */
+  onSlot(slot: bigint, landed: readonly LandedLogs[] = []): void {
     for (const [id, subscription] of this.#subscriptions) {
-      if (subscription.kind === "slot") {
-        const root = slot > ROOT_DEPTH ? slot - ROOT_DEPTH : 0n;
-        this.#notify("slotNotification", id, { parent: slot > 0n ? slot - 1n : 0n, root, slot });
-      } else this.#checkSignature(id);
+      switch (subscription.kind) {
+        case "slot": {
+          const root = slot > ROOT_DEPTH ? slot - ROOT_DEPTH : 0n;
+          this.#notify("slotNotification", id, { parent: slot > 0n ? slot - 1n : 0n, root, slot });
+          break;
+        }
+        case "signature":
+          this.#checkSignature(id);
+          break;
+        case "account": {
+          const now = this.devnet.getAccount(subscription.address);
+          if (sameAccount(now, subscription.last)) break;
+          subscription.last = now;
+          // A closed account is announced as the validator does: empty, owned by the system program.
+          const value = now ? encodeAccount(this.devnet, now, subscription.encoding) : CLOSED_ACCOUNT(subscription.encoding);
+          this.#notify("accountNotification", id, { context: { slot }, value });
+          break;
+        }
+        case "logs":
+          for (const { landed: transaction, accounts } of landed) {
+            if (subscription.mentions !== null && !accounts.has(subscription.mentions)) continue;
+            const err = transaction.error && transactionErrorJson(transaction.error);
+            this.#notify("logsNotification", id, {
+              context: { slot: transaction.slot },
+              value: { signature: transaction.signature, err, logs: transaction.logs },
+            });
+          }
+          break;
+      }
     }
   }
 

@@ -105,6 +105,44 @@ describe("PubSub", () => {
     socket.close();
   });
 
+  it("accountSubscribe hears a changed account, logsSubscribe a landed transaction that mentions its key; finalized is refused", async () => {
+    const { socket, next, frames } = await pubsub();
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 1_000_000_000n);
+    const send = (id: number, method: string, params: unknown[]) => socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    send(1, "accountSubscribe", [payer.address, { encoding: "base64", commitment: "confirmed" }]);
+    send(2, "logsSubscribe", [{ mentions: [payer.address] }, { commitment: "confirmed" }]);
+    send(3, "accountSubscribe", [payer.address, { commitment: "finalized" }]);
+    const accountId = (await next((frame) => frame.id === 1)).result;
+    const logsId = (await next((frame) => frame.id === 2)).result;
+    expect((await next((frame) => frame.id === 3)).error.code).toBe(-32602);
+    devnet.advanceSlots(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(frames.some((frame) => frame.method === "accountNotification")).toBe(false);
+    const transaction = await signInstructions({
+      feePayer: payer,
+      instructions: [
+        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
+      ],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
+    const signature = (
+      await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [wire, { encoding: "base64" }] })
+    ).json.result;
+    devnet.advanceSlots(1);
+    const account = await next((frame) => frame.method === "accountNotification");
+    expect(account.params.subscription).toBe(accountId);
+    expect(account.params.result.value).toMatchObject({
+      lamports: 1_000_000_000 - 1_000_000 - 5000,
+      owner: "11111111111111111111111111111111",
+    });
+    const logs = await next((frame) => frame.method === "logsNotification");
+    expect(logs.params).toMatchObject({ subscription: logsId, result: { value: { signature, err: null } } });
+    expect(logs.params.result.value.logs.length).toBeGreaterThan(0);
+    socket.close();
+  });
+
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
     const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });
     expect(reply.json.error.code).toBe(-32601);
