@@ -13,9 +13,9 @@ import { CHECKPOINT_FILE, JOURNAL_FILE } from "./state-journal.ts";
  *
  *   <root>/<key>/journal.jsonl
  *   <root>/<key>/chain-checkpoint.bin
- *   <root>/<key>/population.json      the launches and exhibits (what describePopulation derives, kept
- *                                     so a load skips hundreds of address derivations)
- *   <root>/<key>/manifest.json        {"v":1,"key","files":{name: sha256}}
+ *   <root>/<key>/population.json      the launches as describePopulation derives them, kept so a
+ *                                     load skips hundreds of address derivations
+ *   <root>/<key>/manifest.json        {"v":2,"key","files":{name: sha256}}
  *
  * An entry is written into a private temporary folder and renamed into place once whole, so
  * concurrent starts (test workers) never read half an entry; the loser of a race drops its
