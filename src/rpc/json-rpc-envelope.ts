@@ -4,6 +4,7 @@ export const RPC_ERROR = {
   invalidRequest: -32600,
   methodNotFound: -32601,
   invalidParams: -32602,
+  internalError: -32603,
   /** Preflight simulation failed (`data` carries err and logs). */
   sendTransactionPreflightFailure: -32002,
   /** A signature does not verify. */

@@ -93,7 +93,15 @@ export class RpcDispatcher {
     if (!compiled) return refuse(RPC_ERROR.methodNotFound, "Method not found");
     const checked = this.#check(compiled, params ?? []);
     if (!Array.isArray(checked)) return checked;
-    return compiled.method.handle(checked, this.deps, session);
+    try {
+      return await compiled.method.handle(checked, this.deps, session);
+    } catch (error) {
+      // A defect of ours, not the client's: reported, and answered as JSON-RPC's internal
+      // error, so one bad request neither takes the server down (a PubSub handler runs
+      // outside any request) nor leaves a client without an answer.
+      process.emitWarning(error instanceof Error ? error : String(error), { code: "BASKET_DEVNET_RPC_FAILED" });
+      return refuse(RPC_ERROR.internalError, "Internal error");
+    }
   }
 
   #check({ method, checks }: CompiledMethod, params: unknown): unknown[] | RpcAnswer {

@@ -5,6 +5,7 @@ import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/program-addresses.ts";
 import { RpcDispatcher } from "../rpc-dispatcher.ts";
+import { method } from "../rpc-method.ts";
 
 let devnet: Devnet;
 let dispatcher: RpcDispatcher;
@@ -19,6 +20,46 @@ afterAll(() => devnet?.close());
 async function call(method: string, ...params: unknown[]): Promise<any> {
   return JSON.parse((await dispatcher.handleText(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })))!);
 }
+
+describe("the dispatcher", () => {
+  it("answers a method's own defect as -32603 Internal error instead of throwing, and warns", async () => {
+    const failing = new RpcDispatcher({ devnet }, { boom: method([], 0, () => Promise.reject(new Error("defect"))) });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    const reply = JSON.parse((await failing.handleText('{"jsonrpc":"2.0","id":9,"method":"boom"}'))!);
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    expect(reply).toEqual({ jsonrpc: "2.0", id: 9, error: { code: -32603, message: "Internal error" } });
+    expect(warnings).toContain("defect");
+    expect(failing.methodNames).toEqual(["boom"]);
+  });
+
+  it("serves exactly the documented HTTP methods", () => {
+    expect(dispatcher.methodNames).toEqual([
+      "getAccountInfo",
+      "getBalance",
+      "getBlockHeight",
+      "getEpochInfo",
+      "getFeeForMessage",
+      "getGenesisHash",
+      "getHealth",
+      "getLatestBlockhash",
+      "getMinimumBalanceForRentExemption",
+      "getMultipleAccounts",
+      "getProgramAccounts",
+      "getSignatureStatuses",
+      "getSlot",
+      "getTokenAccountBalance",
+      "getTokenAccountsByOwner",
+      "getTokenSupply",
+      "getVersion",
+      "isBlockhashValid",
+      "sendTransaction",
+      "simulateTransaction",
+    ]);
+  });
+});
 
 describe("cluster methods", () => {
   it("getVersion, getHealth, a genesis hash per seed, epoch info and rent from the chain", async () => {
