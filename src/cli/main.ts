@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { bugListText } from "../bugs/injected-bug-catalogue.ts";
-import { reservePort } from "../simulator/listen-address.ts";
+import { type PortReservation, reservePort } from "../simulator/listen-address.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 import { DEFAULT_HOST, DEFAULT_PORT, type SimulatorOptions } from "../simulator/simulator-options.ts";
 import { USAGE, parseCommand } from "./parse-command.ts";
@@ -43,6 +43,17 @@ function worldLine(simulator: Simulator): string {
   }
 }
 
+/** Fails when `port` or `port + 1` is taken on `host` (releasing `held` first); frees both again at once. */
+async function probeRpcPorts(host: string, port: number, held: PortReservation): Promise<void> {
+  for (const candidate of [port, port + 1]) {
+    const probe = await reservePort(host, candidate).catch(async () => {
+      await held.release();
+      throw new Error(`RPC port ${port} or its PubSub port ${port + 1} on ${host} is already in use: pick another with --rpc-port`);
+    });
+    await probe.release();
+  }
+}
+
 async function up(options: SimulatorOptions): Promise<number> {
   const started = performance.now();
   const log = (line: string) => process.stderr.write(`basket-devnet: ${line}\n`);
@@ -51,6 +62,9 @@ async function up(options: SimulatorOptions): Promise<number> {
     // The port first, then the simulator's modules (seconds of loading): a taken port is
     // reported at once, and held until the server listens on it.
     const reservation = await reservePort(options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
+    // An RPC port asked for by name must be free too: say so now, not after the world is built.
+    if (typeof options.rpcPort === "number" && options.rpcPort !== 0)
+      await probeRpcPorts(options.host ?? DEFAULT_HOST, options.rpcPort, reservation);
     const { startSimulator } = await import("../simulator/simulator.ts");
     simulator = await startSimulator({ ...options, port: reservation.port, log }, reservation);
   } catch (error) {
