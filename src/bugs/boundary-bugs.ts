@@ -10,7 +10,11 @@ function body(request: FastifyRequest): Record<string, unknown> {
 function clampQuery(request: FastifyRequest, name: string, min: number, max: number): void {
   const q = requestQuery(request);
   const value = Number(q[name]);
-  if (q[name] !== undefined && Number.isFinite(value)) q[name] = String(Math.min(max, Math.max(min, Math.trunc(value))));
+  if (q[name] === undefined || !Number.isFinite(value)) return;
+  const clamped = Math.min(max, Math.max(min, Math.trunc(value)));
+  // Keep the value's type: the query has already been coerced to integers when this runs, and
+  // a string put back would fail validation even for a value in range.
+  q[name] = typeof q[name] === "number" ? clamped : String(clamped);
 }
 
 const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
