@@ -237,7 +237,9 @@ export class StreamProbe {
    * happened first: `pong`, `closed` or `timeout` (a server that answers no ping).
    */
   roundTrip(timeoutMs: number): Promise<"pong" | "closed" | "timeout"> {
-    if (this.#close || !this.isOpen) return Promise.resolve("closed");
+    if (this.#close) return Promise.resolve("closed");
+    // Closing (the server's close frame came, the close event not yet): "closed" once it has, so `closeInfo` is set.
+    if (!this.isOpen) return this.closeWithin(timeoutMs).then((closed) => (closed ? "closed" : "timeout"));
     const token = `probe-${++this.#pings}`;
     return new Promise((resolve) => {
       const done = (outcome: "pong" | "closed" | "timeout") => {

@@ -110,6 +110,17 @@ describe("StreamProbe", () => {
     ]);
   });
 
+  it("a round trip begun while the server's close is on its way ends closed, with the close known", async () => {
+    const url = await serve((socket) => {
+      socket.send("last");
+      socket.close(1011, "gone");
+    });
+    const probe = await StreamProbe.open(url);
+    await probe.next((frame) => frame.text === "last");
+    expect(await probe.roundTrip(2_000)).toBe("closed");
+    expect(probe.closeInfo).toEqual({ code: 1011, reason: "gone" });
+  });
+
   it("a round trip with a server that answers no ping ends at its timeout, the socket still open", async () => {
     const url = await serve(() => {}, { autoPong: false });
     const probe = await StreamProbe.open(url);
