@@ -35,9 +35,6 @@ export interface DevnetControlOptions {
   readonly snapshotsAllowed: boolean;
 }
 
-/** What a control answers: the shared result of expected failures (see src/errors/result.ts). */
-export type ControlResult<T> = Result<T>;
-
 const refuse = (reason: string): Failure => fail("DEVNET_REFUSED", { reason });
 
 /** Snapshots kept at once; the oldest goes first. */
@@ -87,7 +84,7 @@ export class DevnetControl {
     lamports?: bigint;
     mint?: Address;
     amount?: bigint;
-  }): Promise<ControlResult<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
+  }): Promise<Result<{ wallet: string; solLamports: string; mint: string | null; tokenAmount: string | null }>> {
     const { world, reader, devnet } = this.options;
     // Everything is checked before anything happens: a half-applied airdrop, or a journal
     // line the chain cannot apply on restart, is worse than a refusal.
@@ -126,7 +123,7 @@ export class DevnetControl {
   async setPrice(
     mint: Address,
     priceSol: number,
-  ): Promise<ControlResult<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
+  ): Promise<Result<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
     const moved = await moveVenuePrice(this.options.world, mint, priceSol);
     if (!moved.ok) return refuse(moved.reason);
     this.options.readModel.samplePrices();
@@ -140,7 +137,7 @@ export class DevnetControl {
    * Completes a launch's curve (the faucet buys what is left) and migrates every component,
    * with real transactions: the launch ends `graduated` with its pair pools.
    */
-  async graduate(launchAddress: Address): Promise<ControlResult<{ launch: string; status: string }>> {
+  async graduate(launchAddress: Address): Promise<Result<{ launch: string; status: string }>> {
     const { devnet, world, reader } = this.options;
     const records = reader.launch(launchAddress);
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: launchAddress });
@@ -180,7 +177,7 @@ export class DevnetControl {
     return { ok: true, value: { launch: launchAddress, status: reader.launch(launchAddress)!.launch.status } };
   }
 
-  snapshot(): ControlResult<{ id: string; slot: number }> {
+  snapshot(): Result<{ id: string; slot: number }> {
     if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
     const id = `s${++this.#counter}`;
     this.#snapshots.set(id, this.options.devnet.snapshot());
@@ -189,7 +186,7 @@ export class DevnetControl {
   }
 
   /** Back to a snapshot: the chain, time, statuses and the read model; stream clients get `resync`. */
-  restore(id: string): ControlResult<{ id: string; slot: number }> {
+  restore(id: string): Result<{ id: string; slot: number }> {
     if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
     const snapshot = this.#snapshots.get(id);
     if (!snapshot) return fail("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) });
@@ -206,9 +203,7 @@ export class DevnetControl {
     return { armed: fault.kind };
   }
 
-  streamFault(
-    fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" },
-  ): ControlResult<{ applied: string }> {
+  streamFault(fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" }): Result<{ applied: string }> {
     const { stream } = this.options;
     if (!stream) return refuse("this server has no stream attached");
     if (fault.kind === "resync") stream.resync();

@@ -3,8 +3,8 @@ import { Type } from "@sinclair/typebox";
 import type { Address as SolanaAddress } from "@solana/kit";
 import type { FastifyReply } from "fastify";
 import { CLOCK_MODES } from "../../../chain/virtual-clock.ts";
-import type { ControlResult, DevnetControl } from "../../../control/devnet-control.ts";
-import { apiError } from "../../../errors/index.ts";
+import type { DevnetControl } from "../../../control/devnet-control.ts";
+import { type Result, apiError } from "../../../errors/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
@@ -38,7 +38,7 @@ const ClockSchema = Type.Object(
   { additionalProperties: false, description: "The simulator's clock." },
 );
 
-function send<T>(reply: FastifyReply, result: ControlResult<T>) {
+function send<T>(reply: FastifyReply, result: Result<T>) {
   return result.ok ? result.value : sendApiError(reply, result.error);
 }
 
