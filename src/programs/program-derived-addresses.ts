@@ -1,27 +1,154 @@
+import { createHash } from "node:crypto";
+import { type Address, type ProgramDerivedAddress, getU64Encoder, getUtf8Encoder } from "@solana/kit";
 import {
-  type Address,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  getU64Encoder,
-  getUtf8Encoder,
-  type ProgramDerivedAddress,
-} from "@solana/kit";
-import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS } from "./program-addresses.ts";
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  CURVE_PROGRAM_ADDRESS,
+  LAUNCH_PROGRAM_ADDRESS,
+  POOL_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from "./program-addresses.ts";
 
 /**
  * The program-derived addresses of our programs, with the seeds the C code verifies
  * (launch.c, curve.c and pool.c `*_seeds` functions). Each returns kit's `[address, bump]`;
  * the bump is what the instruction data carries so the program can re-derive cheaply.
+ *
+ * Derivation is the trade flow's hottest path (a quote for a new wallet derives one
+ * associated token account per mint), so it is done here synchronously rather than by
+ * kit's `getProgramDerivedAddress`: SHA-256 from node:crypto instead of an awaited
+ * WebCrypto digest, base58 with small-number arithmetic instead of BigInt, and the
+ * on-curve test as a Jacobi symbol instead of a square root. The answers are kit's (the
+ * tests compare both on random seeds); results are memoized in a bounded cache.
  */
 
-const text = (value: string) => getUtf8Encoder().encode(value);
-const key = (value: Address) => getAddressEncoder().encode(value);
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const BASE58_DIGIT = new Map([...BASE58].map((character, index) => [character, index]));
+
+/** The 32 bytes of a base58 address (the caller's address is already validated). */
+export function addressBytes(value: Address): Uint8Array {
+  const bytes = new Uint8Array(32);
+  // Big-endian base-256 number in `bytes`, built one base58 digit at a time.
+  for (const character of value) {
+    let carry = BASE58_DIGIT.get(character);
+    if (carry === undefined) throw new RangeError(`${value} is not base58`);
+    for (let i = 31; i >= 0; i--) {
+      carry += bytes[i]! * 58;
+      bytes[i] = carry & 0xff;
+      carry >>= 8;
+    }
+    if (carry !== 0) throw new RangeError(`${value} is longer than 32 bytes`);
+  }
+  return bytes;
+}
+
+/** The base58 text of 32 address bytes: one '1' per leading zero byte, then the number's digits. */
+export function addressOfBytes(bytes: Uint8Array): Address {
+  const digits: number[] = [];
+  for (const byte of bytes) {
+    let carry = byte;
+    for (let i = 0; i < digits.length; i++) {
+      carry += digits[i]! << 8;
+      digits[i] = carry % 58;
+      carry = (carry / 58) | 0;
+    }
+    while (carry > 0) {
+      digits.push(carry % 58);
+      carry = (carry / 58) | 0;
+    }
+  }
+  let text = "";
+  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) text += "1";
+  for (let i = digits.length - 1; i >= 0; i--) text += BASE58[digits[i]!];
+  return text as Address;
+}
+
+/** The field prime 2²⁵⁵ − 19 and the curve constant d of ed25519. */
+const P = 2n ** 255n - 19n;
+const D = 37095705934669439343138083508754565189542113879843219016388785533085940283555n;
+
+/** The Jacobi symbol (a | n) for odd n > 0: for a prime n, 1 when a is a nonzero square, −1 when not, 0 when n divides a. */
+function jacobi(a: bigint, n: bigint): number {
+  let sign = 1;
+  a %= n;
+  while (a !== 0n) {
+    while ((a & 1n) === 0n) {
+      a >>= 1n;
+      const r = n & 7n;
+      if (r === 3n || r === 5n) sign = -sign;
+    }
+    [a, n] = [n, a];
+    if ((a & 3n) === 3n && (n & 3n) === 3n) sign = -sign;
+    a %= n;
+  }
+  return n === 1n ? sign : 0;
+}
+
+/**
+ * Whether 32 bytes decompress to an ed25519 point, as kit decides it: y is the bytes
+ * little-endian without the top bit (taken mod p), and a point exists when
+ * x² = (y² − 1) / (d·y² + 1) has a root; x = 0 with the sign bit set is refused. The
+ * denominator is never 0 (−1/d is not a square), so a root exists exactly when
+ * (y² − 1)(d·y² + 1) is 0 or a square.
+ */
+export function bytesAreOnCurve(bytes: Uint8Array): boolean {
+  let y = 0n;
+  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(i === 31 ? bytes[i]! & 0x7f : bytes[i]!);
+  const y2 = (y * y) % P;
+  const u = (y2 - 1n + P) % P;
+  if (u === 0n) return (bytes[31]! & 0x80) === 0;
+  const v = (D * y2 + 1n) % P;
+  return jacobi((u * v) % P, P) === 1;
+}
+
+const MARKER = new TextEncoder().encode("ProgramDerivedAddress");
+/** Derivations remembered at once before the cache starts over: they never change, but wallets come and go. */
+const MAX_CACHED_DERIVATIONS = 100_000;
+const derived = new Map<string, ProgramDerivedAddress>();
+const programBytes = new Map<Address, Uint8Array>();
+
+/**
+ * kit's `getProgramDerivedAddress`, synchronous: the first bump from 255 down to 1 whose
+ * hash of seeds ‖ bump ‖ program ‖ "ProgramDerivedAddress" is off the curve.
+ */
+export function deriveProgramAddress(programAddress: Address, seeds: readonly Uint8Array[]): ProgramDerivedAddress {
+  if (seeds.length > 15 || seeds.some((seed) => seed.length > 32)) throw new RangeError("too many or too long seeds");
+  const key = `${programAddress}:${seeds.map((seed) => Buffer.from(seed).toString("hex")).join(":")}`;
+  const known = derived.get(key);
+  if (known) return known;
+  let program = programBytes.get(programAddress);
+  if (!program) programBytes.set(programAddress, (program = addressBytes(programAddress)));
+  for (let bump = 255; bump > 0; bump--) {
+    const hash = createHash("sha256");
+    for (const seed of seeds) hash.update(seed);
+    const digest = hash.update(Uint8Array.of(bump)).update(program).update(MARKER).digest();
+    if (bytesAreOnCurve(digest)) continue;
+    const found = [addressOfBytes(digest), bump] as unknown as ProgramDerivedAddress;
+    if (derived.size >= MAX_CACHED_DERIVATIONS) derived.clear();
+    derived.set(key, found);
+    return found;
+  }
+  throw new RangeError(`no off-curve address for these seeds under ${programAddress}`);
+}
+
+/** The associated token account of `owner` for `mint` (classic token program), with its bump. */
+export function findAssociatedTokenAddress(owner: Address, mint: Address): ProgramDerivedAddress {
+  return deriveProgramAddress(ASSOCIATED_TOKEN_PROGRAM_ADDRESS, [
+    addressBytes(owner),
+    addressBytes(TOKEN_PROGRAM_ADDRESS),
+    addressBytes(mint),
+  ]);
+}
+
+const text = (value: string) => getUtf8Encoder().encode(value) as Uint8Array;
+const key = addressBytes;
+const getProgramDerivedAddress = async ({ programAddress, seeds }: { programAddress: Address; seeds: readonly Uint8Array[] }) =>
+  deriveProgramAddress(programAddress, seeds);
 
 /** The launch record: ["launch", creator, seed as u64 little-endian] under the launch program. */
 export function findLaunchPda(seeds: { creator: Address; seed: bigint }): Promise<ProgramDerivedAddress> {
   return getProgramDerivedAddress({
     programAddress: LAUNCH_PROGRAM_ADDRESS,
-    seeds: [text("launch"), key(seeds.creator), getU64Encoder().encode(seeds.seed)],
+    seeds: [text("launch"), key(seeds.creator), getU64Encoder().encode(seeds.seed) as Uint8Array],
   });
 }
 

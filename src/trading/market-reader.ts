@@ -1,5 +1,4 @@
 import type { Address } from "@solana/kit";
-import { findAssociatedTokenPda } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import {
   type CurveAccount,
@@ -7,17 +6,14 @@ import {
   LAUNCH_PROGRAM_ADDRESS,
   type LaunchAccount,
   NATIVE_MINT_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
   derivePoolAccounts,
   deriveTradeAccounts,
+  findAssociatedTokenAddress,
   getCurveAccountDecoder,
   getLaunchAccountDecoder,
   getPoolAccountDecoder,
 } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
-
-/** Token-account addresses remembered at once before the cache starts over. */
-const MAX_CACHED_TOKEN_ACCOUNTS = 100_000;
 
 /** A launch's own derived addresses; the vaults follow the recipe's order. */
 interface LaunchAddresses {
@@ -38,7 +34,6 @@ const poolDecoder = getPoolAccountDecoder();
  */
 export class MarketReader {
   readonly #venueAddresses = new Map<Address, Promise<{ pool: Address; vaultA: Address; vaultB: Address }>>();
-  readonly #tokenAccounts = new Map<string, Promise<Address>>();
   readonly #launchAddresses = new Map<Address, Promise<LaunchAddresses>>();
 
   constructor(
@@ -78,16 +73,9 @@ export class MarketReader {
     };
   }
 
+  /** `owner`'s associated token account for `mint` (derived synchronously, remembered in a bounded cache). */
   async tokenAccountOf(owner: Address, mint: Address): Promise<Address> {
-    const key = `${owner}:${mint}`;
-    let account = this.#tokenAccounts.get(key);
-    if (!account) {
-      // Bounded: a long-lived server meets many wallets; re-deriving one is cheap enough.
-      if (this.#tokenAccounts.size >= MAX_CACHED_TOKEN_ACCOUNTS) this.#tokenAccounts.clear();
-      account = findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }).then(([found]) => found);
-      this.#tokenAccounts.set(key, account);
-    }
-    return account;
+    return findAssociatedTokenAddress(owner, mint)[0];
   }
 
   /**
