@@ -13,7 +13,7 @@ import { Clock, FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { U64_MAX } from "../wire/wire-fields.ts";
 import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
-import { checkTransaction } from "./check-transaction.ts";
+import { type SupportedMessage, checkTransaction } from "./check-transaction.ts";
 import type { SlotSpan } from "./slot-span.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
 const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
@@ -139,6 +139,12 @@ export interface DevnetSnapshot {
 }
 
 export type LandedListener = (transaction: LandedTransaction) => void;
+/**
+ * Called with a transaction (and its decoded message) right before the VM runs it: the one
+ * moment its accounts still hold their state from before it, which a transaction history
+ * (the RPC's `getTransaction` pre-balances) must read. It may not land after all.
+ */
+export type ExecutingListener = (transaction: Transaction, signature: Signature, message: SupportedMessage) => void;
 
 /**
  * A change to chain state, as a write-ahead log must record it to rebuild the chain: a
@@ -179,6 +185,7 @@ export class Devnet {
   #faults: SubmissionFault[] = [];
   readonly #listeners = new Set<LandedListener>();
   readonly #writeListeners = new Set<WriteListener>();
+  readonly #executingListeners = new Set<ExecutingListener>();
   #realtimeSlotMillis: number;
   readonly #slotListeners = new Set<SlotListener>();
   #version = 0;
@@ -297,6 +304,15 @@ export class Devnet {
   onWrite(listener: WriteListener): () => void {
     this.#writeListeners.add(listener);
     return () => this.#writeListeners.delete(listener);
+  }
+
+  /**
+   * Runs `listener` right before each transaction executes, while its accounts still hold
+   * their state from before it (see {@link ExecutingListener}); it must not change the chain.
+   */
+  onExecuting(listener: ExecutingListener): () => void {
+    this.#executingListeners.add(listener);
+    return () => this.#executingListeners.delete(listener);
   }
 
   /** Runs `listener` at every slot boundary, after that slot's transactions landed. */
@@ -616,6 +632,7 @@ export class Devnet {
       this.#records.set(signature, previous ? { state: "expired" } : { state: "refused", error: { kind: "blockhashNotFound" } });
       return { landed: false, signature, error: { kind: "blockhashNotFound" } };
     }
+    for (const listener of this.#executingListeners) listener(transaction, signature, check.message);
     let result: ReturnType<LiteSVM["sendTransaction"]>;
     try {
       result = this.#svm.sendTransaction(transaction);

@@ -9,6 +9,8 @@ export const RPC_ERROR = {
   sendTransactionPreflightFailure: -32002,
   /** A signature does not verify. */
   transactionSignatureVerificationFailure: -32003,
+  /** A version 0 transaction asked for without `maxSupportedTransactionVersion: 0`. */
+  unsupportedTransactionVersion: -32015,
   /** `minContextSlot` is ahead of the node. */
   minContextSlotNotReached: -32016,
 } as const;

@@ -13,6 +13,7 @@ import {
   refuse,
   responseOf,
 } from "./json-rpc-envelope.ts";
+import { historyMethods } from "./history-methods.ts";
 import { jsonText } from "./json-text.ts";
 import type { RpcDeps, RpcMethod, RpcMethodTable } from "./rpc-method.ts";
 import { PROGRAM_ACCOUNT_METHODS } from "./program-accounts-method.ts";
@@ -33,6 +34,7 @@ export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
   ...SIMULATE_METHODS,
   ...PROGRAM_ACCOUNT_METHODS,
   ...transactionMethods(deps),
+  ...historyMethods(deps.devnet),
 });
 
 const isId = (id: unknown): id is RpcId => id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));

@@ -102,3 +102,64 @@ export const SignatureStatus = Type.Object({
 export type SignatureStatus = Static<typeof SignatureStatus>;
 
 export const LatestBlockhashValue = Type.Object({ blockhash: Type.String(), lastValidBlockHeight: Type.Integer() });
+
+// ---------------------------------------------------------------- transaction history
+
+export const TransactionConfig = Type.Object({
+  commitment: Type.Optional(Commitment),
+  encoding: Type.Optional(
+    Type.Union([Type.Literal("json"), Type.Literal("jsonParsed"), Type.Literal("base64"), Type.Literal("base58")], {
+      description: "default json; jsonParsed lists account keys with their roles and instructions with their keys",
+    }),
+  ),
+  maxSupportedTransactionVersion: Type.Optional(Type.Integer({ minimum: 0, description: "0 to receive version 0 transactions" })),
+});
+export type TransactionConfig = Static<typeof TransactionConfig>;
+
+export const SignaturesForAddressConfig = Type.Object({
+  ...configFields,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: "default 1000" })),
+  before: Type.Optional(TransactionSignature),
+  until: Type.Optional(TransactionSignature),
+});
+export type SignaturesForAddressConfig = Static<typeof SignaturesForAddressConfig>;
+
+export const TokenBalance = Type.Object({
+  accountIndex: Type.Integer(),
+  mint: Pubkey,
+  owner: Pubkey,
+  programId: Pubkey,
+  uiTokenAmount: TokenAmount,
+});
+
+export const TransactionMeta = Type.Object({
+  err: Type.Unknown(),
+  status: Type.Unknown(),
+  fee: Type.Integer(),
+  preBalances: Type.Array(Type.Integer()),
+  postBalances: Type.Array(Type.Integer()),
+  preTokenBalances: Type.Array(TokenBalance),
+  postTokenBalances: Type.Array(TokenBalance),
+  logMessages: Type.Array(Type.String()),
+  innerInstructions: Type.Array(Type.Unknown()),
+  loadedAddresses: Type.Object({ writable: Type.Array(Pubkey), readonly: Type.Array(Pubkey) }),
+  rewards: Type.Array(Type.Unknown()),
+  computeUnitsConsumed: Type.Integer(),
+});
+
+export const ConfirmedTransaction = Type.Object({
+  slot: Type.Integer(),
+  blockTime: Type.Integer(),
+  version: Type.Optional(Type.Union([Type.Literal("legacy"), Type.Literal(0)])),
+  transaction: Type.Unknown({ description: '[base64, "base64"], or the signatures and the decoded message' }),
+  meta: TransactionMeta,
+});
+
+export const SignatureInfo = Type.Object({
+  signature: TransactionSignature,
+  slot: Type.Integer(),
+  err: Type.Unknown(),
+  memo: Type.Null(),
+  blockTime: Type.Integer(),
+  confirmationStatus: Commitment,
+});

@@ -1,0 +1,118 @@
+import { type ReadonlyUint8Array, getBase58Decoder, getTransactionDecoder } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
+import type { HistoryEntry, KeyState } from "./transaction-history.ts";
+import { tokenAmountOf } from "./token-parsing.ts";
+import { transactionErrorJson } from "./transaction-error-json.ts";
+import { transactionFeeOf } from "./transaction-fee.ts";
+
+export type TransactionEncoding = "json" | "jsonParsed" | "base64" | "base58";
+
+/** The signature of an unsigned slot: 64 zero bytes. */
+const NO_SIGNATURE = "1".repeat(64);
+
+const tokenBalancesOf = (states: readonly KeyState[]) =>
+  states.flatMap((state, accountIndex) =>
+    state.token === null
+      ? []
+      : [
+          {
+            accountIndex,
+            mint: state.token.mint,
+            owner: state.token.owner,
+            programId: TOKEN_PROGRAM_ADDRESS,
+            uiTokenAmount: tokenAmountOf(state.token.amount, state.token.decimals),
+          },
+        ],
+  );
+
+/** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
+function isWritable(entry: HistoryEntry, index: number): boolean {
+  const { header, staticAccounts } = entry.message;
+  if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
+  return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
+}
+
+function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): unknown {
+  if (encoding === "base64") return [Buffer.from(entry.wire).toString("base64"), "base64"];
+  const base58 = getBase58Decoder();
+  if (encoding === "base58") return [base58.decode(entry.wire), "base58"];
+  const { message } = entry;
+  const signatures = Object.values(getTransactionDecoder().decode(entry.wire).signatures).map((bytes) =>
+    bytes ? base58.decode(bytes) : NO_SIGNATURE,
+  );
+  const keys = message.staticAccounts;
+  const data = (bytes: ReadonlyUint8Array | undefined) => base58.decode(bytes ?? new Uint8Array(0));
+  const parsed = encoding === "jsonParsed";
+  return {
+    signatures,
+    message: {
+      accountKeys: parsed
+        ? keys.map((pubkey, index) => ({
+            pubkey,
+            signer: index < message.header.numSignerAccounts,
+            writable: isWritable(entry, index),
+            source: "transaction",
+          }))
+        : keys,
+      ...(parsed
+        ? {}
+        : {
+            header: {
+              numRequiredSignatures: message.header.numSignerAccounts,
+              numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+              numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+            },
+          }),
+      recentBlockhash: message.lifetimeToken,
+      // jsonParsed names each instruction's program and accounts; it parses no program's data here.
+      instructions: message.instructions.map((instruction) =>
+        parsed
+          ? {
+              programId: keys[instruction.programAddressIndex],
+              accounts: (instruction.accountIndices ?? []).map((index) => keys[index]),
+              data: data(instruction.data),
+              stackHeight: null,
+            }
+          : {
+              programIdIndex: instruction.programAddressIndex,
+              accounts: instruction.accountIndices ?? [],
+              data: data(instruction.data),
+              stackHeight: null,
+            },
+      ),
+      ...(message.version === 0 ? { addressTableLookups: message.addressTableLookups ?? [] } : {}),
+    },
+  };
+}
+
+/**
+ * A remembered transaction as `getTransaction` answers it: where and when it landed, its
+ * wire form in the encoding asked for, and its meta (fee, logs, units, the lamports and
+ * token holdings of its account keys before and after). The devnet runs no CPI tracer, so
+ * `innerInstructions` is empty; address-table lookups are not resolved (`loadedAddresses`
+ * empty, balances cover the static keys).
+ */
+export function confirmedTransactionJson(entry: HistoryEntry, encoding: TransactionEncoding, withVersion: boolean): unknown {
+  const { landed } = entry;
+  const err = landed.error === null ? null : transactionErrorJson(landed.error);
+  return {
+    slot: landed.slot,
+    blockTime: landed.unixTimestamp,
+    ...(withVersion ? { version: entry.message.version } : {}),
+    transaction: transactionJson(entry, encoding),
+    meta: {
+      err,
+      status: err === null ? { Ok: null } : { Err: err },
+      fee: transactionFeeOf(entry.message),
+      preBalances: entry.pre.map((state) => state.lamports),
+      postBalances: entry.post.map((state) => state.lamports),
+      preTokenBalances: tokenBalancesOf(entry.pre),
+      postTokenBalances: tokenBalancesOf(entry.post),
+      logMessages: landed.logs,
+      innerInstructions: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      rewards: [],
+      computeUnitsConsumed: landed.computeUnits,
+    },
+  };
+}
