@@ -1,5 +1,4 @@
 import type { Address } from "@solana/kit";
-import type { Devnet } from "../chain/devnet.ts";
 import {
   type CurveAccount,
   type DerivedTradeAccounts,
@@ -14,6 +13,7 @@ import {
   getPoolAccountDecoder,
 } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
+import { type ChainReads, readingOnce } from "./chain-reads.ts";
 
 /** A launch's own derived addresses; the vaults follow the recipe's order. */
 interface LaunchAddresses {
@@ -33,14 +33,23 @@ const poolDecoder = getPoolAccountDecoder();
  * Derived addresses are cached: they never change.
  */
 export class MarketReader {
-  readonly #venueAddresses = new Map<Address, Promise<{ pool: Address; vaultA: Address; vaultB: Address }>>();
-  readonly #launchAddresses = new Map<Address, Promise<LaunchAddresses>>();
+  readonly #venueAddresses: Map<Address, Promise<{ pool: Address; vaultA: Address; vaultB: Address }>>;
+  readonly #launchAddresses: Map<Address, Promise<LaunchAddresses>>;
 
   constructor(
-    readonly devnet: Devnet,
+    readonly devnet: ChainReads,
     /** The authority of the SOL venue pools (the world's faucet). */
     readonly venueAuthority: Address,
-  ) {}
+    shared: MarketReader | null = null,
+  ) {
+    this.#venueAddresses = shared ? shared.#venueAddresses : new Map();
+    this.#launchAddresses = shared ? shared.#launchAddresses : new Map();
+  }
+
+  /** A reader for one request: each account read once, the derived-address caches shared with this one. */
+  readingOnce(): MarketReader {
+    return new MarketReader(readingOnce(this.devnet), this.venueAuthority, this);
+  }
 
   launch(address: Address): { launch: LaunchAccount; curve: CurveAccount } | null {
     const launchAccount = this.devnet.getAccount(address);

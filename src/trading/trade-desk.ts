@@ -54,16 +54,26 @@ export class TradeDesk {
     this.planning = new TradePlanning({ ...options, reader: this.reader });
   }
 
+  /** Pricing and planning for one request, over a reader that reads each account once (see readingOnce). */
+  #forRequest(): { pricing: TradePricing; planning: TradePlanning } {
+    const reader = this.reader.readingOnce();
+    return {
+      pricing: new TradePricing(reader.devnet, reader),
+      planning: new TradePlanning({ ...this.options, devnet: reader.devnet, reader }),
+    };
+  }
+
   async quote(request: QuoteRequest): Promise<Result<Quote>> {
     if (request.wallet) {
       const payer = checkFeePayer(this.options.devnet, request.wallet, "wallet");
       if (!payer.ok) return payer;
     }
-    const priced = await this.pricing.price(request, request.wallet);
+    const { pricing, planning } = this.#forRequest();
+    const priced = await pricing.price(request, request.wallet);
     if (!priced.ok) return priced;
     let plan: Plan | null = null;
     if (request.wallet) {
-      const planned = await this.planning.plan(request, request.wallet, priced.value);
+      const planned = await planning.plan(request, request.wallet, priced.value);
       if (!planned.ok) return planned;
       plan = planned.value;
     }
@@ -82,11 +92,12 @@ export class TradeDesk {
     const payer = checkFeePayer(this.options.devnet, wallet, "wallet");
     if (!payer.ok) return payer;
     const request = lookup.entry.value;
-    const priced = await this.pricing.price(request, wallet);
+    const { pricing, planning } = this.#forRequest();
+    const priced = await pricing.price(request, wallet);
     if (!priced.ok) return priced;
-    const planned = await this.planning.plan(request, wallet, priced.value);
+    const planned = await planning.plan(request, wallet, priced.value);
     if (!planned.ok) return planned;
-    const funds = await this.planning.checkFunds(request, wallet, priced.value, planned.value);
+    const funds = await planning.checkFunds(request, wallet, priced.value, planned.value);
     if (!funds.ok) return funds;
     const lifetime = this.options.devnet.latestBlockhash();
     const plan = planned.value.steps.map((step, index): PlanStep => {

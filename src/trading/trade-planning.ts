@@ -1,8 +1,8 @@
 import type { Address } from "@solana/kit";
-import type { Devnet } from "../chain/devnet.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/index.ts";
+import type { ChainReads } from "./chain-reads.ts";
 import {
   type PlanContext,
   type PlannedStep,
@@ -19,7 +19,7 @@ import type { QuoteRequest } from "./quote-request.ts";
 import type { CurvePriced, MarketPriced, Priced } from "./trade-pricing.ts";
 
 export interface TradePlanningOptions {
-  readonly devnet: Devnet;
+  readonly devnet: ChainReads;
   readonly reader: MarketReader;
   /** Where tips go (a simulator-held address). */
   readonly tipRecipient: Address;

@@ -1,9 +1,9 @@
 import type { Address } from "@solana/kit";
-import type { Devnet } from "../chain/devnet.ts";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { type CurveAccount, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
+import type { ChainReads } from "./chain-reads.ts";
 import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
 import type { MarketReader } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
@@ -36,7 +36,7 @@ const poolDecoder = getPoolAccountDecoder();
  */
 export class TradePricing {
   constructor(
-    readonly devnet: Devnet,
+    readonly devnet: ChainReads,
     readonly reader: MarketReader,
   ) {}
 
