@@ -14,6 +14,7 @@ import {
 } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import { type ChainReads, readingOnce } from "./chain-reads.ts";
+import { DecodedRecords } from "./decoded-records.ts";
 
 /** A launch's own derived addresses; the vaults follow the recipe's order. */
 interface LaunchAddresses {
@@ -23,9 +24,10 @@ interface LaunchAddresses {
   readonly vaults: readonly Address[];
 }
 
-const launchDecoder = getLaunchAccountDecoder();
-const curveDecoder = getCurveAccountDecoder();
-const poolDecoder = getPoolAccountDecoder();
+const launchRecords = new DecodedRecords(getLaunchAccountDecoder());
+const curveRecords = new DecodedRecords(getCurveAccountDecoder());
+/** Pool records as they last decoded (shared with pricing's pair pools). */
+export const poolRecords = new DecodedRecords(getPoolAccountDecoder());
 
 /**
  * Reads what a quote needs straight from the chain — the launch and curve records, the
@@ -54,10 +56,10 @@ export class MarketReader {
   launch(address: Address): { launch: LaunchAccount; curve: CurveAccount } | null {
     const launchAccount = this.devnet.getAccount(address);
     if (!launchAccount || launchAccount.programAddress !== LAUNCH_PROGRAM_ADDRESS) return null;
-    const launch = launchDecoder.decode(launchAccount.data);
+    const launch = launchRecords.decode(address, launchAccount.data);
     const curveAccount = this.devnet.getAccount(launch.curve);
     if (!curveAccount) return null;
-    return { launch, curve: curveDecoder.decode(curveAccount.data) };
+    return { launch, curve: curveRecords.decode(launch.curve, curveAccount.data) };
   }
 
   /** The SOL venue of `mint` with its reserves now, or null when the world has none. */
@@ -70,7 +72,7 @@ export class MarketReader {
     const { pool, vaultA, vaultB } = await addresses;
     const account = this.devnet.getAccount(pool);
     if (!account) return null;
-    const record = poolDecoder.decode(account.data);
+    const record = poolRecords.decode(pool, account.data);
     return {
       pool,
       mint,

@@ -1,11 +1,11 @@
 import type { Address } from "@solana/kit";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
-import { type CurveAccount, describeProgramError, findPoolPda, findPoolVaultPda, getPoolAccountDecoder } from "../programs/index.ts";
+import { type CurveAccount, describeProgramError, findPoolPda, findPoolVaultPda } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import type { ChainReads } from "./chain-reads.ts";
 import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
-import type { MarketReader } from "./market-reader.ts";
+import { type MarketReader, poolRecords } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
 import type { QuoteRequest } from "./quote-request.ts";
 
@@ -26,8 +26,6 @@ export interface MarketPriced {
 
 /** Where and at what price a trade happens. */
 export type Priced = CurvePriced | MarketPriced;
-
-const poolDecoder = getPoolAccountDecoder();
 
 /**
  * Prices a quote request from the chain (never the read model): on the curve while the
@@ -91,7 +89,7 @@ export class TradePricing {
     const [pool] = await findPoolPda({ authority: launch, mintA: primaryMint, mintB: componentMint });
     const account = this.devnet.getAccount(pool);
     if (!account) return null;
-    const record = poolDecoder.decode(account.data);
+    const record = poolRecords.decode(pool, account.data);
     const [[vaultPrimary], [vaultComponent]] = await Promise.all([
       findPoolVaultPda({ pool, mint: primaryMint }),
       findPoolVaultPda({ pool, mint: componentMint }),
