@@ -9,6 +9,9 @@ import { Keypair, VersionedTransaction } from "@solana/web3.js";
 import { BasketClient } from "../src/client/basket-client.ts";
 import { decodeWireTransaction } from "../src/chain/unsigned-transaction.ts";
 import { startSimulator } from "../src/simulator/simulator.ts";
+import { tradingFor } from "../src/simulator/simulator-trading.ts";
+import { quoteRequestOf } from "../src/trading/quote-request.ts";
+import type { Address } from "@solana/kit";
 import { median, table } from "./measure.ts";
 
 const FLOWS = 150;
@@ -90,6 +93,23 @@ export async function tradeFlowBench(): Promise<string> {
     }
     const rawPerSecond = FLOWS / ((performance.now() - rawStarted) / 1000);
 
+    // Server side: the desk's own quote and build, in process (no HTTP, no schema), fresh wallets as above.
+    const { desk } = await tradingFor(simulator.world, simulator.readModel);
+    const serverWallets = await wallets(FLOWS);
+    const server = { quote: [] as number[], build: [] as number[] };
+    for (const keypair of serverWallets) {
+      const wallet = keypair.publicKey.toBase58() as Address;
+      const request = quoteRequestOf({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet });
+      let started = performance.now();
+      const quoted = await desk.quote(request);
+      server.quote.push(performance.now() - started);
+      if (!quoted.ok) throw new Error(`server quote refused: ${quoted.error.body.error}`);
+      started = performance.now();
+      const built = await desk.build(quoted.value.quoteId, wallet);
+      server.build.push(performance.now() - started);
+      if (!built.ok) throw new Error(`server build refused: ${built.error.body.error}`);
+    }
+
     const total = STAGES.reduce((sum, stage) => sum + median(times[stage]), 0);
     return [
       "## Trade flow (issue 4)",
@@ -99,7 +119,9 @@ export async function tradeFlowBench(): Promise<string> {
         [
           [`full flows / s over HTTP (${FLOWS} flows, one settling transaction each)`, flowsPerSecond.toFixed(1)],
           ["raw LiteSVM execution of the same settling transactions / s", rawPerSecond.toFixed(0)],
-          ["ratio flows / raw", (flowsPerSecond / rawPerSecond).toFixed(4)],
+          ["ratio flows / raw (target ≥ 0.3)", (flowsPerSecond / rawPerSecond).toFixed(4)],
+          ["median server time of quote, ms (the desk in process; target ≤ 1)", median(server.quote).toFixed(2)],
+          ["median server time of build, ms (the desk in process; target ≤ 1)", median(server.build).toFixed(2)],
         ],
       ),
       "",
