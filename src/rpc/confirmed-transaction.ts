@@ -1,6 +1,6 @@
 import { type ReadonlyUint8Array, getBase58Decoder, getTransactionDecoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
-import type { HistoryEntry, KeyState } from "./transaction-history.ts";
+import { type HistoryEntry, type KeyState, isWritableKey } from "./transaction-history.ts";
 import { tokenAmountOf } from "./token-parsing.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
 import { transactionFeeOf } from "./transaction-fee.ts";
@@ -25,13 +25,6 @@ const tokenBalancesOf = (states: readonly KeyState[]) =>
         ],
   );
 
-/** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
-function isWritable(entry: HistoryEntry, index: number): boolean {
-  const { header, staticAccounts } = entry.message;
-  if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
-  return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
-}
-
 function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): unknown {
   if (encoding === "base64") return [Buffer.from(entry.wire).toString("base64"), "base64"];
   const base58 = getBase58Decoder();
@@ -50,7 +43,7 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
         ? keys.map((pubkey, index) => ({
             pubkey,
             signer: index < message.header.numSignerAccounts,
-            writable: isWritable(entry, index),
+            writable: isWritableKey(entry.message, index),
             source: "transaction",
           }))
         : keys,

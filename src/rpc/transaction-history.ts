@@ -34,13 +34,39 @@ export interface HistoryEntry {
   readonly post: readonly KeyState[];
 }
 
-function keyStatesOf(devnet: Devnet, keys: readonly Address[]): KeyState[] {
-  return keys.map((key) => {
+/** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
+export function isWritableKey(message: SupportedMessage, index: number): boolean {
+  const { header, staticAccounts } = message;
+  if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
+  return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
+}
+
+/** A mint's decimals never change: each is read from the chain once. */
+const decimalsByChain = new WeakMap<Devnet, Map<Address, number | null>>();
+function cachedDecimals(devnet: Devnet, mint: Address): number | null {
+  let known = decimalsByChain.get(devnet);
+  if (!known) decimalsByChain.set(devnet, (known = new Map()));
+  if (!known.has(mint)) known.set(mint, decimalsOf(devnet, mint));
+  return known.get(mint)!;
+}
+
+/**
+ * The state of a transaction's account keys, read as cheaply as the answer allows, since
+ * this runs around every transaction the chain executes: an invoked program's account is
+ * code, never a token account, so only its lamports are read (not its bytes); and after
+ * execution (`before` given) a read-only key still holds what it held before.
+ */
+function keyStatesOf(devnet: Devnet, message: SupportedMessage, before?: readonly KeyState[]): KeyState[] {
+  const programs = new Set(message.instructions.map((instruction) => instruction.programAddressIndex));
+  return message.staticAccounts.map((key, index) => {
+    const previous = before?.[index];
+    if (previous && !isWritableKey(message, index)) return previous;
+    if (programs.has(index)) return { lamports: devnet.getBalance(key), token: null };
     const account = devnet.getAccount(key);
     if (!account) return { lamports: 0n, token: null };
     if (!isTokenAccount(account)) return { lamports: account.lamports, token: null };
     const token = getTokenDecoder().decode(account.data);
-    const decimals = decimalsOf(devnet, token.mint);
+    const decimals = cachedDecimals(devnet, token.mint);
     return {
       lamports: account.lamports,
       token: decimals === null ? null : { mint: token.mint, owner: token.owner, amount: token.amount, decimals },
@@ -67,7 +93,7 @@ export class TransactionHistory {
   private constructor(devnet: Devnet, capacity: number) {
     this.#capacity = capacity;
     devnet.onExecuting((_transaction, signature, message) => {
-      this.#pending = { signature, message, pre: keyStatesOf(devnet, message.staticAccounts) };
+      this.#pending = { signature, message, pre: keyStatesOf(devnet, message) };
     });
     devnet.onWrite((write) => {
       if (write.kind === "restore") return this.#clear();
@@ -75,7 +101,7 @@ export class TransactionHistory {
       const pending = this.#pending;
       this.#pending = null;
       if (pending?.signature !== write.landed.signature) return;
-      this.#add(write.landed, write.transaction, pending.message, pending.pre, keyStatesOf(devnet, pending.message.staticAccounts));
+      this.#add(write.landed, write.transaction, pending.message, pending.pre, keyStatesOf(devnet, pending.message, pending.pre));
     });
   }
 
