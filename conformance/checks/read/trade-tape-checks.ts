@@ -19,6 +19,30 @@ const examplesOf = (context: Parameters<Check["run"]>[0]) => [
   { launch: busiestLaunch(context), limit: 5 },
 ];
 
+type WalkedTape = {
+  readonly launch: { readonly address: string };
+  readonly limit: number;
+  readonly pages: Awaited<ReturnType<typeof walkTape>>;
+};
+
+/**
+ * The property every tape check states over the same inputs: for a generated launch and
+ * page size (long tapes in small pages first), walk the tape by its cursors and judge the
+ * pages read.
+ */
+function overWalkedTapes(
+  context: Parameters<Check["run"]>[0],
+  judgeWalk: (walk: WalkedTape) => Promise<void> | void,
+  maxRuns = 10,
+): Promise<void> {
+  return runProperty(
+    context,
+    cases(context),
+    async ({ launch, limit }) => judgeWalk({ launch, limit, pages: await walkTape(context, launch.address, limit, WALK_TRADES) }),
+    { maxRuns, examples: examplesOf(context) },
+  );
+}
+
 export const tradesCursorNoRepeatNoSkip: Check = {
   id: "trades.cursor.noRepeatNoSkip",
   phase: "read",
@@ -28,58 +52,52 @@ export const tradesCursorNoRepeatNoSkip: Check = {
   },
   enforces: "specification",
   async run(context) {
-    await runProperty(
-      context,
-      cases(context),
-      async ({ launch, limit }) => {
-        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
-        const walked = pages.flatMap((page) => page.trades);
-        // The reference, read after the walk: trades that landed meanwhile sit at its head only.
-        const reference = (await tradePage(context, launch.address, 200)).trades;
-        for (const page of pages) {
-          const cursor = /^(\d+):(\d+)$/.exec(String(page.query.before ?? ""));
-          if (!cursor) continue;
-          const bound = { slot: Number(cursor[1]), seq: Number(cursor[2]) } as TapeTrade;
-          for (const trade of page.trades)
-            ensure(isNewer(bound, trade), `before=${page.query.before} returned trade ${tapeKey(trade)}, which is not strictly older`, {
-              input: { launch: launch.address, ...page.query },
-              actual: page.trades.map(tapeKey),
-            });
-        }
-        const seen = new Set<string>();
-        walked.forEach((trade, index) => {
-          ensure(
-            !seen.has(`${tapeKey(trade)}:${trade.signature}`),
-            `trade ${trade.signature} (${tapeKey(trade)}) came back on a later page`,
-            {
-              input: { launch: launch.address, limit, before: pages[Math.floor(index / limit)]?.query.before },
-              actual: walked.map(tapeKey),
-            },
-          );
-          seen.add(`${tapeKey(trade)}:${trade.signature}`);
-        });
-        if (walked.length === 0) return;
-        const offset = reference.findIndex((trade) => trade.signature === walked[0]!.signature && tapeKey(trade) === tapeKey(walked[0]!));
-        ensure(offset >= 0, "the walk's first trade is not on the tape read right after it", {
-          input: { launch: launch.address, limit },
-          actual: walked[0],
-        });
-        const overlap = Math.min(walked.length, reference.length - offset);
-        for (let i = 0; i < overlap; i++) {
-          const [got, want] = [walked[i]!, reference[offset + i]!];
-          ensure(
-            tapeKey(got) === tapeKey(want) && got.signature === want.signature,
-            `following cursors with limit ${limit} skipped trade ${want.signature} (${tapeKey(want)})`,
-            {
-              input: { launch: launch.address, limit, before: pages[Math.floor(i / limit)]?.query.before },
-              expected: reference.slice(offset, offset + overlap).map(tapeKey),
-              actual: walked.slice(0, overlap).map(tapeKey),
-            },
-          );
-        }
-      },
-      { maxRuns: 10, examples: examplesOf(context) },
-    );
+    await overWalkedTapes(context, async ({ launch, limit, pages }) => {
+      const walked = pages.flatMap((page) => page.trades);
+      // The reference, read after the walk: trades that landed meanwhile sit at its head only.
+      const reference = (await tradePage(context, launch.address, 200)).trades;
+      for (const page of pages) {
+        const cursor = /^(\d+):(\d+)$/.exec(String(page.query.before ?? ""));
+        if (!cursor) continue;
+        const bound = { slot: Number(cursor[1]), seq: Number(cursor[2]) } as TapeTrade;
+        for (const trade of page.trades)
+          ensure(isNewer(bound, trade), `before=${page.query.before} returned trade ${tapeKey(trade)}, which is not strictly older`, {
+            input: { launch: launch.address, ...page.query },
+            actual: page.trades.map(tapeKey),
+          });
+      }
+      const seen = new Set<string>();
+      walked.forEach((trade, index) => {
+        ensure(
+          !seen.has(`${tapeKey(trade)}:${trade.signature}`),
+          `trade ${trade.signature} (${tapeKey(trade)}) came back on a later page`,
+          {
+            input: { launch: launch.address, limit, before: pages[Math.floor(index / limit)]?.query.before },
+            actual: walked.map(tapeKey),
+          },
+        );
+        seen.add(`${tapeKey(trade)}:${trade.signature}`);
+      });
+      if (walked.length === 0) return;
+      const offset = reference.findIndex((trade) => trade.signature === walked[0]!.signature && tapeKey(trade) === tapeKey(walked[0]!));
+      ensure(offset >= 0, "the walk's first trade is not on the tape read right after it", {
+        input: { launch: launch.address, limit },
+        actual: walked[0],
+      });
+      const overlap = Math.min(walked.length, reference.length - offset);
+      for (let i = 0; i < overlap; i++) {
+        const [got, want] = [walked[i]!, reference[offset + i]!];
+        ensure(
+          tapeKey(got) === tapeKey(want) && got.signature === want.signature,
+          `following cursors with limit ${limit} skipped trade ${want.signature} (${tapeKey(want)})`,
+          {
+            input: { launch: launch.address, limit, before: pages[Math.floor(i / limit)]?.query.before },
+            expected: reference.slice(offset, offset + overlap).map(tapeKey),
+            actual: walked.slice(0, overlap).map(tapeKey),
+          },
+        );
+      }
+    });
   },
 };
 
@@ -89,34 +107,28 @@ export const tradesNewestFirst: Check = {
   rule: { section: TRADES, text: "trades (array of Trade record, newest first); before returns trades strictly older" },
   enforces: "specification",
   async run(context) {
-    await runProperty(
-      context,
-      cases(context),
-      async ({ launch, limit }) => {
-        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
-        let previous: TapeTrade | null = null;
-        for (const page of pages)
-          for (const trade of page.trades) {
-            ensure(
-              previous === null || isNewer(previous, trade),
-              `trade ${tapeKey(trade)} follows ${previous && tapeKey(previous)}: not newest first`,
-              {
-                input: { launch: launch.address, ...page.query },
-                actual: page.trades.map(tapeKey),
-              },
-            );
-            ensure(
-              previous === null || Date.parse(previous.at) >= Date.parse(trade.at),
-              `trade at ${trade.at} follows an older one at ${previous?.at}`,
-              {
-                input: { launch: launch.address, ...page.query },
-              },
-            );
-            previous = trade;
-          }
-      },
-      { maxRuns: 10, examples: examplesOf(context) },
-    );
+    await overWalkedTapes(context, async ({ launch, limit, pages }) => {
+      let previous: TapeTrade | null = null;
+      for (const page of pages)
+        for (const trade of page.trades) {
+          ensure(
+            previous === null || isNewer(previous, trade),
+            `trade ${tapeKey(trade)} follows ${previous && tapeKey(previous)}: not newest first`,
+            {
+              input: { launch: launch.address, ...page.query },
+              actual: page.trades.map(tapeKey),
+            },
+          );
+          ensure(
+            previous === null || Date.parse(previous.at) >= Date.parse(trade.at),
+            `trade at ${trade.at} follows an older one at ${previous?.at}`,
+            {
+              input: { launch: launch.address, ...page.query },
+            },
+          );
+          previous = trade;
+        }
+    });
   },
 };
 
@@ -126,11 +138,9 @@ export const tradesShortPageAtStart: Check = {
   rule: { section: TRADES, text: "A full page may have older rows behind it; a short page reached the start" },
   enforces: "specification",
   async run(context) {
-    await runProperty(
+    await overWalkedTapes(
       context,
-      cases(context),
-      async ({ launch, limit }) => {
-        const pages = await walkTape(context, launch.address, limit, WALK_TRADES);
+      async ({ launch, limit, pages }) => {
         const last = pages.at(-1)!;
         if (last.trades.length === limit) return; // the walk stopped at its budget, not at the start
         const oldest = last.trades.at(-1);
@@ -146,7 +156,7 @@ export const tradesShortPageAtStart: Check = {
           },
         );
       },
-      { maxRuns: 8, examples: examplesOf(context) },
+      8,
     );
   },
 };
