@@ -19,6 +19,9 @@ export const PROGRAM_EVENT_TAG = {
   liquidityAdded: 5,
   swap: 6,
   migrationStep: 7,
+  collectibleListed: 8,
+  collectibleStage: 9,
+  cardReleased: 10,
 } as const;
 
 /** The `kind` of a decoded program event. */

@@ -1,4 +1,7 @@
 import { type Address, type Decoder, getBase64Encoder, type ReadonlyUint8Array } from "@solana/kit";
+import { type CardReleasedEvent, getCardReleasedEventDecoder } from "./card-released-event.ts";
+import { type CollectibleListedEvent, getCollectibleListedEventDecoder } from "./collectible-listed-event.ts";
+import { type CollectibleStageEvent, getCollectibleStageEventDecoder } from "./collectible-stage-event.ts";
 import { getLaunchCreatedEventDecoder, type LaunchCreatedEvent } from "./launch-created-event.ts";
 import { getLiquidityAddedEventDecoder, type LiquidityAddedEvent } from "./liquidity-added-event.ts";
 import { getMigrationStepEventDecoder, type MigrationStepEvent } from "./migration-step-event.ts";
@@ -11,7 +14,16 @@ import { getTradeEventDecoder, type TradeEvent } from "./trade-event.ts";
 
 /** Every structured event our programs emit, discriminated on `kind`. */
 export type ProgramEvent =
-  LaunchCreatedEvent | TradeEvent | StatusChangedEvent | PoolCreatedEvent | LiquidityAddedEvent | SwapEvent | MigrationStepEvent;
+  | LaunchCreatedEvent
+  | TradeEvent
+  | StatusChangedEvent
+  | PoolCreatedEvent
+  | LiquidityAddedEvent
+  | SwapEvent
+  | MigrationStepEvent
+  | CollectibleListedEvent
+  | CollectibleStageEvent
+  | CardReleasedEvent;
 
 interface EventSource {
   kind: ProgramEventKind;
@@ -30,6 +42,9 @@ const SOURCES = new Map<number, EventSource>(
       ["liquidityAdded", POOL_PROGRAM_ADDRESS, getLiquidityAddedEventDecoder()],
       ["swap", POOL_PROGRAM_ADDRESS, getSwapEventDecoder()],
       ["migrationStep", LAUNCH_PROGRAM_ADDRESS, getMigrationStepEventDecoder()],
+      ["collectibleListed", LAUNCH_PROGRAM_ADDRESS, getCollectibleListedEventDecoder()],
+      ["collectibleStage", LAUNCH_PROGRAM_ADDRESS, getCollectibleStageEventDecoder()],
+      ["cardReleased", LAUNCH_PROGRAM_ADDRESS, getCardReleasedEventDecoder()],
     ] as const
   ).map(([kind, emitter, decoder]) => [PROGRAM_EVENT_TAG[kind], { kind, emitter, decoder }]),
 );

@@ -1,5 +1,8 @@
 import type { Encoder } from "@solana/kit";
 import { describe, expect, it } from "vitest";
+import { getCardReleasedEventEncoder } from "../card-released-event.ts";
+import { getCollectibleListedEventEncoder } from "../collectible-listed-event.ts";
+import { getCollectibleStageEventEncoder } from "../collectible-stage-event.ts";
 import { getLaunchCreatedEventEncoder } from "../launch-created-event.ts";
 import { getLiquidityAddedEventEncoder } from "../liquidity-added-event.ts";
 import { getMigrationStepEventEncoder } from "../migration-step-event.ts";
@@ -184,6 +187,61 @@ const cases: { event: ProgramEvent; image: StreamImage }[] = [
       poolCreatedBits: 3,
     },
   },
+  {
+    // launch.c list_card
+    image: new StreamImage()
+      .u8(8)
+      .key(a(1))
+      .key(a(2))
+      .key(a(3))
+      .key(a(4))
+      .key(a(5))
+      .key(a(6))
+      .key(a(7))
+      .key(a(8))
+      .u64(25_000_000_000n)
+      .u64(180_000_000_000n)
+      .u64(30_000_000_000n)
+      .u8(1)
+      .u64(1_767_225_600n),
+    event: {
+      kind: "collectibleListed",
+      launch: a(1),
+      collectible: a(2),
+      cardMint: a(3),
+      seller: a(4),
+      sellerUsdc: a(5),
+      treasuryUsdc: a(6),
+      custody: a(7),
+      custodian: a(8),
+      listedPriceUsdc: 25_000_000_000n,
+      targetLamports: 180_000_000_000n,
+      poolLamports: 30_000_000_000n,
+      standard: 1,
+      unixTimestamp: 1_767_225_600n,
+    },
+  },
+  {
+    // launch.c emit_collectible_stage
+    image: new StreamImage().u8(9).key(a(1)).u8(3).u64(1_767_225_700n).u64(900n).u64(700n).u64(650n).u64(600n).u64(50n).key(a(9)),
+    event: {
+      kind: "collectibleStage",
+      launch: a(1),
+      stage: "acquiring",
+      unixTimestamp: 1_767_225_700n,
+      fundedLamports: 900n,
+      wsolIn: 700n,
+      usdcOut: 650n,
+      spentUsdc: 600n,
+      surplusUsdc: 50n,
+      swapPool: a(9),
+    },
+  },
+  {
+    // launch.c release_card
+    image: new StreamImage().u8(10).key(a(1)).key(a(3)).key(a(10)).u64(1_767_225_800n),
+    event: { kind: "cardReleased", launch: a(1), cardMint: a(3), destination: a(10), unixTimestamp: 1_767_225_800n },
+  },
 ];
 
 const encoders = {
@@ -194,6 +252,9 @@ const encoders = {
   liquidityAdded: getLiquidityAddedEventEncoder(),
   swap: getSwapEventEncoder(),
   migrationStep: getMigrationStepEventEncoder(),
+  collectibleListed: getCollectibleListedEventEncoder(),
+  collectibleStage: getCollectibleStageEventEncoder(),
+  cardReleased: getCardReleasedEventEncoder(),
 } as const;
 
 describe("program events", () => {
