@@ -1,4 +1,10 @@
-import type { Address } from "@solana/kit";
+import { createPrivateKey, createPublicKey } from "node:crypto";
+import type { Address, KeyPairSigner } from "@solana/kit";
+import { deriveKeyPairSigner, derivePrivateKeyBytes } from "../chain/deterministic-keys.ts";
+import { addressOfBytes } from "../programs/index.ts";
+import { type CardGrade, CARD_TEMPLATES, GRADERS, GRADE_PRICE_FACTOR } from "./card-templates.ts";
+import { cardPhotoFiles, mediaUri } from "./media-library.ts";
+import { seededInteger, seededJitter, seededUnit } from "./seeded-random.ts";
 
 /**
  * One graded card of the simulator's catalogue: what a collectible launch raises for. The
@@ -30,4 +36,95 @@ export interface CardListing {
   readonly dataSource: string;
   /** Media paths (`/v1/media/...`) of the card's generated photos. */
   readonly photos: { readonly front: string; readonly back: string; readonly thumb: string };
+}
+
+/** The data provider every catalogue card names as its identity and value source. */
+export const CARD_DATA_SOURCE = "basket-devnet card catalogue (simulated)";
+
+/** The label of a card's mint key in the world of a seed (deterministic-keys). */
+export function cardMintLabel(index: number): string {
+  return `card-mint:${index}`;
+}
+
+/** The signer of the catalogue card `index`'s mint: the world creates the mint account with it. */
+export function cardMintSigner(seed: string, index: number): Promise<KeyPairSigner> {
+  return deriveKeyPairSigner(seed, cardMintLabel(index));
+}
+
+// An Ed25519 private key is its 32-byte seed behind this fixed PKCS#8 prefix.
+const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+
+/**
+ * The address of `label`'s key, computed synchronously (node:crypto) so the catalogue is a
+ * plain function: the same address `deriveKeyPairSigner(seed, label)` gives (a test checks it).
+ */
+function derivedAddress(seed: string, label: string): Address {
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, derivePrivateKeyBytes(seed, label)]),
+    format: "der",
+    type: "pkcs8",
+  });
+  const spki = createPublicKey(key).export({ format: "der", type: "spki" });
+  return addressOfBytes(new Uint8Array(spki.subarray(spki.length - 32)));
+}
+
+const CATALOGUES = new Map<string, readonly CardListing[]>();
+/** Catalogues remembered at once: a process serves one seed, tests a handful. */
+const MAX_CATALOGUES = 32;
+
+/**
+ * The card catalogue of the world of `seed`: every template once, in a seeded order, each
+ * with a seeded grader, grade, certificate, standard and price. Pure and deterministic: the
+ * same seed gives the same cards, mints and photos in every process.
+ */
+export function cardCatalogue(seed: string): readonly CardListing[] {
+  const known = CATALOGUES.get(seed);
+  if (known) return known;
+  const order = CARD_TEMPLATES.map((_, i) => i).sort((a, b) => seededUnit(seed, `card-order:${a}`) - seededUnit(seed, `card-order:${b}`));
+  const cards = Object.freeze(order.map((template, index) => Object.freeze(listing(seed, index, template))));
+  if (CATALOGUES.size >= MAX_CATALOGUES) CATALOGUES.delete(CATALOGUES.keys().next().value!);
+  CATALOGUES.set(seed, cards);
+  return cards;
+}
+
+/** The catalogue card whose mint is `mint`, or undefined (not a card of this world). */
+export function cardByMint(seed: string, mint: string): CardListing | undefined {
+  return cardCatalogue(seed).find((card) => card.cardMint === mint);
+}
+
+function listing(seed: string, index: number, templateIndex: number): CardListing {
+  const template = CARD_TEMPLATES[templateIndex]!;
+  const label = (name: string) => `card:${index}:${name}`;
+  const grader = GRADERS[seededInteger(seed, label("grader"), 0, GRADERS.length - 1)]!;
+  // Mostly 9s and 10s, as graded cards worth tokenizing are.
+  const roll = seededUnit(seed, label("grade"));
+  const grade: CardGrade = roll < 0.35 ? 10 : roll < 0.75 ? 9 : roll < 0.92 ? 8 : 7;
+  const first = grader.certificateDigits === 10 ? "00" : "";
+  const certificate = `${first}${seededInteger(seed, label("certificate"), 10 ** (grader.certificateDigits - first.length - 1), 10 ** (grader.certificateDigits - first.length) - 1)}`;
+  // Whole tens of dollars: listings read like listings.
+  const priceUsd = Math.max(
+    100,
+    Math.round(seededJitter(seed, label("price"), template.priceUsd * GRADE_PRICE_FACTOR[grade], 0.2) / 10) * 10,
+  );
+  const insuredCents = Math.round(priceUsd * (110 + 15 * seededUnit(seed, label("insured"))));
+  const photos = cardPhotoFiles({ template: templateIndex, grader: grader.name, grade, certificate });
+  return {
+    index,
+    cardMint: derivedAddress(seed, cardMintLabel(index)),
+    itemName: template.itemName,
+    grader: grader.name,
+    grade,
+    gradeLabel: grader.labels[grade],
+    year: template.year,
+    set: template.set,
+    serial: template.serial,
+    certificate,
+    category: template.category,
+    standard: seededUnit(seed, label("standard")) < 0.7 ? "pnft" : "core",
+    ratingId: `${grader.name.toLowerCase()}-${certificate}`,
+    listedPriceUsdc: BigInt(priceUsd) * 1_000_000n,
+    insuredUsd: `${Math.floor(insuredCents / 100)}.${String(insuredCents % 100).padStart(2, "0")}`,
+    dataSource: CARD_DATA_SOURCE,
+    photos: { front: mediaUri(photos.front), back: mediaUri(photos.back), thumb: mediaUri(photos.thumb) },
+  };
 }
