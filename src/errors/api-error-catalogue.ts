@@ -60,6 +60,12 @@ export const API_ERROR_CATALOGUE = {
     template: "launch {launch} is {status}: trading resumes on its pair pools once it graduates",
     meaning: "the launch is between its curve and its pair pools (graduationPending or migrating)",
   },
+  COLLECTIBLE_NOT_TRADABLE: {
+    status: 409,
+    template:
+      "collectible {name} ({launch}) is at stage {stage}: its curve has sold out, and it trades again once its card is in custody and its token↔wSOL pool is open (stage tradable)",
+    meaning: "a collectible between its curve and its pool (stages funding, swapping, acquiring, pooling) cannot be quoted or built",
+  },
   MODE_NOT_SUPPORTED: {
     status: 400,
     template: "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up",
@@ -67,8 +73,9 @@ export const API_ERROR_CATALOGUE = {
   },
   TRADE_REFUSED: {
     status: 422,
-    template: "the curve would refuse this trade: {reason}",
-    meaning: "the trade is well-formed but the program would refuse it (zero amount, curve complete…); the reason names the program error",
+    template: "the {venue} would refuse this trade: {reason}",
+    meaning:
+      "the trade is well-formed but the program would refuse it (zero amount, curve complete, an empty pool…); the sentence names the curve or the collectible's pool, and the program error",
   },
   NO_ROUTE: {
     status: 422,

@@ -1,5 +1,6 @@
 import type { Address } from "@solana/kit";
 import { BPS_DENOMINATOR, swapInForExactOut, swapExactIn } from "../economics/index.ts";
+import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
 
 /** A SOL venue as the route planner sees it: the pool and its reserves now. */
 export interface Venue {
@@ -23,7 +24,10 @@ export interface ComponentFunding {
   readonly required: bigint;
   readonly held: bigint;
   readonly shortfall: bigint;
-  /** Lamports to swap on the venue for the shortfall; 0 when none; null when no venue can supply it. */
+  /**
+   * Lamports to swap on the venue for the shortfall (wrapped SOL: to wrap, exactly the
+   * shortfall); 0 when none; null when no venue can supply it.
+   */
   readonly lamportsIn: bigint | null;
   /**
    * The least the setup swap accepts: what the settle needs at the quoted price beyond the
@@ -36,6 +40,17 @@ export interface ComponentFunding {
 }
 
 const BPS = BigInt(BPS_DENOMINATOR);
+
+/**
+ * Whether `mint` is wrapped SOL (the native mint): a component that is already SOL. It has
+ * no venue and needs none — a lamport wraps into exactly one base unit and unwraps back —
+ * so a buy funds it by wrapping (system transfer + SyncNative into the wallet's wrapped-SOL
+ * account) and a sell unwraps it by closing that account. A collectible's recipe is this
+ * one component.
+ */
+export function isWrappedSol(mint: Address): boolean {
+  return mint === NATIVE_MINT_ADDRESS;
+}
 
 /** ⌈amount·(10⁴ + slippage)/10⁴⌉: a buy's input buffer; the excess stays in the wallet. */
 export function withBuffer(amount: bigint, slippageBps: number): bigint {
@@ -50,7 +65,8 @@ export function withFloor(amount: bigint, slippageBps: number): bigint {
 /**
  * The funding of a buy that deposits `amounts` (recipe order): per component, the buffered
  * requirement, the shortfall against `held` (zero holdings when the quote has no wallet),
- * and the lamports a SOL venue wants for that shortfall.
+ * and the lamports a SOL venue wants for that shortfall (wrapped SOL: the shortfall itself,
+ * wrapped 1:1 with no venue).
  */
 export function fundBasket(
   mints: readonly Address[],
@@ -66,7 +82,13 @@ export function fundBasket(
     const shortfall = required > holding ? required - holding : 0n;
     const venue = venues[i];
     const lamportsIn =
-      shortfall === 0n ? 0n : venue ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps) : null;
+      shortfall === 0n
+        ? 0n
+        : isWrappedSol(mint)
+          ? shortfall
+          : venue
+            ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps)
+            : null;
     const minOut = amount > holding ? amount - holding : 0n;
     return { mint, amount, required, held: holding, shortfall, lamportsIn, minOut };
   });
@@ -82,8 +104,12 @@ export function fundingLamports(funding: readonly ComponentFunding[]): bigint | 
   return total;
 }
 
-/** Lamports a venue pays for `amountIn` of its component (a sell's unwinding swap), 0 if it refuses. */
-export function lamportsOut(venue: Venue | null, amountIn: bigint): bigint {
+/**
+ * Lamports `amountIn` of component `mint` turns into after a sell: what its venue pays (the
+ * unwinding swap), 0 if none or it refuses; wrapped SOL unwraps 1:1.
+ */
+export function lamportsOut(mint: Address, venue: Venue | null, amountIn: bigint): bigint {
+  if (isWrappedSol(mint)) return amountIn;
   if (!venue || amountIn === 0n) return 0n;
   const result = swapExactIn(venue.componentReserve, venue.lamportsReserve, amountIn, venue.feeBps, 0n);
   return result.ok ? result.amountOut : 0n;

@@ -13,7 +13,7 @@ import {
   getSwapAllInstruction,
   getSwapInstruction,
 } from "../programs/index.ts";
-import { type Venue, withFloor } from "./basket-funding.ts";
+import { type Venue, isWrappedSol, withFloor } from "./basket-funding.ts";
 import type { CurveBuyPricing, CurveSellPricing } from "./curve-quote.ts";
 import { packInstructions } from "./transaction-packer.ts";
 
@@ -93,23 +93,43 @@ function createAccount(context: PlanContext, account: Address, mint: Address): I
   });
 }
 
+/** Instructions wrapping `lamports` into the wallet's wrapped-SOL account (opened if need be). */
+function wrap(context: PlanContext, lamports: bigint): Instruction[] {
+  return [
+    createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS),
+    getTransferSolInstruction({ source: createNoopSigner(context.wallet), destination: context.wrappedSol, amount: lamports }),
+    getSyncNativeInstruction({ account: context.wrappedSol }),
+  ];
+}
+
+/** Closing the wallet's wrapped-SOL account: what it holds comes back as SOL, with its rent. */
+function unwrap(context: PlanContext): Instruction {
+  const owner = createNoopSigner(context.wallet);
+  return getCloseAccountInstruction({ account: context.wrappedSol, destination: context.wallet, owner });
+}
+
 /**
  * A buy: setup transactions first when the wallet is short of components (wrapping SOL, one
  * swap per component short, unwrapping the rest), then the settling buy. Landing the settle before its setup fails on chain by
  * itself (InsufficientComponents): the plan needs no server-side ordering.
+ *
+ * A wrapped-SOL component (a collectible's whole recipe) is no swap: the settle itself wraps
+ * its shortfall into the wallet's wrapped-SOL account, which is that component's account,
+ * and unwraps what the deposit left (the buffer) once it has settled. So a collectible's
+ * buy is one transaction, and a basket with wrapped SOL keeps its setup's wrapped account
+ * open (its swaps spend exactly what was wrapped for them) until the settle has deposited.
  */
 export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): PlannedStep[] {
   const { wallet, accounts } = context;
-  const trader = createNoopSigner(wallet);
   const groups: Instruction[][] = [];
-  const short = pricing.funding.map((component, i) => ({ component, i })).filter(({ component }) => component.shortfall > 0n);
+  const solIndex = pricing.funding.findIndex((component) => isWrappedSol(component.mint));
+  const solShortfall = solIndex < 0 ? 0n : pricing.funding[solIndex]!.shortfall;
+  const short = pricing.funding
+    .map((component, i) => ({ component, i }))
+    .filter(({ component }) => component.shortfall > 0n && !isWrappedSol(component.mint));
   if (short.length > 0) {
     const lamports = short.reduce((sum, { component }) => sum + (component.lamportsIn ?? 0n), 0n);
-    groups.push([
-      createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS),
-      getTransferSolInstruction({ source: trader, destination: context.wrappedSol, amount: lamports }),
-      getSyncNativeInstruction({ account: context.wrappedSol }),
-    ]);
+    groups.push(wrap(context, lamports));
     for (const { component, i } of short) {
       const venue = context.venues[i]!;
       const traderComponent = accounts.components[i]!.traderAccount;
@@ -128,8 +148,9 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
         }),
       ]);
     }
-    // Unwrap what is left: the wrapped account closes back into the wallet's SOL.
-    groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);
+    // Unwrap what is left: the wrapped account closes back into the wallet's SOL — unless it
+    // is also a component's account, which the settle closes once it has deposited.
+    if (solIndex < 0) groups.push([unwrap(context)]);
   }
   const setup = (groups.length === 0 ? [] : packInstructions(wallet, groups, context.lifetime)).map((instructions, index, all) => ({
     label:
@@ -146,9 +167,17 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
   // component buys in one transaction, and a settle landed early fails only for want of
   // components.
   const receive = createAccount(context, accounts.traderPrimaryAccount, accounts.primaryMint);
+  const wrapped =
+    solIndex < 0 ? [] : solShortfall > 0n ? wrap(context, solShortfall) : [createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS)];
+  const unwrapped = solIndex < 0 ? [] : [unwrap(context)];
   return [
     ...setup,
-    { label: "Buy on the bonding curve", kind: "trade", settles: true, instructions: [...settleExtras(context, 1), receive, settle] },
+    {
+      label: "Buy on the bonding curve",
+      kind: "trade",
+      settles: true,
+      instructions: [...settleExtras(context, solIndex < 0 ? 1 : 2), ...wrapped, receive, settle, ...unwrapped],
+    },
   ];
 }
 
@@ -173,6 +202,8 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
       ...settleExtras(context, accounts.components.length),
       ...accounts.components.map((component, i) => createAccount(context, component.traderAccount, accounts.components[i]!.mint)),
       getSellInstruction({ ...accounts, amount, minDnaOut: pricing.minDnaOut }),
+      // Wrapped SOL withdrawn is SOL: the settle unwraps it at once (a collectible's sell is this one transaction).
+      ...(accounts.components.some((component) => isWrappedSol(component.mint)) ? [unwrap(context)] : []),
     ],
   };
   const groups: Instruction[][] = [[createAccount(context, context.wrappedSol, NATIVE_MINT_ADDRESS)]];
@@ -202,7 +233,7 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
     groups.push(group);
   });
   if (groups.length === 1) return [settle];
-  groups.push([getCloseAccountInstruction({ account: context.wrappedSol, destination: wallet, owner: trader })]);
+  groups.push([unwrap(context)]);
   const unwind = packInstructions(wallet, groups, context.lifetime).map((instructions, index, all) => ({
     label: all.length === 1 ? "Swap the received components to SOL" : `Swap the received components to SOL (${index + 1}/${all.length})`,
     kind: "setup" as const,

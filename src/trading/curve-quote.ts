@@ -32,7 +32,7 @@ export interface CurveBuyPricing {
     | { readonly instruction: "buyExactIn"; readonly budget: bigint; readonly minOut: bigint };
   readonly minOut: bigint;
   readonly funding: readonly ComponentFunding[];
-  /** Lamports the setup swaps spend; null when a component cannot be bought. */
+  /** Lamports the setup swaps spend and the wrapped-SOL component takes; null when a component cannot be bought. */
   readonly solIn: bigint | null;
   readonly priceImpactBps: number;
 }
@@ -42,7 +42,7 @@ export interface CurveSellPricing {
   readonly direction: "sell";
   readonly trade: TradeOutcome;
   readonly minDnaOut: bigint;
-  /** Per component: the least the settle withdraws (at `minDnaOut`), swapped to SOL after it. */
+  /** Per component: the least the settle withdraws (at `minDnaOut`), swapped to SOL after it (wrapped SOL: unwrapped). */
   readonly unwind: readonly { readonly mint: Address; readonly amountIn: bigint; readonly lamportsOut: bigint }[];
   readonly solOut: bigint;
   readonly priceImpactBps: number;
@@ -157,7 +157,7 @@ export function priceSell(
   const minDnaOut = withFloor(trade.traderDna, slippageBps);
   const unwind = market.mints.map((mint, i) => {
     const amountIn = (minDnaOut * market.state.components[i]!.quantity) / 1_000_000_000n;
-    return { mint, amountIn, lamportsOut: lamportsOut(market.venues[i] ?? null, amountIn) };
+    return { mint, amountIn, lamportsOut: lamportsOut(mint, market.venues[i] ?? null, amountIn) };
   });
   const solOut = unwind.reduce((sum, leg) => sum + leg.lamportsOut, 0n);
   return { direction: "sell", trade, minDnaOut, unwind, solOut, priceImpactBps: impactBps(market.state, trade) };

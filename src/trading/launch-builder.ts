@@ -5,6 +5,7 @@ import { type CurveParameters, U64_MAX, defaultCurveParameters } from "../econom
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { CURVE_ACCOUNT_SIZE, LAUNCH_ACCOUNT_SIZE, findLaunchPda } from "../programs/index.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunchAt } from "../world/launch-factory.ts";
+import { isWrappedSol } from "./basket-funding.ts";
 import { SIGNATURE_FEE_LAMPORTS, TOKEN_ACCOUNT_BYTES } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import type { MarketReader } from "./market-reader.ts";
@@ -78,7 +79,7 @@ export class LaunchBuilder {
     if (!payer.ok) return payer;
     const components = body.components.map((component) => ({ mint: component.mint as Address, targetBps: component.targetBps }));
     const venues = await Promise.all(components.map((component) => reader.venue(component.mint)));
-    const unpriced = components.find((_, i) => venues[i] === null);
+    const unpriced = components.find((component, i) => venues[i] === null && !isWrappedSol(component.mint));
     if (unpriced)
       return fail("NO_ROUTE", { what: `component ${unpriced.mint}: it has no SOL venue on this devnet, so it cannot be priced` });
     const dnaUnitSol = body.dnaUnitSol ?? DEFAULT_DNA_UNIT_SOL;
@@ -115,7 +116,8 @@ export class LaunchBuilder {
         dnaUnitLamportsE9: BigInt(scaled),
         curve,
       },
-      venues.map((venue) => ({ lamportsReserve: venue!.lamportsReserve, componentReserve: venue!.componentReserve })),
+      // Wrapped SOL is priced at exactly one lamport per base unit: it is SOL.
+      venues.map((venue) => (venue ? { lamportsReserve: venue.lamportsReserve, componentReserve: venue.componentReserve } : SOL_PRICE)),
     );
     if (!prepared) {
       return fail("INVALID_LAUNCH", { reason: "dnaUnitSol is too small or too large to price this recipe in whole base units" });
@@ -171,8 +173,17 @@ export class LaunchBuilder {
   }
 }
 
+/** The spot price of wrapped SOL in the recipe math's terms: one lamport per base unit. */
+const SOL_PRICE = { lamportsReserve: 1n, componentReserve: 1n };
+
 /** The rules the program enforces that the schema cannot say, answered before building anything. */
 function validate(body: BuildCreateBody): string | null {
+  // A basket may hold wrapped SOL beside other components (wrapped, not swapped, when bought).
+  // Alone it would be a collectible's recipe without its card: past its curve such a launch
+  // has no component venue to route through, so it is refused here rather than stranded.
+  if (body.components.every((component) => isWrappedSol(component.mint as Address))) {
+    return "a recipe of wrapped SOL alone is a collectible's (its card is listed by the simulator); add another component";
+  }
   const weights = body.components.reduce((sum, component) => sum + component.targetBps, 0);
   if (weights !== 10_000) return `components' targetBps must sum to 10000, got ${weights}`;
   if (new Set(body.components.map((component) => component.mint)).size !== body.components.length)

@@ -12,7 +12,7 @@ import {
   getLaunchAccountDecoder,
   getPoolAccountDecoder,
 } from "../programs/index.ts";
-import type { Venue } from "./basket-funding.ts";
+import { type Venue, isWrappedSol } from "./basket-funding.ts";
 import { type ChainReads, readingOnce } from "./chain-reads.ts";
 import { DecodedRecords } from "./decoded-records.ts";
 
@@ -62,8 +62,9 @@ export class MarketReader {
     return { launch, curve: curveRecords.decode(launch.curve, curveAccount.data) };
   }
 
-  /** The SOL venue of `mint` with its reserves now, or null when the world has none. */
+  /** The SOL venue of `mint` with its reserves now, or null when the world has none (wrapped SOL never has one: it is SOL). */
   async venue(mint: Address): Promise<Venue | null> {
+    if (isWrappedSol(mint)) return null;
     let addresses = this.#venueAddresses.get(mint);
     if (!addresses) {
       addresses = derivePoolAccounts(this.venueAuthority, NATIVE_MINT_ADDRESS, mint);

@@ -1,10 +1,11 @@
 import type { Address } from "@solana/kit";
 import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
+import { isWrappedSol } from "./basket-funding.ts";
 import { allInLamports } from "./fee-budget.ts";
 import type { QuoteRequest } from "./quote-request.ts";
-import type { CurveQuote, MarketQuote, Route, RouteLeg, TokenAmount } from "./records/quote.ts";
+import type { CurveQuote, MarketQuote, PoolQuote, Route, RouteLeg, TokenAmount } from "./records/quote.ts";
 import type { Plan } from "./trade-planning.ts";
-import type { CurvePriced, MarketPriced } from "./trade-pricing.ts";
+import type { CurvePriced, MarketPriced, PoolPriced } from "./trade-pricing.ts";
 
 /** Amounts on the wire are base-unit decimal strings. */
 const amount = (value: bigint): string => value.toString();
@@ -69,6 +70,22 @@ function curveLegs(priced: CurvePriced): RouteLeg[] {
   });
 }
 
+function curveNote(priced: CurvePriced, fullyCovered: boolean): string {
+  const { market, pricing } = priced;
+  const sol = market.mints.some(isWrappedSol);
+  if (sol && market.mints.length === 1) {
+    return pricing.direction === "buy"
+      ? "The component is wrapped SOL: the settle wraps what it deposits (no swap) and unwraps the rest, in one transaction."
+      : "The component is wrapped SOL: the settle unwraps what it withdraws, in one transaction.";
+  }
+  const wrapped = sol ? " Wrapped SOL is wrapped (and unwrapped) in the settle itself, never swapped." : "";
+  return pricing.direction === "buy"
+    ? fullyCovered
+      ? `The wallet holds every component: the buy settles in one transaction.${wrapped}`
+      : `Setup swaps buy the component shortfall with SOL first; the buy settles last.${wrapped}`
+    : `The sell settles first; swaps then turn the received components into SOL.${wrapped}`;
+}
+
 export function curveQuoteRecord(context: QuoteContext, priced: CurvePriced, plan: Plan | null): CurveQuote {
   const { market, pricing } = priced;
   const { trade } = pricing;
@@ -98,12 +115,7 @@ export function curveQuoteRecord(context: QuoteContext, priced: CurvePriced, pla
           ),
           needsAccountSetup: plan.needsAccountSetup,
           transactions: plan.steps.length,
-          note:
-            pricing.direction === "buy"
-              ? fullyCovered
-                ? "The wallet holds every component: the buy settles in one transaction."
-                : "Setup swaps buy the component shortfall with SOL first; the buy settles last."
-              : "The sell settles first; swaps then turn the received components into SOL.",
+          note: curveNote(priced, fullyCovered),
         };
   return {
     ...base(context, plan),
@@ -181,6 +193,56 @@ export function marketQuoteRecord(context: QuoteContext, priced: MarketPriced, p
             needsAccountSetup: plan.needsAccountSetup,
             transactions: plan.steps.length,
             note: "Past the curve a trade crosses the component's SOL venue and the launch's pair pool, on the path that pays most.",
+          },
+  };
+}
+
+export function poolQuoteRecord(context: QuoteContext, priced: PoolPriced, plan: Plan | null): PoolQuote {
+  const { path } = priced;
+  const { pool } = path;
+  const buy = path.direction === "buy";
+  return {
+    ...base(context, plan),
+    estimatedAmountOut: amount(path.estimatedAmountOut),
+    minOut: amount(path.minOut),
+    priceImpactBps: path.priceImpactBps,
+    feeBps: pool.feeBps,
+    pool: {
+      address: pool.pool,
+      primaryReserve: amount(pool.primaryReserve),
+      lamportsReserve: amount(pool.componentReserve),
+      feeBps: pool.feeBps,
+    },
+    route:
+      plan === null
+        ? null
+        : {
+            fullyCovered: true,
+            solIn: amount(buy ? path.amountIn : 0n),
+            legs: [
+              {
+                kind: "swap",
+                venue: pool.pool,
+                mintIn: buy ? NATIVE_MINT_ADDRESS : pool.primaryMint,
+                mintOut: buy ? pool.primaryMint : NATIVE_MINT_ADDRESS,
+                amountIn: amount(path.amountIn),
+                minOut: amount(path.minOut),
+              },
+            ],
+            venues: [
+              {
+                pool: pool.pool,
+                mint: pool.primaryMint,
+                lamportsReserve: amount(pool.componentReserve),
+                componentReserve: amount(pool.primaryReserve),
+                feeBps: pool.feeBps,
+              },
+            ],
+            needsAccountSetup: plan.needsAccountSetup,
+            transactions: plan.steps.length,
+            note: buy
+              ? "A tradable collectible trades on its launch↔wSOL pool: the settle wraps the lamports, swaps them for the token and unwraps what is left, in one transaction."
+              : "A tradable collectible trades on its launch↔wSOL pool: the settle swaps the tokens for wrapped SOL and unwraps it, in one transaction.",
           },
   };
 }

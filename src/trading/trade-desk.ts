@@ -6,7 +6,7 @@ import { type Result, fail, succeed } from "../errors/index.ts";
 import { describeProgramError } from "../programs/index.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import { MarketReader } from "./market-reader.ts";
-import { curveQuoteRecord, marketQuoteRecord } from "./quote-record.ts";
+import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
 import type { QuoteRequest } from "./quote-request.ts";
 import { QuoteStore, randomQuoteId } from "./quote-store.ts";
 import type { BuildResponse } from "./records/build-response.ts";
@@ -81,7 +81,13 @@ export class TradeDesk {
     const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put(request).id;
     const context = { quoteId, request, expiresAt: expiresAtMillis / 1000n, tokenInfo: this.options.tokenInfo };
     const value = priced.value;
-    return succeed(value.venue === "curve" ? curveQuoteRecord(context, value, plan) : marketQuoteRecord(context, value, plan));
+    return succeed(
+      value.venue === "curve"
+        ? curveQuoteRecord(context, value, plan)
+        : value.venue === "market"
+          ? marketQuoteRecord(context, value, plan)
+          : poolQuoteRecord(context, value, plan),
+    );
   }
 
   async build(quoteId: string, wallet: Address): Promise<Result<BuildResponse>> {

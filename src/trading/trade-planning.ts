@@ -16,7 +16,8 @@ import { type PlanFees, lamportsNeeded, priorityFeeLamports } from "./fee-budget
 import type { MarketReader } from "./market-reader.ts";
 import { planMarketTrade } from "./market-route.ts";
 import type { QuoteRequest } from "./quote-request.ts";
-import type { CurvePriced, MarketPriced, Priced } from "./trade-pricing.ts";
+import { planPoolTrade, poolAccountsOpened } from "./pool-route.ts";
+import type { CurvePriced, MarketPriced, PoolPriced, Priced } from "./trade-pricing.ts";
 
 export interface TradePlanningOptions {
   readonly devnet: ChainReads;
@@ -59,7 +60,11 @@ export class TradePlanning {
     const steps =
       priced.venue === "curve"
         ? await this.#planCurve(request, wallet, priced, priorityFee.value)
-        : await this.#planMarket(request, wallet, priced, priorityFee.value);
+        : priced.venue === "market"
+          ? await this.#planMarket(request, wallet, priced, priorityFee.value)
+          : await this.#planPool(request, wallet, priced, priorityFee.value);
+    // What the plan turns from SOL into something else: setup swaps and wrapped-SOL deposits
+    // on the curve, the lamports a buy past the curve spends.
     const spendLamports =
       priced.venue === "curve"
         ? priced.pricing.direction === "buy"
@@ -132,6 +137,20 @@ export class TradePlanning {
     const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);
     const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint }, heldComponent!);
     const label = request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool";
+    return [{ label, kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
+  }
+
+  /** A collectible's pool trade: one settling transaction with the same budget rules, priority fee and tip as any settle. */
+  async #planPool(request: QuoteRequest, wallet: Address, priced: PoolPriced, priorityFee: PriorityFee): Promise<PlannedStep[]> {
+    const { reader } = this.options;
+    const { path, primaryMint } = priced;
+    const [wrappedSol, primary] = await Promise.all([
+      reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
+      reader.tokenAccountOf(wallet, primaryMint),
+    ]);
+    const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, poolAccountsOpened(path.direction));
+    const instructions = planPoolTrade(path, wallet, { wrappedSol, primary });
+    const label = request.direction === "buy" ? "Buy on the collectible's pool" : "Sell on the collectible's pool";
     return [{ label, kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
   }
 

@@ -1,12 +1,14 @@
 import type { Address } from "@solana/kit";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
-import { type CurveAccount, describeProgramError, findPoolPda, findPoolVaultPda } from "../programs/index.ts";
+import { type CurveAccount, NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import type { ChainReads } from "./chain-reads.ts";
+import { collectibleStageOf } from "./collectible-stage-of.ts";
 import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
 import { type MarketReader, poolRecords } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
+import { type PoolPath, poolPath } from "./pool-route.ts";
 import type { QuoteRequest } from "./quote-request.ts";
 
 /** A trade priced on the launch's curve. */
@@ -24,13 +26,23 @@ export interface MarketPriced {
   readonly path: MarketPath;
 }
 
+/** A tradable collectible's trade, priced on its one launch↔wrapped-SOL pool. */
+export interface PoolPriced {
+  readonly venue: "pool";
+  readonly primaryMint: Address;
+  readonly path: PoolPath;
+}
+
 /** Where and at what price a trade happens. */
-export type Priced = CurvePriced | MarketPriced;
+export type Priced = CurvePriced | MarketPriced | PoolPriced;
 
 /**
  * Prices a quote request from the chain (never the read model): on the curve while the
- * launch bonds, on the best pair-pool path once it has graduated. With a wallet, its
- * holdings count (a buy routes only the shortfall; a sell cannot give up more than it has).
+ * launch bonds, on the best pair-pool path once it has graduated. A collectible trades on
+ * its curve while raising (its wrapped-SOL component funded by wrapping), not at all while
+ * its card is acquired (COLLECTIBLE_NOT_TRADABLE), and on its launch↔wSOL pool once
+ * tradable. With a wallet, its holdings count (a buy routes only the shortfall; a sell
+ * cannot give up more than it has).
  */
 export class TradePricing {
   constructor(
@@ -42,6 +54,11 @@ export class TradePricing {
     const records = this.reader.launch(request.launch);
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
+    const stage = collectibleStageOf(launch, null);
+    if (stage === "tradable") return this.#pricePool(request, launch.mint);
+    if (stage !== null && stage !== "raising") {
+      return fail("COLLECTIBLE_NOT_TRADABLE", { name: launch.symbol, launch: request.launch, stage });
+    }
     if (launch.status === "graduated") {
       const mints = launch.components.map((component) => component.mint);
       return this.#priceMarket(request, launch.mint, mints);
@@ -66,7 +83,7 @@ export class TradePricing {
       else if (request.mode === "exactIn") pricing = priceBuyExactIn(market, amountIn, slippageBps, held);
       else pricing = priceBuyExactInSol(market, amountIn, slippageBps, held);
     }
-    if ("ok" in pricing) return fail("TRADE_REFUSED", { reason: describeProgramError(pricing.error) });
+    if ("ok" in pricing) return fail("TRADE_REFUSED", { venue: "curve", reason: describeProgramError(pricing.error) });
     if (pricing.direction === "buy" && wallet && pricing.solIn === null) {
       const missing = pricing.funding.find((component) => component.lamportsIn === null)!;
       return fail("NO_ROUTE", { what: `${missing.shortfall} base units of component ${missing.mint}` });
@@ -83,6 +100,14 @@ export class TradePricing {
     const path = bestMarketPath(request.direction, request.amountIn, paths, request.slippageBps);
     if (!path) return fail("NO_ROUTE", { what: `a path through the pair pools of launch ${request.launch} for ${request.amountIn} in` });
     return succeed({ venue: "market", primaryMint, path });
+  }
+
+  async #pricePool(request: QuoteRequest, primaryMint: Address): Promise<Result<Priced>> {
+    const pool = await this.#pairPool(request.launch, primaryMint, NATIVE_MINT_ADDRESS);
+    if (!pool) return fail("NO_ROUTE", { what: `a trade on collectible ${request.launch}: its launch↔wSOL pool does not exist` });
+    const path = poolPath(request.direction, request.amountIn, pool, request.slippageBps);
+    if ("ok" in path) return fail("TRADE_REFUSED", { venue: "pool", reason: describeProgramError(path.error) });
+    return succeed({ venue: "pool", primaryMint, path });
   }
 
   async #pairPool(launch: Address, primaryMint: Address, componentMint: Address): Promise<PairPool | null> {

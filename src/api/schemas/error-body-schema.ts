@@ -49,7 +49,9 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   LAUNCH_NOT_FOUND: apiError("LAUNCH_NOT_FOUND", { launch: EXAMPLE_LAUNCH }).body,
   LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: EXAMPLE_LAUNCH, status: "migrating" }).body,
   MODE_NOT_SUPPORTED: apiError("MODE_NOT_SUPPORTED").body,
+  COLLECTIBLE_NOT_TRADABLE: apiError("COLLECTIBLE_NOT_TRADABLE", { name: "CARD", launch: EXAMPLE_LAUNCH, stage: "acquiring" }).body,
   TRADE_REFUSED: apiError("TRADE_REFUSED", {
+    venue: "curve",
     reason: "custom program error 6007 (CurveComplete): the bonding curve has sold its inventory and accepts no more trades.",
   }).body,
   NO_ROUTE: apiError("NO_ROUTE", { what: `1000000 base units of component ${EXAMPLE_COMPONENT}` }).body,

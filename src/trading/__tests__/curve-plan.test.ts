@@ -11,6 +11,7 @@ import { moveVenuePrice } from "../../control/venue-price-mover.ts";
 import { NATIVE_MINT_ADDRESS, ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
 import type { GenesisWorld } from "../../world/genesis-world.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
+import type { CurveQuote } from "../records/quote.ts";
 import type { TradeDesk } from "../trade-desk.ts";
 import { clientWallet, request, signAsClient, startDesk, transferTokens } from "./desk-fixture.ts";
 
@@ -67,7 +68,7 @@ describe("a buy's setup swaps honour the quote's slippage", () => {
   it("every venue moved by half the slippage before landing: every step lands and the settle buys what was quoted", async () => {
     const { devnet, world, launched, desk } = await startDesk("plan-slippage-within");
     const wallet = clientWallet(world);
-    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 })));
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 }))) as CurveQuote;
     const outcomes = await landPlan(desk, devnet, quote.quoteId, wallet, async () => {
       for (const mint of launched.componentMints) await raiseVenuePrice(world, mint, 50);
     });
@@ -87,7 +88,7 @@ describe("a buy's setup swaps honour the quote's slippage", () => {
   it("a venue moved by more than the slippage: its setup swap fails with SlippageExceeded and the buy never settles", async () => {
     const { devnet, world, launched, desk } = await startDesk("plan-slippage-beyond");
     const wallet = clientWallet(world);
-    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 })));
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, slippageBps: 100 }))) as CurveQuote;
     const outcomes = await landPlan(desk, devnet, quote.quoteId, wallet, () => raiseVenuePrice(world, launched.componentMints[1]!, 300));
     expect(outcomes.filter((outcome) => !outcome.settles).map((outcome) => outcome.code)).toContain(ProgramErrorCode.SlippageExceeded);
     expect(outcomes.find((outcome) => outcome.settles)).toMatchObject({ status: "failed" });
@@ -139,7 +140,7 @@ describe("a sell swaps exactly what its settle delivered", () => {
     const context = await startDesk("plan-sell-keeps-own");
     const { devnet, world, launched, desk } = context;
     const buyer = clientWallet(world);
-    const buy = value(await desk.quote(request(launched, { wallet: buyer.address })));
+    const buy = value(await desk.quote(request(launched, { wallet: buyer.address }))) as CurveQuote;
     expect((await landPlan(desk, devnet, buy.quoteId, buyer)).every((outcome) => outcome.status === "confirmed")).toBe(true);
 
     // A holder of the components on purpose (different amounts each), given launch tokens it never bought.
@@ -163,7 +164,7 @@ describe("a sell swaps exactly what its settle delivered", () => {
     const context = await startDesk("plan-sell-closes");
     const { devnet, world, launched, desk } = context;
     const buyer = clientWallet(world);
-    const buy = value(await desk.quote(request(launched, { wallet: buyer.address })));
+    const buy = value(await desk.quote(request(launched, { wallet: buyer.address }))) as CurveQuote;
     expect((await landPlan(desk, devnet, buy.quoteId, buyer)).every((outcome) => outcome.status === "confirmed")).toBe(true);
     const fresh = clientWallet(world);
     await transferTokens(world, buyer, fresh.address, launched.accounts.mint, BigInt(buy.expectedOut));

@@ -51,7 +51,7 @@ describe("the trade desk", () => {
   it("fails on chain when the settle lands before its setup, and nothing moves", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-order");
     const wallet = clientWallet(world);
-    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
     const built = value(await desk.build(quote.quoteId, wallet.address));
     const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
     const vaultsBefore = accounts.components.map((c) => tokenBalance(devnet, c.vault));
@@ -70,7 +70,7 @@ describe("the trade desk", () => {
       value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
       devnet.advanceSlots(1);
     }
-    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut as string));
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(quote.expectedOut));
   });
 
   it("refuses to build a quote after 30 virtual seconds, and a preview quote at any time", async () => {

@@ -35,9 +35,9 @@ export const RouteLegSchema = Type.Object(
 export const RouteVenueSchema = Type.Object(
   {
     pool: Address("The venue pool."),
-    mint: Address("The component it prices."),
+    mint: Address("The token it prices against SOL: a component, or a collectible's launch token on its pool."),
     lamportsReserve: Amount("Lamports in the venue."),
-    componentReserve: Amount("Component base units in the venue."),
+    componentReserve: Amount("Base units of `mint` in the venue."),
     feeBps: Bps("The pool's fee."),
   },
   { additionalProperties: false },
@@ -46,7 +46,7 @@ export const RouteVenueSchema = Type.Object(
 export const RouteSchema = Type.Object(
   {
     fullyCovered: Type.Boolean(),
-    solIn: Amount("Lamports the setup swaps spend."),
+    solIn: Amount("Lamports the setup swaps spend and the wrapped-SOL deposit takes (a pool buy: amountIn)."),
     legs: Type.Array(RouteLegSchema, { description: "Swaps the plan makes, in order." }),
     venues: Type.Array(RouteVenueSchema, { description: "The SOL venues the route reads." }),
     needsAccountSetup: Type.Boolean({ description: "The wallet has no launch-token account yet (the plan opens it)." }),
@@ -68,23 +68,25 @@ const QuoteCommon = {
   ),
   amountIn: Amount("As requested."),
   preview: Type.Boolean(),
-  expectedOut: Amount(
-    "Buy on the curve: launch base units; sell on the curve: net DNA units; past the curve: launch base units (buy) or lamports (sell).",
-  ),
   minOut: Amount("The floor the settle enforces."),
   priceImpactBps: Count("How far the average price is from the spot price, in basis points (a large buy may pass 10000)."),
   feeBps: Type.Integer({
     minimum: 0,
     maximum: 20_000,
-    description: "The fee the trade pays: the curve's, or the venue's and the pair pool's together.",
+    description: "The fee the trade pays: the curve's, the venue's and the pair pool's together, or a collectible's pool's.",
   }),
   expiresAt: Count("Unix seconds of the simulator's clock; 30 s after the quote."),
   allInLamports: Type.Union([Amount("Lamports."), Type.Null()], {
     description:
-      "Every lamport the trade takes from the wallet, all in: the SOL the swaps spend (setup swaps on the curve, the first hop past it), the network fee of each transaction's signature (route.transactions × 5,000), the tip, the priority fees, and the rent of the token accounts the plan opens and leaves open. What a sell's swaps pay back is not netted. Null without a wallet (no route).",
+      "Every lamport the trade takes from the wallet, all in: the SOL the trade spends (setup swaps and wrapped-SOL deposits on the curve, the first hop past it, a collectible pool buy's lamports), the network fee of each transaction's signature (route.transactions × 5,000), the tip, the priority fees, and the rent of the token accounts the plan opens and leaves open. What a sell's swaps pay back is not netted. Null without a wallet (no route).",
   }),
   route: Type.Union([RouteSchema, Type.Null()], { description: "Null without a wallet (a price, no route)." }),
 };
+
+/** What a curve or market quote expects out (a pool quote estimates instead: estimatedAmountOut). */
+const ExpectedOut = Amount(
+  "Buy on the curve: launch base units; sell on the curve: net DNA units; past the curve: launch base units (buy) or lamports (sell).",
+);
 
 /** A component a buy deposits and how the wallet funds it. */
 export const ComponentFundingSchema = Type.Object(
@@ -95,7 +97,7 @@ export const ComponentFundingSchema = Type.Object(
     amount: Amount("Deposit at the quoted price."),
     required: Amount("With the slippage buffer."),
     held: Amount("The wallet's balance."),
-    shortfall: Amount("What setup swaps buy."),
+    shortfall: Amount("What setup swaps buy (wrapped SOL: what the settle wraps)."),
   },
   { additionalProperties: false },
 );
@@ -103,6 +105,7 @@ export const ComponentFundingSchema = Type.Object(
 export const CurveQuoteSchema = Type.Object(
   {
     ...QuoteCommon,
+    expectedOut: ExpectedOut,
     componentTargets: Type.Array(TokenAmountSchema, { description: "Per component: deposited (buy, fee included) or withdrawn (sell)." }),
     componentFees: Type.Array(TokenAmountSchema, { description: "Per component: the fee part." }),
     componentFunding: Type.Array(ComponentFundingSchema, { description: "Buys only; empty on a sell." }),
@@ -114,13 +117,15 @@ export const CurveQuoteSchema = Type.Object(
   {
     $id: "CurveQuote",
     additionalProperties: false,
-    description: "A quote on a launch still on its curve: carries expectedOut and componentTargets.",
+    description:
+      "A quote on a launch still on its curve: carries expectedOut and componentTargets. A collectible still raising quotes this shape: its one component is wrapped SOL, which the plan wraps from SOL (no swap) on a buy and unwraps on a sell.",
   },
 );
 
 export const MarketQuoteSchema = Type.Object(
   {
     ...QuoteCommon,
+    expectedOut: ExpectedOut,
     graduated: Type.Literal(true),
     path: Type.Object(
       {
@@ -139,11 +144,36 @@ export const MarketQuoteSchema = Type.Object(
   },
 );
 
-export const QuoteSchema = Type.Union([CurveQuoteSchema, MarketQuoteSchema]);
+export const PoolQuoteSchema = Type.Object(
+  {
+    ...QuoteCommon,
+    estimatedAmountOut: Amount(
+      "What the swap returns if the pool does not move before it lands — launch base units on a buy, lamports on a sell — computed by the pool's own constant-product math (fee and rounding included): exactly what lands when nothing else trades first. An estimate, not a promise: the floor is minOut.",
+    ),
+    pool: Type.Object(
+      {
+        address: Address("The collectible's launch↔wSOL pool, opened by its migration."),
+        primaryReserve: Amount("Launch base units in the pool."),
+        lamportsReserve: Amount("Wrapped-SOL lamports in the pool."),
+        feeBps: Bps("The pool's fee."),
+      },
+      { additionalProperties: false, description: "The pool the trade swaps on, as read for the quote." },
+    ),
+  },
+  {
+    $id: "PoolQuote",
+    additionalProperties: false,
+    description:
+      "A quote on a tradable collectible (stage tradable, status graduated): one swap on its launch↔wSOL pool. A buy spends amountIn lamports (wrapped into the wallet's wSOL account, swapped, the account closed); a sell gives up amountIn launch tokens for lamports (swapped into wSOL, then unwrapped). Carries estimatedAmountOut and no expectedOut; the mode is ignored. One transaction.",
+  },
+);
+
+export const QuoteSchema = Type.Union([CurveQuoteSchema, MarketQuoteSchema, PoolQuoteSchema]);
 
 export type TokenAmount = Static<typeof TokenAmountSchema>;
 export type RouteLeg = Static<typeof RouteLegSchema>;
 export type Route = Static<typeof RouteSchema>;
 export type CurveQuote = Static<typeof CurveQuoteSchema>;
 export type MarketQuote = Static<typeof MarketQuoteSchema>;
+export type PoolQuote = Static<typeof PoolQuoteSchema>;
 export type Quote = Static<typeof QuoteSchema>;
