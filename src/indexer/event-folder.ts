@@ -9,6 +9,7 @@ import {
   decodeProgramEvents,
 } from "../programs/index.ts";
 import { base58ToBytes } from "./base58-bytes.ts";
+import { CollectibleBook } from "./collectible-book.ts";
 import { componentDnaValue, pairReserves } from "./launch-figures.ts";
 import type { Change } from "./change.ts";
 import { LaunchDirectory } from "./launch-directory.ts";
@@ -31,6 +32,7 @@ export class EventFolder {
   readonly directory = new LaunchDirectory();
   readonly traders = new TraderTable();
   readonly book: PriceBook;
+  readonly collectibles: CollectibleBook;
   /** The 12 newest trades, oldest first: a launch and its tape index. */
   readonly live: { launch: LaunchState; index: number }[] = [];
   readonly #pairPools = new Map<string, { launch: LaunchState; index: number }>();
@@ -41,9 +43,11 @@ export class EventFolder {
   #lastSlot = -1n;
   #lastSeq = 0;
 
-  constructor(venueAuthority: string, sampledAt: bigint) {
+  /** `usdcMint`: the component whose SOL venue values a collectible listing's buffer (null when the world has none). */
+  constructor(venueAuthority: string, sampledAt: bigint, usdcMint: string | null = null) {
     this.#venueAuthority = venueAuthority;
     this.book = new PriceBook(sampledAt);
+    this.collectibles = new CollectibleBook(usdcMint);
   }
 
   /** Folds `transaction`; one at or before the last folded (a duplicate delivery) is ignored. */
@@ -78,6 +82,15 @@ export class EventFolder {
           this.#reserves(event.pool, event.reserveA, event.reserveB);
           this.#pairTraded(event, transaction, changes);
           break;
+        case "collectibleListed":
+          this.collectibles.listed(event, this.directory.byAddress(event.launch), this.book, changes);
+          break;
+        case "collectibleStage":
+          this.collectibles.staged(event, transaction.signature, changes);
+          break;
+        case "cardReleased":
+          this.collectibles.cardReleased(event, changes);
+          break;
       }
     }
     return changes;
@@ -110,6 +123,7 @@ export class EventFolder {
     launch.virtualPrimary = event.virtualPrimary;
     launch.virtualDna = event.virtualDna;
     launch.creatorFeeDna += event.creatorFeeDna;
+    this.collectibles.traded(event, launch);
   }
 
   /**
@@ -172,6 +186,7 @@ export class EventFolder {
     if (event.newStatus === "migrating" && launch.migrationStartedAt === null) launch.migrationStartedAt = event.unixTimestamp;
     if (event.newStatus === "graduated") launch.migrationFinalizedAt = event.unixTimestamp;
     changes.push({ kind: "status", launch: launch.address, status: event.newStatus });
+    this.collectibles.statusChanged(launch, event.newStatus, event.unixTimestamp, changes);
   }
 
   #migrated(event: MigrationStepEvent, transaction: LandedTransaction, changes: Change[]): void {

@@ -32,7 +32,7 @@ export function categoryOf(launch: LaunchState, context: ReadContext): string {
 }
 
 /** Twice the component value in the pair pools, or the curve's real DNA; null when unpriced. */
-function liquidityUsdOf(launch: LaunchState, lamportsE9: bigint | null, context: ReadContext): number | null {
+export function liquidityUsdOf(launch: LaunchState, lamportsE9: bigint | null, context: ReadContext): number | null {
   const pools = launch.createdPairPools;
   if (pools.length === 0) return lamportsE9 === null ? null : dnaToUsd(launch.realDna, lamportsE9, context.solUsd);
   let total = 0;

@@ -1,4 +1,11 @@
 import type { ComponentPrice } from "../economics/index.ts";
+import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
+
+/**
+ * Wrapped SOL is SOL: one lamport per base unit, exactly, with no venue to sample (a
+ * collectible's only component). Every price of it is this one.
+ */
+export const WRAPPED_SOL_PRICE: ComponentPrice = { lamportsReserve: 1n, componentReserve: 1n };
 
 /** A SOL venue's reserves: wrapped-SOL lamports against component base units. */
 export interface VenueQuote {
@@ -74,8 +81,9 @@ export class PriceBook {
     return this.#sampled.get(mint) ?? null;
   }
 
-  /** The sampled spot price of `mint`, or null when unpriced (no venue or an empty side). */
+  /** The sampled spot price of `mint`, or null when unpriced (no venue or an empty side); wrapped SOL's is exactly 1. */
   price(mint: string): ComponentPrice | null {
+    if (mint === NATIVE_MINT_ADDRESS) return WRAPPED_SOL_PRICE;
     const quote = this.#sampled.get(mint);
     if (!quote || quote.lamportsReserve === 0n || quote.componentReserve === 0n) return null;
     return quote;
@@ -83,6 +91,7 @@ export class PriceBook {
 
   /** The live (not yet sampled) spot price of `mint`: what a launch created now is sized on. */
   livePrice(mint: string): ComponentPrice | null {
+    if (mint === NATIVE_MINT_ADDRESS) return WRAPPED_SOL_PRICE;
     const quote = this.#live.get(mint);
     if (!quote || quote.lamportsReserve === 0n || quote.componentReserve === 0n) return null;
     return quote;

@@ -1,5 +1,13 @@
 import type { LandedTransaction } from "../chain/devnet.ts";
+import type { CardListing } from "../world/card-catalogue.ts";
 import { buildCandles } from "./candle-builder.ts";
+import { type CollectibleListQuery, collectibleFilter, collectiblePage } from "./collectible-list.ts";
+import {
+  type CollectibleContext,
+  renderCollectibleDetail,
+  renderCollectibleRecord,
+  renderCollectibleVault,
+} from "./collectible-renderer.ts";
 import type { Change } from "./change.ts";
 import { ReadCache } from "./read-cache.ts";
 import { EventFolder } from "./event-folder.ts";
@@ -10,11 +18,24 @@ import { imageUriOf, renderLaunchRow, renderShortLaunchRow } from "./launch-row-
 import type { LaunchMetadata, LaunchState } from "./launch-state.ts";
 import { ratioToNumber } from "./number-format.ts";
 import type { ReadContext } from "./read-context.ts";
-import type { AssetsResponse, Candle, LaunchRow, LiveTradeRecord, ShortLaunchRow, TradeRecord } from "./records/index.ts";
+import type {
+  AssetsResponse,
+  Candle,
+  CollectibleDetail,
+  CollectibleRecord,
+  CollectibleVault,
+  LaunchRow,
+  LiveTradeRecord,
+  ShortLaunchRow,
+  TradeRecord,
+} from "./records/index.ts";
 import type { TokenListing } from "./token-listing.ts";
 import { renderLiveTradeRecord, tradePage } from "./trade-record-renderer.ts";
+import { WRAPPED_SOL_LISTING } from "./wrapped-sol-listing.ts";
 
-export type { Change } from "./change.ts";
+export type { Change, CollectibleChangeEvent } from "./change.ts";
+export type { CollectibleListQuery, CollectibleSort } from "./collectible-list.ts";
+export { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, parseCollectibleCursor } from "./collectible-list.ts";
 export type { KindFilter, LaunchListQuery } from "./launch-list-query.ts";
 export type { LaunchMetadata } from "./launch-state.ts";
 export type { TokenListing } from "./token-listing.ts";
@@ -31,6 +52,11 @@ export interface ReadModelOptions {
   venueAuthority: string;
   /** Records carry `${mediaBaseUrl}/v1/media/<file>`; uris stored as "/v1/media/..." are prefixed. */
   mediaBaseUrl: string;
+  /**
+   * The world's card catalogue: a collectible's identity, photos and values are looked up
+   * here by the listed card's mint (never invented; unknown mints show null). Default none.
+   */
+  cards?: readonly CardListing[];
 }
 
 const MEDIA_PREFIX = "/v1/media/";
@@ -49,6 +75,9 @@ export class ReadModel {
   #folder: EventFolder;
   readonly #cache = new ReadCache();
   readonly #listings: Map<string, TokenListing>;
+  readonly #cards: Map<string, CardListing>;
+  /** The component whose venue values a collectible listing's buffer: the world's USDC. */
+  readonly #usdcMint: string | null;
   readonly #listeners = new Set<(changes: readonly Change[]) => void>();
   /** Every launch's off-chain metadata, landed or not: build-create speaks before the chain does, and a rebuild re-applies it. */
   readonly #metadata = new Map<string, LaunchMetadata>();
@@ -58,8 +87,10 @@ export class ReadModel {
   constructor(options: ReadModelOptions) {
     if (!(options.solUsd > 0)) throw new RangeError(`solUsd must be positive, got ${options.solUsd}`);
     this.#options = { ...options, mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, "") };
-    this.#folder = new EventFolder(options.venueAuthority, options.now().unixTimestamp);
     this.#listings = new Map(options.components.map((listing) => [listing.mint, listing]));
+    this.#cards = new Map((options.cards ?? []).map((card) => [card.cardMint, card]));
+    this.#usdcMint = options.components.find((listing) => listing.symbol === "USDC")?.mint ?? null;
+    this.#folder = new EventFolder(options.venueAuthority, options.now().unixTimestamp, this.#usdcMint);
   }
 
   /**
@@ -81,7 +112,7 @@ export class ReadModel {
    */
   rebuild(transactions: readonly LandedTransaction[]): void {
     this.#cache.invalidate();
-    this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp);
+    this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp, this.#usdcMint);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
     for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
     this.#folder.book.sample(this.#options.now().unixTimestamp);
@@ -281,6 +312,37 @@ export class ReadModel {
     };
   }
 
+  /**
+   * A page of listed collectibles: filtered (stage, group, row, q), ordered by `sort`, after
+   * `cursor`. A well-formed cursor of another sort yields an empty page (the API refuses a
+   * malformed one first).
+   */
+  listCollectibles(query: CollectibleListQuery): { items: CollectibleRecord[]; nextCursor: string | null } {
+    return this.#cached(`collectibles:${JSON.stringify(query)}`, () => {
+      const context = this.#collectibleContext();
+      const filter = collectibleFilter(query, (state) => context.card(state.listing.cardMint)?.itemName ?? null);
+      const candidates = this.#folder.collectibles.all.filter(filter);
+      const page = collectiblePage(candidates, query.sort, query.limit, query.cursor);
+      return { items: page.items.map((state) => renderCollectibleRecord(state, context)), nextCursor: page.nextCursor };
+    });
+  }
+
+  /** A listed collectible by its launch address; null when no card was listed for it. */
+  getCollectible(launch: string): CollectibleDetail | null {
+    return this.#cached(`collectible:${launch}`, () => {
+      const state = this.#folder.collectibles.get(launch);
+      return state ? renderCollectibleDetail(state, this.#collectibleContext()) : null;
+    });
+  }
+
+  /** A listed collectible's vault by its launch address; null when no card was listed for it. */
+  collectibleVault(launch: string): CollectibleVault | null {
+    return this.#cached(`vault:${launch}`, () => {
+      const state = this.#folder.collectibles.get(launch);
+      return state ? renderCollectibleVault(state, this.#collectibleContext()) : null;
+    });
+  }
+
   /** `compute`'s answer, or the same answer computed earlier in this version and second (see ReadCache). */
   #cached<T>(key: string, compute: () => T): T {
     return this.#cache.get(key, this.#options.now().unixTimestamp, compute);
@@ -291,9 +353,14 @@ export class ReadModel {
       nowUnix: this.#options.now().unixTimestamp,
       solUsd: this.#options.solUsd,
       book: this.#folder.book,
-      listing: (mint) => this.#listings.get(mint) ?? null,
+      // Wrapped SOL, a collectible's component, is named though the world does not list it.
+      listing: (mint) => this.#listings.get(mint) ?? (mint === WRAPPED_SOL_LISTING.mint ? WRAPPED_SOL_LISTING : null),
       mediaUrl: (uri) => this.#mediaUrl(uri),
     };
+  }
+
+  #collectibleContext(): CollectibleContext {
+    return { ...this.#context(), card: (mint) => this.#cards.get(mint) ?? null };
   }
 
   #mediaUrl(uri: string): string {

@@ -7,13 +7,18 @@ import {
   type LaunchKind,
   NATIVE_MINT_ADDRESS,
   type ProgramEvent,
+  getCardReleasedEventEncoder,
+  getCollectibleListedEventEncoder,
+  getCollectibleStageEventEncoder,
   getLaunchCreatedEventEncoder,
   getLiquidityAddedEventEncoder,
+  getMigrationStepEventEncoder,
   getPoolCreatedEventEncoder,
+  getStatusChangedEventEncoder,
   getSwapEventEncoder,
   getTradeEventEncoder,
 } from "../../programs/index.ts";
-import { ReadModel } from "../read-model.ts";
+import { ReadModel, type ReadModelOptions } from "../read-model.ts";
 
 const GENESIS = 1_767_225_600n;
 const addressDecoder = getAddressDecoder();
@@ -37,7 +42,12 @@ export function logsOf(events: readonly ProgramEvent[]): string[] {
     if (event.kind === "poolCreated") return logLine(getPoolCreatedEventEncoder().encode(event) as Uint8Array);
     if (event.kind === "liquidityAdded") return logLine(getLiquidityAddedEventEncoder().encode(event) as Uint8Array);
     if (event.kind === "swap") return logLine(getSwapEventEncoder().encode(event) as Uint8Array);
-    throw new Error(`no synthetic encoding for ${event.kind}`);
+    if (event.kind === "statusChanged") return logLine(getStatusChangedEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "migrationStep") return logLine(getMigrationStepEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "collectibleListed") return logLine(getCollectibleListedEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "collectibleStage") return logLine(getCollectibleStageEventEncoder().encode(event) as Uint8Array);
+    if (event.kind === "cardReleased") return logLine(getCardReleasedEventEncoder().encode(event) as Uint8Array);
+    throw new Error(`no synthetic encoding for ${(event as ProgramEvent).kind}`);
   });
 }
 
@@ -61,17 +71,29 @@ export class SyntheticChain {
   readonly model: ReadModel;
   readonly launches: SyntheticLaunch[] = [];
   readonly component = { mint: randomAddress(), quantity: 1_000_000_000n, targetBps: 10_000, decimals: 9 };
+  /** A collectible's recipe: wrapped SOL alone, one lamport per DNA unit. */
+  readonly wrappedSol = { mint: NATIVE_MINT_ADDRESS, quantity: 1_000_000_000n, targetBps: 10_000, decimals: 9 };
   readonly venue = randomAddress();
 
   /** A world of one component (9 decimals, one per DNA unit) priced by a venue at 1 SOL per token. */
-  constructor() {
+  constructor(options: { cards?: ReadModelOptions["cards"]; componentSymbol?: string } = {}) {
     const faucet = randomAddress();
     this.model = new ReadModel({
       now: () => this.now(),
       solUsd: 150,
-      components: [{ mint: this.component.mint, symbol: "CMP", name: "Component", decimals: 9, logoUri: "", category: "test" }],
+      components: [
+        {
+          mint: this.component.mint,
+          symbol: options.componentSymbol ?? "CMP",
+          name: "Component",
+          decimals: 9,
+          logoUri: "",
+          category: "test",
+        },
+      ],
       venueAuthority: faucet,
       mediaBaseUrl: "http://media.test",
+      ...(options.cards ? { cards: options.cards } : {}),
     });
     const pool = {
       pool: this.venue,
@@ -114,6 +136,11 @@ export class SyntheticChain {
     this.#seq = 0;
   }
 
+  /** Lands one transaction carrying `events` (in this slot, after the last one). */
+  land(events: ProgramEvent[]): LandedTransaction {
+    return this.#land(events);
+  }
+
   #land(events: ProgramEvent[]): LandedTransaction {
     const transaction: LandedTransaction = {
       signature: base58.decode(randomBytes(64)) as Signature,
@@ -152,13 +179,14 @@ export class SyntheticChain {
         virtualDna: p.virtualDna,
         dnaUnitLamportsE9: 1_000_000_000n,
         createdAt: this.now().unixTimestamp,
-        components: [this.component],
+        components: [kind === "collectibles" ? this.wrappedSol : this.component],
         symbol,
         name: `${symbol} basket`,
         uri: "",
       },
     ]);
-    const launch = { address, symbol, curve: initialCurveState(p, [this.component.quantity]), holdings: new Map<string, bigint>() };
+    const quantity = (kind === "collectibles" ? this.wrappedSol : this.component).quantity;
+    const launch = { address, symbol, curve: initialCurveState(p, [quantity]), holdings: new Map<string, bigint>() };
     this.launches.push(launch);
     return launch;
   }

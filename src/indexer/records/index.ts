@@ -8,14 +8,20 @@ export * from "./live-trade-record.ts";
 export * from "./candle.ts";
 export * from "./assets-response.ts";
 export * from "./wallet-balances.ts";
+export * from "./vault-card.ts";
+export * from "./collectible-record.ts";
+export * from "./collectible-vault.ts";
 
 import { AssetSchema, AssetsResponseSchema } from "./assets-response.ts";
 import { CandleSchema } from "./candle.ts";
+import { CollectibleDetailSchema, CollectibleRecordSchema } from "./collectible-record.ts";
+import { CollectibleVaultSchema } from "./collectible-vault.ts";
 import { ComponentSchema } from "./component.ts";
 import { LaunchRowSchema } from "./launch-row.ts";
 import { LiveTradeRecordSchema } from "./live-trade-record.ts";
 import { ShortLaunchRowSchema } from "./short-launch-row.ts";
 import { TradeRecordSchema } from "./trade-record.ts";
+import { VaultCardSchema } from "./vault-card.ts";
 import { WalletBalancesSchema, WalletTokenSchema } from "./wallet-balances.ts";
 
 /**
@@ -34,4 +40,8 @@ export const RECORD_SCHEMAS = [
   AssetsResponseSchema,
   WalletTokenSchema,
   WalletBalancesSchema,
+  CollectibleRecordSchema,
+  CollectibleDetailSchema,
+  VaultCardSchema,
+  CollectibleVaultSchema,
 ] as const;

@@ -1,0 +1,17 @@
+import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
+import type { TokenListing } from "./token-listing.ts";
+
+/**
+ * How records name wrapped SOL when it is a recipe component (a collectible's only one):
+ * the world's catalogue lists tradable components, not SOL, so the read model knows it
+ * here. Wallet balances still show wrapped SOL as unlisted (`known: false`): it is a
+ * recipe's name for SOL, not a token the service lists.
+ */
+export const WRAPPED_SOL_LISTING: TokenListing = {
+  mint: NATIVE_MINT_ADDRESS,
+  symbol: "wSOL",
+  name: "Wrapped SOL",
+  decimals: 9,
+  logoUri: "/v1/media/token-wSOL.svg",
+  category: "sol",
+};
