@@ -7,6 +7,7 @@ export default defineConfig({
       "programs-fixtures/toolchain/__tests__/**/*.test.ts",
       "conformance/**/*.test.ts",
       "scenarios/**/*.test.ts",
+      "web/__tests__/**/*.test.ts",
     ],
     // LiteSVM is a native addon: separate processes keep each test file's VM to itself.
     pool: "forks",

@@ -14,6 +14,8 @@ export interface ApiDeps {
   readonly trading?: { readonly desk: TradeDesk; readonly builder: LaunchBuilder };
   /** The simulator's `/devnet/` controls; absent, the routes are too. */
   readonly control?: DevnetControl;
+  /** `{client_url}` when the web client lives elsewhere (`--client-url`); default the server's own base URL. */
+  readonly clientUrl?: string;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
   /**

@@ -7,6 +7,7 @@ import { withFrameworkAnswers } from "./framework-answers.ts";
 import { integerQueryCoercion } from "./integer-query-coercion.ts";
 import { SWAGGER_OPTIONS } from "./openapi-options.ts";
 import { assetsRoutes } from "./routes/assets/assets-routes.ts";
+import { clientRoutes } from "./routes/client/client-routes.ts";
 import { launchesRoutes } from "./routes/launches/launches-routes.ts";
 import { mediaRoutes } from "./routes/media/media-routes.ts";
 import { searchRoutes } from "./routes/search/search-routes.ts";
@@ -67,6 +68,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { prefix: "/v1", media });
   if (deps.trading) await app.register(tradeFlowRoutes, { prefix: "/v1", ...deps.trading });
   if (deps.control) await app.register(devnetRoutes, { prefix: "/devnet", control: deps.control });
+  await app.register(clientRoutes, { readModel, ...(deps.clientUrl ? { clientUrl: deps.clientUrl } : {}) });
 
   // The document describing this very instance, naming the address it was reached at.
   app.get("/openapi.json", { schema: { hide: true } }, async (request) => servedDocument(app.swagger(), request));

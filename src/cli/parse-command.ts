@@ -32,6 +32,9 @@ Options of up:
   --rpc-port <port>      Solana JSON-RPC port, PubSub on the next one (default 8899;
                          when that is taken a free pair is used; 0 picks a free pair)
   --no-rpc               no Solana JSON-RPC
+  --client-url <url>     where the web client lives when not at this server's base URL:
+                         the social previews /t/{launch} redirect there (default: the
+                         base URL, which serves the client at /)
   --no-bots              no activity bots (default: bots on, except per-transaction)
   --no-world-cache       build the world by transactions even when the world cache
                          ($XDG_CACHE_HOME/basket-devnet, else node_modules/.cache/
@@ -65,6 +68,7 @@ const OPTIONS = {
   "no-bots": { type: "boolean" },
   "rpc-port": { type: "string" },
   "no-rpc": { type: "boolean" },
+  "client-url": { type: "string" },
   "no-world-cache": { type: "boolean" },
   log: { type: "boolean" },
   "inject-bug": { type: "string" },
@@ -138,6 +142,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values["no-bots"] ? { bots: false } : {}),
       ...(values["rpc-port"] === undefined ? {} : { rpcPort: whole("--rpc-port", values["rpc-port"]) }),
       ...(values["no-rpc"] ? { rpcPort: null } : {}),
+      ...(values["client-url"] === undefined ? {} : { clientUrl: values["client-url"] }),
       ...(values["no-world-cache"] ? { worldCache: false } : {}),
       ...(values.log ? { logger: true } : {}),
       ...(bugs?.ok ? { injectBugs: bugs.names } : {}),

@@ -61,10 +61,15 @@ export interface SimulatorOptions {
    * pair; null serves no RPC.
    */
   readonly rpcPort?: number | null;
+  /**
+   * `{client_url}`, when the web client lives elsewhere than the base URL (`--client-url`):
+   * the social previews `/t/{launch}` redirect there. Default: the base URL itself.
+   */
+  readonly clientUrl?: string;
 }
 
 export type ResolvedSimulatorOptions = Required<
-  Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache" | "rpcPort">
+  Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache" | "rpcPort" | "clientUrl">
 > & {
   /** Undefined when the caller named none (a state directory then supplies it). */
   readonly seed: string | undefined;
@@ -78,6 +83,8 @@ export type ResolvedSimulatorOptions = Required<
   readonly rpcPort: number | null;
   /** True when the caller named the RPC port (taken is then an error). */
   readonly rpcPortExplicit: boolean;
+  /** Without a trailing slash; null: the base URL. */
+  readonly clientUrl: string | null;
 };
 
 export const DEFAULT_SEED = "1";
@@ -123,6 +130,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   if (genesisTime !== "now" && !(genesisTime >= 0n && genesisTime <= MAX_GENESIS_UNIX_TIMESTAMP)) {
     throw new RangeError(`genesis time must be now or unix seconds from 0 to ${MAX_GENESIS_UNIX_TIMESTAMP}, got ${genesisTime}`);
   }
+  const clientUrl = options.clientUrl === undefined ? null : clientUrlOf(options.clientUrl);
   const worldCache = options.worldCache ?? true;
   if (worldCache === "") throw new RangeError("world cache folder must not be empty");
   return {
@@ -143,6 +151,22 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     injectBugs: options.injectBugs ?? null,
     rpcPort,
     rpcPortExplicit: options.rpcPort !== undefined,
+    clientUrl,
     worldCache: worldCache === false ? null : worldCache === true ? defaultWorldCacheDir() : worldCache,
   };
+}
+
+/** An http(s) URL without query or fragment, its trailing slashes dropped: links append `/#/t/…` to it. */
+function clientUrlOf(text: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below with the rule.
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || text.length > 2048)
+    throw new RangeError(
+      `client URL must be an http or https URL without a query or fragment, such as https://example.org, got ${JSON.stringify(text)}`,
+    );
+  return text.replace(/\/+$/, "");
 }

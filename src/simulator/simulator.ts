@@ -119,6 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       media: new MediaLibrary(),
       logger: resolved.logger,
       trading,
+      ...(resolved.clientUrl === null ? {} : { clientUrl: resolved.clientUrl }),
       ...(resolved.control ? { control } : {}),
     });
     stream = attachStream(app, { readModel, clock: devnet });
