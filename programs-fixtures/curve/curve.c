@@ -13,6 +13,11 @@
  *   buy/sell     trader, curve, launch, launch_program, primary_vault, trader_primary,
  *                token, then (trader component account, vault) per component
  *   release      launch (signer), curve, vault, destination, token — migration only
+ *
+ * Release's data is tag, component index, then an optional `whole` byte: 0 (or absent, a
+ * pair launch's migration) hands over the reserve and leaves the fees in the vault; 1 (a
+ * collectible's fund crank) hands over everything, fees included, because a collectible's
+ * whole raise pays for its card and its pool. fee_amount keeps the fees' history either way.
  */
 #include "basket.h"
 
@@ -359,11 +364,12 @@ static u64 sell(SolParameters *params) {
   return 0;
 }
 
-/* Migration: hands a component's reserve (fees stay behind) to the launch's pair pool. */
+/* Migration: hands a component's reserve (fees stay behind unless `whole`) to the launch. */
 static u64 release(SolParameters *params) {
   if (params->account_count < 5) return ERROR_NOT_ENOUGH_ACCOUNTS;
   if (params->data_len < 2) return ERROR_INVALID_INSTRUCTION;
   u8 index = params->data[1];
+  bool whole = params->data_len >= 3 && params->data[2] == 1;
   SolAccountInfo *launch = &params->accounts[0], *curve_info = &params->accounts[1],
                  *vault = &params->accounts[2], *destination = &params->accounts[3];
   TRY(check_launch_signer(launch));
@@ -376,7 +382,7 @@ static u64 release(SolParameters *params) {
   if (component->released) return ERROR_COMPONENT_ALREADY_MIGRATED;
   if (!pubkey_eq(vault->key, &component->vault)) return ERROR_WRONG_ACCOUNT;
   u64 held = token_amount(vault);
-  u64 amount = held > component->fee_amount ? held - component->fee_amount : 0;
+  u64 amount = whole ? held : held > component->fee_amount ? held - component->fee_amount : 0;
   component->released = 1;
   PdaSeeds seeds = curve_seeds(&curve->launch, &curve->bump);
   if (amount) TRY(token_transfer(vault, destination, curve_info, amount, &seeds));

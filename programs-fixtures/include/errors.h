@@ -31,3 +31,10 @@
 #define ERROR_SAME_MINT 6022                /* a pool needs two different mints */
 #define ERROR_TOO_MANY_ACCOUNTS 6023        /* more accounts than a program reads (32) */
 #define ERROR_INVALID_KIND 6024             /* launch kind is neither pairs nor collectibles */
+#define ERROR_NOT_COLLECTIBLE 6025          /* the launch is not of kind collectibles */
+#define ERROR_ALREADY_LISTED 6026           /* the launch has its card listed already */
+#define ERROR_INVALID_CARD 6027             /* the card mint is not supply 1 with 0 decimals */
+#define ERROR_INVALID_TERMS 6028            /* listed price, target or pool share invalid */
+#define ERROR_WRONG_STAGE 6029              /* the collectible is not at the stage this needs */
+#define ERROR_NOT_CUSTODIAN 6030            /* only the custodian named at listing may release */
+#define ERROR_CARD_NOT_HELD 6031            /* custody no longer holds the card */

@@ -32,6 +32,11 @@ static const SolPubkey TOKEN_PROGRAM_ID = {{0x06, 0xdd, 0xf6, 0xe1, 0xd7, 0x65, 
                                             0x3a, 0x8c, 0xf5, 0x85, 0x7e, 0xff, 0x00, 0xa9}};
 /* 11111111111111111111111111111111 */
 static const SolPubkey SYSTEM_PROGRAM_ID = {{0}};
+/* So11111111111111111111111111111111111111112: wrapped SOL, the recipe of a collectible */
+static const SolPubkey NATIVE_MINT_ID = {{0x06, 0x9b, 0x88, 0x57, 0xfe, 0xab, 0x81, 0x84,
+                                          0xfb, 0x68, 0x7f, 0x63, 0x46, 0x18, 0xc0, 0x35,
+                                          0xda, 0xc4, 0x39, 0xdc, 0x1a, 0xeb, 0x3b, 0x55,
+                                          0x98, 0xa0, 0xf0, 0x00, 0x00, 0x00, 0x00, 0x01}};
 
 #define MAX_COMPONENTS 5
 #define BPS_DENOMINATOR 10000
@@ -51,8 +56,11 @@ static const SolPubkey SYSTEM_PROGRAM_ID = {{0}};
 #define MINT_SIZE 82
 #define MINT_DECIMALS_OFFSET 44
 #define MINT_INITIALIZED_OFFSET 45
+#define MINT_SUPPLY_OFFSET 36
+/* A card's USDC price is in base units of a 6-decimal mint. */
+#define USDC_DECIMALS 6
 
-enum AccountType { ACCOUNT_LAUNCH = 1, ACCOUNT_CURVE = 2, ACCOUNT_POOL = 3 };
+enum AccountType { ACCOUNT_LAUNCH = 1, ACCOUNT_CURVE = 2, ACCOUNT_POOL = 3, ACCOUNT_COLLECTIBLE = 4 };
 
 enum LaunchStatus {
   STATUS_ACTIVE_BONDING = 0,
@@ -158,8 +166,76 @@ typedef struct {
   u64 swap_count;     /* 168 */
 } Pool;               /* 176 bytes */
 
+/*
+ * A collectible's way from raise to pool (src/programs/collectible-stage.ts). The record's
+ * `stage` byte is written by list_card (raising) and by each crank; `funding` is never
+ * stored: the curve's completion reaches the launch program through mark_complete, which
+ * the curve invokes with the curve and the launch only, so it cannot write the record. A
+ * record at raising whose launch is graduationPending IS at funding (mark_complete emits
+ * the funding stage event then; src/programs/collectible-crank.ts reads it so).
+ */
+enum CollectibleStage {
+  STAGE_RAISING = 0,
+  STAGE_FUNDING = 1,
+  STAGE_SWAPPING = 2,
+  STAGE_ACQUIRING = 3,
+  STAGE_POOLING = 4,
+  STAGE_TRADABLE = 5,
+};
+
+/*
+ * A collectible launch's card and its acquisition: PDA ["collectible", launch] of the
+ * launch program, written by list_card and each crank. The token accounts it names are
+ * PDAs of the launch program whose token authority is the launch PDA: escrow
+ * ["escrow", launch] and custody ["custody", launch] (card mint), funds ["funds", launch]
+ * (wrapped SOL), usdc ["usdc", launch] (the USDC mint).
+ */
+typedef struct {
+  u8 account_type;           /* 0 ACCOUNT_COLLECTIBLE */
+  u8 stage;                  /* 1 CollectibleStage (never STAGE_FUNDING, see above) */
+  u8 bump;                   /* 2 */
+  u8 escrow_bump;            /* 3 */
+  u8 custody_bump;           /* 4 */
+  u8 funds_bump;             /* 5 */
+  u8 usdc_bump;              /* 6 */
+  u8 standard;               /* 7 0 pnft, 1 core */
+  u8 still_held;             /* 8 1 from acquisition until the custodian releases the card */
+  u8 padding[7];             /* 9 */
+  SolPubkey launch;          /* 16 */
+  SolPubkey card_mint;       /* 48 */
+  SolPubkey seller;          /* 80 */
+  SolPubkey seller_usdc;     /* 112 */
+  SolPubkey treasury_usdc;   /* 144 */
+  SolPubkey custodian;       /* 176 */
+  SolPubkey usdc_mint;       /* 208 */
+  SolPubkey venue;           /* 240 the wSOL↔USDC pool the swap must use, fixed at listing */
+  SolPubkey escrow;          /* 272 */
+  SolPubkey custody;         /* 304 */
+  SolPubkey funds;           /* 336 */
+  SolPubkey usdc;            /* 368 */
+  u64 listed_price_usdc;     /* 400 */
+  u64 target_lamports;       /* 408 */
+  u64 pool_lamports;         /* 416 */
+  u64 funded_lamports;       /* 424 set by fund */
+  u64 wsol_in;               /* 432 set by swap */
+  u64 usdc_out;              /* 440 set by swap */
+  u64 spent_usdc;            /* 448 set by acquire */
+  u64 surplus_usdc;          /* 456 set by acquire */
+  i64 listed_at;             /* 464 */
+  i64 released_at;           /* 472 0 until release_card */
+} Collectible;               /* 480 bytes */
+
 /* Instruction tags (first byte of instruction data), per program. */
-enum LaunchInstruction { LAUNCH_CREATE = 0, LAUNCH_MARK_COMPLETE = 1, LAUNCH_MIGRATE = 2 };
+enum LaunchInstruction {
+  LAUNCH_CREATE = 0,
+  LAUNCH_MARK_COMPLETE = 1,
+  LAUNCH_MIGRATE = 2,
+  LAUNCH_LIST_CARD = 3,
+  LAUNCH_COLLECTIBLE_FUND = 4,
+  LAUNCH_COLLECTIBLE_SWAP = 5,
+  LAUNCH_COLLECTIBLE_ACQUIRE = 6,
+  LAUNCH_RELEASE_CARD = 7,
+};
 enum CurveInstruction {
   CURVE_INITIALIZE = 0,
   CURVE_BUY_EXACT_OUT = 1,
@@ -178,4 +254,7 @@ enum EventTag {
   EVENT_LIQUIDITY_ADDED = 5,
   EVENT_SWAP = 6,
   EVENT_MIGRATION_STEP = 7,
+  EVENT_COLLECTIBLE_LISTED = 8,
+  EVENT_COLLECTIBLE_STAGE = 9,
+  EVENT_CARD_RELEASED = 10,
 };

@@ -47,3 +47,18 @@ export {
   realisedBps,
   recipeQuantities,
 } from "./recipe-math.ts";
+export {
+  type CollectibleAccounting,
+  type CollectiblePoolOpening,
+  type CollectibleSwapResult,
+  type CollectibleTerms,
+  type VenueReserves,
+  acquireBps,
+  bufferBps,
+  collectiblePoolOpening,
+  listedPriceForBuffer,
+  predictAcquire,
+  predictAcquisition,
+  predictFund,
+  predictSwap,
+} from "./collectible-math.ts";

@@ -29,3 +29,6 @@ export * from "./launch-instructions.ts";
 export * from "./migrate-instruction.ts";
 export * from "./curve-instructions.ts";
 export * from "./pool-instructions.ts";
+export * from "./collectible-account.ts";
+export * from "./collectible-instructions.ts";
+export * from "./collectible-crank.ts";

@@ -17,7 +17,16 @@ import { findCurvePda, findCurveVaultPda, findLaunchMintPda, findLaunchPda, find
 import type { ProgramInstruction } from "./program-instruction.ts";
 
 /** First byte of the launch program's instruction data (layout.h `enum LaunchInstruction`). */
-export const LAUNCH_INSTRUCTION_TAG = { create: 0, markComplete: 1, migrate: 2 } as const;
+export const LAUNCH_INSTRUCTION_TAG = {
+  create: 0,
+  markComplete: 1,
+  migrate: 2,
+  listCard: 3,
+  collectibleFund: 4,
+  collectibleSwap: 5,
+  collectibleAcquire: 6,
+  releaseCard: 7,
+} as const;
 
 /** One recipe entry as the creator states it. */
 export interface CreateLaunchComponent {

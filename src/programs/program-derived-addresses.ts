@@ -202,3 +202,40 @@ export function findPoolVaultPda(seeds: { pool: Address; mint: Address }): Promi
     seeds: [text("vault"), key(seeds.pool), key(seeds.mint)],
   });
 }
+
+/**
+ * A collectible launch's record or one of its token accounts: [name, launch] under the launch
+ * program (launch.c `launch_child_seeds`). `collectible` is the record; `escrow` (the card
+ * while raising), `custody` (the card once acquired), `funds` (wSOL) and `usdc` are token
+ * accounts whose authority is the launch PDA.
+ */
+export type CollectibleSeedName = "collectible" | "escrow" | "custody" | "funds" | "usdc";
+
+function findLaunchChildPda(name: CollectibleSeedName, launch: Address): Promise<ProgramDerivedAddress> {
+  return getProgramDerivedAddress({ programAddress: LAUNCH_PROGRAM_ADDRESS, seeds: [text(name), key(launch)] });
+}
+
+/** The collectible record of a collectibles launch: ["collectible", launch] under the launch program. */
+export function findCollectiblePda(seeds: { launch: Address }): Promise<ProgramDerivedAddress> {
+  return findLaunchChildPda("collectible", seeds.launch);
+}
+
+/** The card's escrow from listing to acquisition: ["escrow", launch] under the launch program. */
+export function findCollectibleEscrowPda(seeds: { launch: Address }): Promise<ProgramDerivedAddress> {
+  return findLaunchChildPda("escrow", seeds.launch);
+}
+
+/** The vault holding the acquired card: ["custody", launch] under the launch program. */
+export function findCollectibleCustodyPda(seeds: { launch: Address }): Promise<ProgramDerivedAddress> {
+  return findLaunchChildPda("custody", seeds.launch);
+}
+
+/** The raise's wSOL once it left the curve: ["funds", launch] under the launch program. */
+export function findCollectibleFundsPda(seeds: { launch: Address }): Promise<ProgramDerivedAddress> {
+  return findLaunchChildPda("funds", seeds.launch);
+}
+
+/** The swap's USDC until acquisition pays it out: ["usdc", launch] under the launch program. */
+export function findCollectibleUsdcPda(seeds: { launch: Address }): Promise<ProgramDerivedAddress> {
+  return findLaunchChildPda("usdc", seeds.launch);
+}

@@ -29,6 +29,13 @@ export const ProgramErrorCode = {
   SameMint: 6022,
   TooManyAccounts: 6023,
   InvalidKind: 6024,
+  NotCollectible: 6025,
+  AlreadyListed: 6026,
+  InvalidCard: 6027,
+  InvalidTerms: 6028,
+  WrongStage: 6029,
+  NotCustodian: 6030,
+  CardNotHeld: 6031,
 } as const;
 
 /** The name of one of our program errors, e.g. `"SlippageExceeded"`. */
@@ -64,6 +71,13 @@ const DESCRIPTIONS: Record<ProgramErrorName, string> = {
   SameMint: "a pool needs two different mints.",
   TooManyAccounts: "the instruction names more accounts than a program reads (32).",
   InvalidKind: "the launch kind is neither pairs nor collectibles.",
+  NotCollectible: "the launch is not of kind collectibles.",
+  AlreadyListed: "the launch has its card listed already.",
+  InvalidCard: "the card mint is not an SPL mint of supply 1 with 0 decimals.",
+  InvalidTerms: "the listed price, target lamports or pool lamports are invalid.",
+  WrongStage: "the collectible is not at the stage this instruction needs.",
+  NotCustodian: "only the custodian named at listing may release the card.",
+  CardNotHeld: "custody no longer holds the card.",
 };
 
 const NAMES_BY_CODE = new Map<number, ProgramErrorName>(
