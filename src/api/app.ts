@@ -7,6 +7,7 @@ import { withFrameworkAnswers } from "./framework-answers.ts";
 import { integerQueryCoercion } from "./integer-query-coercion.ts";
 import { SWAGGER_OPTIONS } from "./openapi-options.ts";
 import { assetsRoutes } from "./routes/assets/assets-routes.ts";
+import { collectiblesRoutes } from "./routes/collectibles/collectibles-routes.ts";
 import { clientRoutes } from "./routes/client/client-routes.ts";
 import { launchesRoutes } from "./routes/launches/launches-routes.ts";
 import { mediaRoutes } from "./routes/media/media-routes.ts";
@@ -64,6 +65,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { prefix: "/v1", readModel });
   await app.register(tradesRoutes, { prefix: "/v1", readModel });
   await app.register(assetsRoutes, { prefix: "/v1", readModel });
+  await app.register(collectiblesRoutes, { prefix: "/v1", readModel });
   await app.register(walletsRoutes, { prefix: "/v1", readModel, devnet });
   await app.register(mediaRoutes, { prefix: "/v1", media });
   if (deps.trading) await app.register(tradeFlowRoutes, { prefix: "/v1", ...deps.trading });

@@ -6,6 +6,7 @@ export const OPENAPI_TAGS = [
   { name: "search", description: "Find launches by ticker, name, address or mint." },
   { name: "trades", description: "The latest trades across launches." },
   { name: "assets", description: "Component tokens and their sampled prices." },
+  { name: "collectibles", description: "Collectibles (launches that raise for a graded card), their vaults and vault cards." },
   { name: "wallets", description: "Balances read from the chain, and launches a wallet created." },
   { name: "media", description: "Generated images that records link to." },
   { name: "trade flow", description: "Quote, build (unsigned transactions), submit (signed), status; and launch creation." },

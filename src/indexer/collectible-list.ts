@@ -50,7 +50,7 @@ export function collectibleFilter(
 }
 
 /** Where a page ended: the sort, the last row's key and its launch address. */
-interface CollectibleCursor {
+export interface CollectibleCursor {
   readonly sort: CollectibleSort;
   /** The listing ordinal (newest, oldest) or the lower-cased name (name). */
   readonly key: number | string;
@@ -61,7 +61,8 @@ const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Longest cursor text read: a name of 64 characters (up to 4 bytes each) and an address, base64url. */
 export const MAX_COLLECTIBLE_CURSOR = 512;
 
-function encodeCursor(cursor: CollectibleCursor): string {
+/** The opaque text of `cursor` (base64url of JSON): stable, so the same row always yields the same cursor. */
+export function encodeCollectibleCursor(cursor: CollectibleCursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.address]), "utf8").toString("base64url");
 }
 
@@ -130,6 +131,6 @@ export function collectiblePage(
   const more = entries.length > page.length && last !== undefined;
   return {
     items: page.map((entry) => entry.state),
-    nextCursor: more ? encodeCursor({ sort, key: last.key, address: last.state.launch.address }) : null,
+    nextCursor: more ? encodeCollectibleCursor({ sort, key: last.key, address: last.state.launch.address }) : null,
   };
 }

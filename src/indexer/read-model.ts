@@ -327,6 +327,11 @@ export class ReadModel {
     });
   }
 
+  /** The virtual clock's unix seconds: the `serverTime` of an answer. */
+  serverTime(): number {
+    return Number(this.#options.now().unixTimestamp);
+  }
+
   /** A listed collectible by its launch address; null when no card was listed for it. */
   getCollectible(launch: string): CollectibleDetail | null {
     return this.#cached(`collectible:${launch}`, () => {

@@ -1,0 +1,88 @@
+import { Type } from "@sinclair/typebox";
+import { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS } from "../../../indexer/collectible-list.ts";
+import { COLLECTIBLE_GROUPS, COLLECTIBLE_GROUP_NAMES, COLLECTIBLE_ROWS, CollectibleRecordSchema } from "../../../indexer/records/index.ts";
+import { COLLECTIBLE_STAGES } from "../../../programs/index.ts";
+import { Address } from "../../../wire/wire-fields.ts";
+import { integerQuery, refTo, stringEnum } from "../../schemas/common-parameters.ts";
+import { EXAMPLE_COLLECTIBLE, EXAMPLE_COLLECTIBLE_CURSOR, EXAMPLE_VAULT_CARD } from "./collectible-examples.ts";
+
+/** Longest `q` read (as the search route's). */
+export const COLLECTIBLE_TEXT_MAX = 100;
+
+const groupsSentence = Object.entries(COLLECTIBLE_GROUPS)
+  .map(([group, stages]) => `\`${group}\` = ${stages.map((stage) => `\`${stage}\``).join(", ")}`)
+  .join("; ");
+
+export const CollectibleListQuerySchema = Type.Object({
+  stage: Type.Optional(
+    stringEnum(COLLECTIBLE_STAGES, {
+      description:
+        "Only collectibles at this stage. Stages, in order: raising → funding → swapping → acquiring → pooling → tradable (see the record's `stage`).",
+    }),
+  ),
+  row: Type.Optional(
+    stringEnum(COLLECTIBLE_ROWS, {
+      description: "Only collectibles of this row: `sol` (wrapped SOL alone: every collectible here), `oneAsset` or `dna`.",
+    }),
+  ),
+  group: Type.Optional(
+    stringEnum(COLLECTIBLE_GROUP_NAMES, { description: `Only collectibles in a named group of stages: ${groupsSentence}.` }),
+  ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: COLLECTIBLE_TEXT_MAX,
+      description: `Text to find (case-insensitive) in the token's name or ticker or the card's item name; at most ${COLLECTIBLE_TEXT_MAX} characters. Empty or blank matches every collectible.`,
+      examples: ["rookie"],
+    }),
+  ),
+  sort: Type.Optional(
+    stringEnum(COLLECTIBLE_SORTS, {
+      description:
+        "`newest` (last listed first; the default), `oldest` (first listed first) or `name` (by token name, case-insensitive, in code-unit order); ties by launch address.",
+    }),
+  ),
+  limit: Type.Optional(
+    integerQuery({
+      minimum: COLLECTIBLE_LIMIT.minimum,
+      maximum: COLLECTIBLE_LIMIT.maximum,
+      default: COLLECTIBLE_LIMIT.default,
+      description: `Collectibles per page, ${COLLECTIBLE_LIMIT.minimum} to ${COLLECTIBLE_LIMIT.maximum} (default ${COLLECTIBLE_LIMIT.default}).`,
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description:
+        "The `nextCursor` of the previous page, unchanged (with the same `sort`; filters may change between pages). Anything this server did not issue is refused (INVALID_CURSOR); a cursor of another sort yields an empty page.",
+      examples: [EXAMPLE_COLLECTIBLE_CURSOR],
+    }),
+  ),
+});
+
+export const CollectibleListResponseSchema = Type.Object(
+  {
+    items: Type.Array(refTo(CollectibleRecordSchema), {
+      maxItems: COLLECTIBLE_LIMIT.maximum,
+      description: "Collectibles (only launches whose card was listed), at most `limit`, in `sort` order.",
+    }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description: "Pass it as `cursor` for the next page; null on the last page. Pages followed to the end are disjoint and complete.",
+    }),
+    serverTime: Type.Integer({ minimum: 0, description: "The answer's time (virtual unix seconds)." }),
+  },
+  {
+    additionalProperties: false,
+    description: "A cursor page of collectibles.",
+    examples: [{ items: [EXAMPLE_COLLECTIBLE], nextCursor: EXAMPLE_COLLECTIBLE_CURSOR, serverTime: 1767247200 }],
+  },
+);
+
+export const CollectibleIdParamsSchema = Type.Object({
+  id: Address("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
+});
+
+export const VaultAssetParamsSchema = Type.Object({
+  id: Address("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
+  asset: Address("The vault asset's id: the card's mint.", { examples: [EXAMPLE_VAULT_CARD.asset] }),
+});
