@@ -224,7 +224,11 @@ export function listCardInstructionOf(
 }
 
 /** A collectibles launch with its card listed (stage raising), created by `creator` with `seed`. */
-export async function listCollectible(world: GenesisWorld, creator: KeyPairSigner, seed = 1n): Promise<ListedCollectible> {
+export async function listCollectible(
+  world: GenesisWorld,
+  creator: KeyPairSigner,
+  seed = 1n,
+): Promise<ListedCollectible & { readonly listing: SendResult }> {
   const launched = await createCollectibleLaunch(world, creator, seed);
   const parties = await listingParties(world);
   const listed: ListedCollectible = {
@@ -236,8 +240,8 @@ export async function listCollectible(world: GenesisWorld, creator: KeyPairSigne
     terms: termsFor(world, launched),
     standard: "pnft",
   };
-  await runOk(world.devnet, creator, [listCardInstructionOf(listed)], [parties.seller], LIST_CARD_COMPUTE_UNITS);
-  return listed;
+  const listing = await runOk(world.devnet, creator, [listCardInstructionOf(listed)], [parties.seller], LIST_CARD_COMPUTE_UNITS);
+  return { ...listed, listing };
 }
 
 /** The collectible record of `listed` as the chain holds it. */
