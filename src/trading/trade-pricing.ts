@@ -4,7 +4,7 @@ import { type Result, fail, succeed } from "../errors/index.ts";
 import { type CurveAccount, NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import type { ChainReads } from "./chain-reads.ts";
-import { collectibleStageOf } from "./collectible-stage-of.ts";
+import { readCollectibleStage } from "./collectible-stage-of.ts";
 import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
 import { type MarketReader, poolRecords } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
@@ -54,7 +54,7 @@ export class TradePricing {
     const records = this.reader.launch(request.launch);
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
-    const stage = collectibleStageOf(launch, null);
+    const stage = await readCollectibleStage(this.devnet, request.launch, launch);
     if (stage === "tradable") return this.#pricePool(request, launch.mint);
     if (stage !== null && stage !== "raising") {
       return fail("COLLECTIBLE_NOT_TRADABLE", { name: launch.symbol, launch: request.launch, stage });

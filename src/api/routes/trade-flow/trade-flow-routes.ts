@@ -38,7 +38,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "quoteTrade",
         summary: "Price a buy or a sell",
         description:
-          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). With `wallet`, the quote reports holdings, routes only the shortfall and counts `allInLamports`; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
+          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). A collectible quotes the curve shape while raising (its one component, wrapped SOL, is wrapped from SOL, never swapped), answers 409 COLLECTIBLE_NOT_TRADABLE while its card is acquired (stages funding, swapping, acquiring, pooling), and quotes the pool shape once tradable (`estimatedAmountOut`, no `expectedOut`: one swap on its launch↔wSOL pool). With `wallet`, the quote reports holdings, routes only the shortfall and counts `allInLamports`; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
         tags,
         body: QuoteBodySchema,
         response: {
@@ -46,7 +46,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "MODE_NOT_SUPPORTED"],
             404: ["LAUNCH_NOT_FOUND"],
-            409: ["LAUNCH_NOT_TRADABLE"],
+            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE"],
             422: ["TRADE_REFUSED", "NO_ROUTE"],
             500: ["INTERNAL"],
           }),
@@ -74,7 +74,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"],
             404: ["QUOTE_NOT_FOUND"],
-            409: ["LAUNCH_NOT_TRADABLE"],
+            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE"],
             410: ["QUOTE_EXPIRED"],
             422: ["TRADE_REFUSED", "NO_ROUTE"],
             500: ["INTERNAL"],
