@@ -89,3 +89,25 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   migrating: "Migrating",
   graduated: "Graduated",
 };
+
+const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+
+/**
+ * A price for the chart's axis, short at any size: below 0.001 the run of zeros after the
+ * point is written as a subscript count (`0.0₆5112` for 0.0000005112), as trading charts do.
+ */
+export function formatChartPrice(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  const abs = Math.abs(value);
+  if (abs === 0) return "0";
+  if (abs >= 0.001) return formatPrice(value);
+  const zeros = -Math.floor(Math.log10(abs)) - 1;
+  const digits = Math.round(abs * 10 ** (zeros + 4))
+    .toString()
+    .slice(0, 4);
+  const count = String(zeros)
+    .split("")
+    .map((digit) => SUBSCRIPT_DIGITS[Number(digit)])
+    .join("");
+  return `${value < 0 ? "-" : ""}0.0${count}${digits}`;
+}

@@ -14,7 +14,9 @@ import { StreamConnection } from "./stream.ts";
 function boot(): void {
   const app = document.getElementById("app")!;
   const main = h("main", { id: "main", tabindex: -1 });
-  const connection = h("span", { class: "connection", role: "status", "aria-live": "polite", "data-state": "connecting" }, "Connecting…");
+  // The dot always shows; on a phone the words are for screen readers only.
+  const connectionText = h("span", { class: "connection-text" }, "Connecting…");
+  const connection = h("span", { class: "connection", role: "status", "aria-live": "polite", "data-state": "connecting" }, connectionText);
   const nav = h(
     "nav",
     { class: "top", "aria-label": "Main" },

@@ -331,7 +331,7 @@ export function tokenPage(root: HTMLElement, context: AppContext, id: string, wa
       layout: { background: { color: "#151b23" }, textColor: "#c9d1d9" },
       grid: { vertLines: { color: "#222b36" }, horzLines: { color: "#222b36" } },
       timeScale: { timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: (value: number) => formatPrice(value) },
+      localization: { priceFormatter: formatChartPrice },
     });
     series = chart.addSeries(CandlestickSeries, {
       upColor: "#3fb950",
@@ -339,7 +339,7 @@ export function tokenPage(root: HTMLElement, context: AppContext, id: string, wa
       wickUpColor: "#3fb950",
       wickDownColor: "#f85149",
       borderVisible: false,
-      priceFormat: { type: "custom", formatter: (value: number) => formatPrice(value), minMove: 1e-12 },
+      priceFormat: { type: "custom", formatter: formatChartPrice, minMove: 1e-15 },
     });
     stream.setLive(launch.address);
     await Promise.all([loadChart(true), loadTape()]).catch((error) => {

@@ -1,0 +1,268 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BasketClient } from "../../../src/client/basket-client.ts";
+import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../../src/chain/virtual-clock.ts";
+import { type Simulator, startSimulator } from "../../../src/simulator/simulator.ts";
+import { freshWallet } from "../../../conformance/engine/suite-wallet.ts";
+
+/**
+ * The web client end to end in real Chromium (Debian's `chromium`, driven by playwright-core)
+ * against a real simulator: pages, live updates from the stream, the preview route and a
+ * burner-wallet trade. Screenshots of every page go to web/.screenshots/ (gitignored).
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SHOTS = fileURLToPath(new URL("../../.screenshots/", import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+interface Row {
+  address: string;
+  primaryMint: string;
+  symbol: string;
+  name: string;
+  status: string;
+  imageUri: string;
+  kind: string;
+}
+
+let simulator: Simulator;
+let browser: Browser;
+let api: BasketClient;
+let context: BrowserContext;
+let page: Page;
+/** Requests the page made to anything but the simulator, and errors it threw: both must stay empty. */
+let foreign: string[];
+let pageErrors: string[];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [simulator, browser] = await Promise.all([
+    startSimulator({
+      seed: "web-client-e2e",
+      port: 0,
+      host: "127.0.0.1",
+      rpcPort: null,
+      bots: false,
+      genesisTime: DEFAULT_GENESIS_UNIX_TIMESTAMP,
+      launchCount: 30,
+      historyHours: 2,
+    }),
+    chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] }),
+  ]);
+  api = new BasketClient(simulator.baseUrl, { pollIntervalMs: 100, pollTimeoutMs: 20_000 });
+  // The first request builds the bundle: done here, so no test pays for it inside its own time.
+  expect((await fetch(`${simulator.baseUrl}/app/main.js`)).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await simulator?.close();
+});
+
+async function openPage(hash: string, viewport = DESKTOP): Promise<Page> {
+  context = await browser.newContext({ viewport });
+  page = await context.newPage();
+  foreign = [];
+  pageErrors = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(simulator.baseUrl) && !url.startsWith(simulator.streamUrl.replace(/\/v1\/stream$/, "")) && !url.startsWith("data:"))
+      foreign.push(url);
+  });
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  await page.goto(`${simulator.baseUrl}/${hash}`);
+  return page;
+}
+
+afterEach(async () => {
+  expect(foreign, "the client requested something other than the simulator").toEqual([]);
+  expect(pageErrors, "the page threw").toEqual([]);
+  await context?.close();
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}${name}.png` });
+}
+
+/** A buy landed through the API (not the page) by a fresh faucet wallet; returns the settling signature. */
+async function buyThroughApi(launch: string): Promise<string> {
+  const { wallet } = await freshWallet();
+  await api.devnet("airdrop", { wallet: wallet.address, lamports: "2000000000" });
+  const outcome = await api.trade(
+    { launch, direction: "buy", amountIn: "50000000", mode: "exactInSol", wallet: wallet.address, slippageBps: 500 },
+    (transaction) => wallet.sign(transaction),
+  );
+  const last = outcome.statuses.at(-1)!;
+  expect(last.status).toMatch(/^(confirmed|finalized)$/);
+  return last.signature;
+}
+
+async function bondingLaunch(): Promise<Row> {
+  const { launches } = await api.launches({ tab: "trending", limit: 48, kind: "all" });
+  const row = (launches as unknown as Row[]).find((launch) => launch.status === "activeBonding" && launch.kind === "pairs");
+  expect(row).toBeDefined();
+  return row!;
+}
+
+describe("web client in Chromium", () => {
+  it("home grid shows the cards, and a trade's delta changes that card", async () => {
+    await openPage("");
+    await page.waitForSelector(".grid .card[data-address] .card-link");
+    await page.waitForSelector('.connection[data-state="open"]');
+    const addresses = await page.$$eval(".grid .card[data-address]", (cards) => cards.map((card) => card.getAttribute("data-address")!));
+    expect(addresses.length).toBeGreaterThan(5);
+    await shot("home-desktop");
+    const target = (await bondingLaunch()).address;
+    expect(addresses).toContain(target);
+    const card = page.locator(`.grid .card[data-address="${target}"]`);
+    const before = Number(await card.getAttribute("data-trades24"));
+    await buyThroughApi(target);
+    // The REST list is not read again: only the stream's delta can change the card.
+    await expect.poll(async () => Number(await card.getAttribute("data-trades24")), { timeout: 10_000 }).toBe(before + 1);
+    expect(await card.locator('[data-field="trades24"]').textContent()).toBe(String(before + 1));
+    await page.setViewportSize(PHONE);
+    await shot("home-phone");
+  });
+
+  it("tabs and search read the launch lists", async () => {
+    await openPage("#/?tab=graduated");
+    await page.waitForSelector(".grid .card[data-address]");
+    const statuses = await page.$$eval(".grid .badge", (badges) => badges.map((badge) => badge.textContent));
+    expect(statuses.length).toBeGreaterThan(0);
+    // The graduated tab lists launches past the curve: none is still on it.
+    expect(statuses).not.toContain("On curve");
+    const row = await bondingLaunch();
+    await page.getByLabel("Search launches").fill(row.symbol);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForSelector(`.grid .card[data-address="${row.address}"]`);
+  });
+
+  for (const by of ["address", "mint"] as const) {
+    it(`token page by ${by} shows the chart and the tape, and a trade landed through the API appears in both within seconds`, async () => {
+      const row = await bondingLaunch();
+      await openPage(`#/t/${by === "address" ? row.address : row.primaryMint}`);
+      await page.waitForSelector(".tape tbody tr[data-signature]");
+      await page.waitForSelector(".chart canvas");
+      await expect.poll(async () => Number(await page.locator(".chart").getAttribute("data-candles"))).toBeGreaterThan(0);
+      expect(await page.locator("h1").first().textContent()).toContain(row.symbol);
+      const tradesBefore = Number(await page.locator(".chart").getAttribute("data-trades"));
+      await shot(`token-by-${by}`);
+      const signature = await buyThroughApi(row.address);
+      await page.waitForSelector(`.tape tbody tr[data-signature="${signature}"]`, { timeout: 5_000 });
+      await expect
+        .poll(async () => Number(await page.locator(".chart").getAttribute("data-trades")), { timeout: 5_000 })
+        .toBe(tradesBefore + 1);
+      if (by === "mint") {
+        await page.setViewportSize(PHONE);
+        await shot("token-phone");
+      }
+    });
+  }
+
+  it("/t/{launch} serves the preview tags and redirects to the token page; /t/{mint} gives the not-found card and the redirect", async () => {
+    const row = await bondingLaunch();
+    const preview = await fetch(`${simulator.baseUrl}/t/${row.address}`, { redirect: "manual" });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await preview.text();
+    const tag = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    expect(tag("og:title")).toContain(row.symbol);
+    expect(tag("og:description")?.length).toBeGreaterThan(10);
+    expect(tag("og:image")).toBe(row.imageUri);
+    expect(tag("twitter:card")).toBe("summary_large_image");
+    expect(tag("twitter:image")).toBe(row.imageUri);
+    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/#/t/${row.address}">`);
+
+    const notFound = await fetch(`${simulator.baseUrl}/t/${row.primaryMint}`, { redirect: "manual" });
+    expect(notFound.status).toBe(404);
+    const missing = await notFound.text();
+    expect(missing).toContain('<meta property="og:title" content="Launch not found">');
+    expect(missing).not.toContain(row.symbol);
+    expect(missing).toContain(`url=/#/t/${row.primaryMint}`);
+
+    await openPage(`t/${row.address}`);
+    await page.waitForURL(`${simulator.baseUrl}/#/t/${row.address}`);
+    await page.waitForSelector(".tape tbody tr[data-signature]");
+    // The mint's redirect lands on the hash page, which resolves the mint itself.
+    await page.goto(`${simulator.baseUrl}/t/${row.primaryMint}`);
+    await page.waitForURL(`${simulator.baseUrl}/#/t/${row.primaryMint}`);
+    await page.waitForSelector(".tape tbody tr[data-signature]");
+    expect(await page.locator("h1").first().textContent()).toContain(row.symbol);
+  });
+
+  it("a burner-wallet buy from the page is funded, quoted, built, signed in the browser, confirmed, and shows on the tape", async () => {
+    const row = await bondingLaunch();
+    await openPage(`#/t/${row.address}`);
+    await page.waitForSelector(".tape tbody tr[data-signature]");
+    await page.getByRole("button", { name: /Fund from faucet/ }).click();
+    await page.waitForSelector(".flow-log li.ok");
+    await expect.poll(() => page.locator(".wallet-balance").textContent()).toContain("2 SOL");
+    const burner = await page.evaluate(() => localStorage.getItem("basket-devnet:burner:v1"));
+    expect(burner).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    await page.getByLabel("Side").selectOption("buy");
+    await page.getByLabel("Amount in SOL").fill("0.05");
+    await page.getByRole("button", { name: "Quote and trade" }).click();
+    await page.waitForSelector('.flow-log [data-done="confirmed"]', { timeout: 30_000 });
+    const signatures = await page.$$eval(".flow-log li[data-signature]", (items) =>
+      items.map((item) => item.getAttribute("data-signature")!),
+    );
+    expect(signatures.length).toBeGreaterThan(0);
+    const settled = await api.transaction(signatures.at(-1)!);
+    expect(settled.status).toMatch(/^(confirmed|finalized)$/);
+    await page.waitForSelector(`.tape tbody tr[data-signature="${signatures.at(-1)}"]`, { timeout: 5_000 });
+    // The key never left the browser: the server saw only the burner's address.
+    const balances = await api.balances((await page.locator(".wallet-balance a").getAttribute("title"))!);
+    expect(balances.tokens.some((token) => token.mint === row.primaryMint && BigInt(token.amount) > 0n)).toBe(true);
+    await shot("token-after-burner-buy");
+  });
+
+  it("a #/t/ link whose record is a collectible redirects to #/collectibles/{id}; the collectible page says so clearly when the server has no record", async () => {
+    const row = await bondingLaunch();
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    foreign = [];
+    pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    // The launch record answered as a collectible's (kind `collectibles`), whatever this server's world holds.
+    await page.route(`${simulator.baseUrl}/v1/launches/${row.primaryMint}`, async (route) => {
+      const real = await route.fetch();
+      await route.fulfill({ response: real, json: { ...(await real.json()), kind: "collectibles" } });
+    });
+    await page.goto(`${simulator.baseUrl}/#/t/${row.primaryMint}`);
+    await page.waitForURL(`${simulator.baseUrl}/#/collectibles/${row.address}`);
+    // A basket launch has no collectible record: the page says what is missing instead of staying empty.
+    const collectible = await api.exchange({ method: "GET", path: `/v1/collectibles/${row.address}` });
+    expect(collectible.status).toBe(404);
+    await page.waitForSelector("[data-collectible-missing]");
+    expect(await page.locator("h1").textContent()).toBe("No collectible here");
+    await shot("collectible-missing");
+  });
+
+  it("the studio drives /devnet/ and shows what each action did", async () => {
+    await openPage("#/studio");
+    await page.waitForSelector("text=Clock: ");
+    const slotBefore = Number((await api.devnet("advance", { slots: 1 })).slot);
+    await page.getByLabel("Slots", { exact: true }).fill("40");
+    await page.getByRole("button", { name: "Advance" }).click();
+    await page.waitForSelector(".studio-log li.ok");
+    const text = await page.locator(".studio-log li").first().textContent();
+    expect(text).toMatch(/POST \/devnet\/advance \{"slots":40\} → slot (\d+)/);
+    expect(Number(/→ slot (\d+)/.exec(text!)![1])).toBeGreaterThanOrEqual(slotBefore + 40);
+    await page.getByRole("button", { name: "Take snapshot" }).click();
+    await page.waitForSelector(".studio-log li:has-text('saved')");
+    await shot("studio");
+  });
+
+  it("the wallet page shows the burner and funds it from the faucet", async () => {
+    await openPage("#/wallet");
+    await page.getByRole("button", { name: /Fund from faucet/ }).click();
+    await expect.poll(() => page.locator('[data-field="sol"]').textContent(), { timeout: 10_000 }).toBe("2 SOL");
+    const address = await page.locator("code.address").getAttribute("data-address");
+    expect((await api.balances(address!)).solLamports).toBe("2000000000");
+    await page.setViewportSize(PHONE);
+    await shot("wallet-phone");
+  });
+});
