@@ -9,7 +9,7 @@ import {
   getSignatureFromTransaction,
   lamports,
 } from "@solana/kit";
-import { Clock, FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import { U64_MAX } from "../wire/wire-fields.ts";
 import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
@@ -147,12 +147,45 @@ export type LandedListener = (transaction: LandedTransaction) => void;
 export type ExecutingListener = (transaction: Transaction, signature: Signature, message: SupportedMessage) => void;
 
 /**
+ * An instruction a program invoked (a CPI) while one top-level instruction ran, as the
+ * runtime recorded it: indices into the transaction's account keys, and the depth it ran at
+ * (2 for a call made by a top-level instruction).
+ */
+export interface InnerInstruction {
+  readonly programIdIndex: number;
+  readonly accounts: Uint8Array;
+  readonly data: Uint8Array;
+  readonly stackHeight: number;
+}
+
+/** The inner instructions of each top-level instruction, by its index (empty where it invoked nothing). */
+function innerInstructionsOf(meta: TransactionMetadata): InnerInstruction[][] {
+  return meta.innerInstructions().map((inner) =>
+    inner.map((entry) => {
+      const instruction = entry.instruction();
+      return {
+        programIdIndex: instruction.programIdIndex(),
+        accounts: instruction.accounts(),
+        data: instruction.data(),
+        stackHeight: entry.stackHeight(),
+      };
+    }),
+  );
+}
+
+/**
  * A change to chain state, as a write-ahead log must record it to rebuild the chain: a
  * landed transaction with its wire form (a failed one too: it charged its fee payer), an
  * airdrop, a direct account write, or a restore (which replaces everything).
  */
 export type DevnetWrite =
-  | { readonly kind: "transaction"; readonly landed: LandedTransaction; readonly transaction: Transaction }
+  | {
+      readonly kind: "transaction";
+      readonly landed: LandedTransaction;
+      readonly transaction: Transaction;
+      /** Read from the runtime only when called (the RPC's `innerInstructions`); nothing else pays for it. */
+      readonly innerInstructions?: () => InnerInstruction[][];
+    }
   | { readonly kind: "airdrop"; readonly slot: bigint; readonly address: Address; readonly lamports: bigint }
   | { readonly kind: "account"; readonly slot: bigint; readonly account: EncodedAccount }
   | { readonly kind: "restore"; readonly slot: bigint };
@@ -658,7 +691,7 @@ export class Devnet {
       computeUnits: meta.computeUnitsConsumed(),
     };
     this.#records.set(signature, { state: "landed", transaction: landed });
-    this.#announce({ kind: "transaction", landed, transaction });
+    this.#announce({ kind: "transaction", landed, transaction, innerInstructions: () => innerInstructionsOf(meta) });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };
   }

@@ -79,11 +79,45 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
 }
 
 /**
+ * The CPIs of each top-level instruction that made any, as the validator lists them: the
+ * instruction's index and its inner instructions, each naming its program and accounts by
+ * index (`json`) or by key (`jsonParsed`, program data not parsed), with its stack height.
+ */
+function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] {
+  const keys = entry.message.staticAccounts;
+  const base58 = getBase58Decoder();
+  return entry.inner.flatMap((instructions, index) =>
+    instructions.length === 0
+      ? []
+      : [
+          {
+            index,
+            instructions: instructions.map((inner) =>
+              parsed
+                ? {
+                    programId: keys[inner.programIdIndex],
+                    accounts: [...inner.accounts].map((account) => keys[account]),
+                    data: base58.decode(inner.data),
+                    stackHeight: inner.stackHeight,
+                  }
+                : {
+                    programIdIndex: inner.programIdIndex,
+                    accounts: [...inner.accounts],
+                    data: base58.decode(inner.data),
+                    stackHeight: inner.stackHeight,
+                  },
+            ),
+          },
+        ],
+  );
+}
+
+/**
  * A remembered transaction as `getTransaction` answers it: where and when it landed, its
  * wire form in the encoding asked for, and its meta (fee, logs, units, the lamports and
- * token holdings of its account keys before and after). The devnet runs no CPI tracer, so
- * `innerInstructions` is empty; address-table lookups are not resolved (`loadedAddresses`
- * empty, balances cover the static keys).
+ * token holdings of its account keys before and after, the CPIs the runtime recorded).
+ * Address-table lookups are not resolved (`loadedAddresses` empty, balances cover the
+ * static keys).
  */
 export function confirmedTransactionJson(entry: HistoryEntry, encoding: TransactionEncoding, withVersion: boolean): unknown {
   const { landed } = entry;
@@ -102,7 +136,7 @@ export function confirmedTransactionJson(entry: HistoryEntry, encoding: Transact
       preTokenBalances: tokenBalancesOf(entry.pre),
       postTokenBalances: tokenBalancesOf(entry.post),
       logMessages: landed.logs,
-      innerInstructions: [],
+      innerInstructions: innerInstructionsJson(entry, encoding === "jsonParsed"),
       loadedAddresses: { writable: [], readonly: [] },
       rewards: [],
       computeUnitsConsumed: landed.computeUnits,

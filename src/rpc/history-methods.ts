@@ -1,12 +1,15 @@
+import { Type } from "@sinclair/typebox";
 import type { Address, Signature } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import { FINALITY_SLOTS } from "../chain/virtual-clock.ts";
+import { badPubkey } from "./account-methods.ts";
 import { confirmedTransactionJson } from "./confirmed-transaction.ts";
 import { RPC_ERROR, type RpcAnswer, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { type Commitment, Pubkey, SignaturesForAddressConfig, TransactionConfig, TransactionSignature } from "./rpc-schemas.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
+import type { RecentPrioritizationFees } from "./prioritization-fees.ts";
 import { TransactionHistory } from "./transaction-history.ts";
 
 const MAX_SIGNATURES = 1000;
@@ -76,11 +79,26 @@ function getSignaturesForAddress([key, config = {}]: readonly any[], { devnet }:
   return answer(infos);
 }
 
+/** The validator's limit on the accounts of `getRecentPrioritizationFees` (a transaction's account locks). */
+const MAX_FEE_ACCOUNTS = 128;
+
+/**
+ * The last 150 slots' prioritization fees, oldest first: per slot the lowest compute-unit
+ * price landed in it, raised to the highest of the named accounts' own lowest prices where
+ * they were write-locked (see {@link RecentPrioritizationFees.feesAt}).
+ */
+function getRecentPrioritizationFees([accounts = []]: readonly any[], { devnet }: { devnet: Devnet }): RpcAnswer {
+  return (
+    badPubkey(...(accounts as string[])) ?? answer(TransactionHistory.of(devnet).fees.feesAt(devnet.now().slot, accounts as Address[]))
+  );
+}
+
 /** The history methods; building them starts the chain's history, so it holds what lands from then on. */
 export function historyMethods(devnet: Devnet): RpcMethodTable {
   TransactionHistory.of(devnet);
   return {
     getTransaction: method([TransactionSignature, TransactionConfig], 1, getTransaction),
     getSignaturesForAddress: method([Pubkey, SignaturesForAddressConfig], 1, getSignaturesForAddress),
+    getRecentPrioritizationFees: method([Type.Array(Pubkey, { maxItems: MAX_FEE_ACCOUNTS })], 0, getRecentPrioritizationFees),
   };
 }

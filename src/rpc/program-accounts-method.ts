@@ -8,7 +8,7 @@ import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountEncoding, Commitment, DataSlice, Pubkey } from "./rpc-schemas.ts";
 
 /** The validator's limits on filters. */
-const MAX_FILTERS = 4;
+export const MAX_FILTERS = 4;
 const MAX_MEMCMP_BYTES = 128;
 
 export const ProgramAccountsFilter = Type.Union([
@@ -35,10 +35,10 @@ export const ProgramAccountsConfig = Type.Object({
 });
 
 type Filter = { dataSize: number } | { memcmp: { offset: number; bytes: string; encoding?: "base58" | "base64" } };
-type Match = (account: EncodedAccount) => boolean;
+export type AccountMatch = (account: EncodedAccount) => boolean;
 
 /** A filter as a predicate, or the validator's refusal of its bytes. */
-function matcherOf(filter: Filter): Match | RpcAnswer {
+function matcherOf(filter: Filter): AccountMatch | RpcAnswer {
   if ("dataSize" in filter) return (account) => account.data.length === filter.dataSize;
   const { offset, bytes, encoding = "base58" } = filter.memcmp;
   let wanted: Uint8Array;
@@ -51,18 +51,25 @@ function matcherOf(filter: Filter): Match | RpcAnswer {
   return (account) => account.data.length >= offset + wanted.length && wanted.every((byte, index) => account.data[offset + index] === byte);
 }
 
-function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: RpcDeps): RpcAnswer {
-  const refused = badPubkey(program) ?? minContextSlotRefusal(devnet, config);
-  if (refused) return refused;
-  const matchers: Match[] = [];
-  for (const filter of (config.filters ?? []) as Filter[]) {
+/** One predicate for all of a request's filters (every one must match), or the refusal of the first bad one. */
+export function filtersMatch(filters: readonly Filter[] = []): AccountMatch | RpcAnswer {
+  const matchers: AccountMatch[] = [];
+  for (const filter of filters) {
     const matcher = matcherOf(filter);
     if (typeof matcher !== "function") return matcher;
     matchers.push(matcher);
   }
+  return (account) => matchers.every((match) => match(account));
+}
+
+function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: RpcDeps): RpcAnswer {
+  const refused = badPubkey(program) ?? minContextSlotRefusal(devnet, config);
+  if (refused) return refused;
+  const matches = filtersMatch(config.filters);
+  if (typeof matches !== "function") return matches;
   const accounts = devnet
     .getProgramAccounts(program as Address)
-    .filter((account) => matchers.every((match) => match(account)))
+    .filter(matches)
     .map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, config.encoding, config.dataSlice) }));
   return config.withContext ? inContext(devnet, accounts) : answer(accounts);
 }

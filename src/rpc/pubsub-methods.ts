@@ -1,7 +1,8 @@
 import { invalidParams, answer } from "./json-rpc-envelope.ts";
 import type { PubSubSession, Subscription } from "./pubsub-session.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
-import { AccountEncoding, Pubkey, SignatureSubscribeConfig, SubscriptionId, TransactionSignature } from "./rpc-schemas.ts";
+import { MAX_FILTERS, ProgramAccountsFilter, filtersMatch } from "./program-accounts-method.ts";
+import { AccountEncoding, DataSlice, Pubkey, SignatureSubscribeConfig, SubscriptionId, TransactionSignature } from "./rpc-schemas.ts";
 import { Type } from "@sinclair/typebox";
 import type { Address } from "@solana/kit";
 import { badPubkey } from "./account-methods.ts";
@@ -19,6 +20,12 @@ const LogsFilter = Type.Union([
   Type.Literal("allWithVotes"),
   Type.Object({ mentions: Type.Array(Pubkey, { minItems: 1, maxItems: 1 }) }, { additionalProperties: false }),
 ]);
+const ProgramSubscribeConfig = Type.Object({
+  commitment: Type.Optional(HeadCommitment),
+  encoding: Type.Optional(AccountEncoding),
+  dataSlice: Type.Optional(DataSlice),
+  filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),
+});
 const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(HeadCommitment) });
 
 const unsubscribe = (kind: Subscription["kind"]) =>
@@ -49,4 +56,18 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     return (mentions && badPubkey(mentions)) || answer(session.subscribe({ kind: "logs", mentions }));
   }),
   logsUnsubscribe: unsubscribe("logs"),
+  programSubscribe: method([Pubkey, ProgramSubscribeConfig], 1, ([key, config = {}], _deps, session: PubSubSession) => {
+    const matches = badPubkey(key) ?? filtersMatch(config.filters);
+    if (typeof matches !== "function") return matches;
+    return answer(
+      session.subscribe({
+        kind: "program",
+        program: key as Address,
+        encoding: config.encoding ?? "base64",
+        dataSlice: config.dataSlice,
+        matches,
+      }),
+    );
+  }),
+  programUnsubscribe: unsubscribe("program"),
 };

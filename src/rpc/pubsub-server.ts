@@ -1,8 +1,9 @@
 import { type Server, createServer } from "node:http";
 import { WebSocketServer } from "ws";
 import { PUBSUB_METHODS } from "./pubsub-methods.ts";
-import { type LandedLogs, PubSubSession } from "./pubsub-session.ts";
-import { getCompiledTransactionMessageDecoder } from "@solana/kit";
+import { type LandedLogs, PubSubSession, SlotChanges } from "./pubsub-session.ts";
+import { type Address, getCompiledTransactionMessageDecoder } from "@solana/kit";
+import { isWritableKey } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 
@@ -16,6 +17,8 @@ export class PubSubServer {
   readonly #stopSlots: () => void;
   #nextId = 0;
   #landed: LandedLogs[] = [];
+  /** Accounts written since the last tick: what program subscriptions look at. */
+  #written = new Set<Address>();
 
   constructor(deps: RpcDeps) {
     const dispatcher = new RpcDispatcher(deps, PUBSUB_METHODS);
@@ -37,16 +40,23 @@ export class PubSubServer {
         this.#sessions.delete(session);
       });
     });
-    // Landed transactions are gathered as they land and told at the tick that follows.
+    // Landed transactions and written accounts are gathered as they change and told at the tick that follows.
     const stopWrites = deps.devnet.onWrite((write) => {
-      if (write.kind !== "transaction" || this.#sessions.size === 0) return;
-      const keys = getCompiledTransactionMessageDecoder().decode(write.transaction.messageBytes).staticAccounts;
+      if (this.#sessions.size === 0) return;
+      if (write.kind === "airdrop") this.#written.add(write.address);
+      if (write.kind === "account") this.#written.add(write.account.address);
+      if (write.kind !== "transaction") return;
+      const message = getCompiledTransactionMessageDecoder().decode(write.transaction.messageBytes);
+      const keys = message.staticAccounts;
+      // A validator stores every account a transaction write-locked, changed or not.
+      keys.forEach((key, index) => isWritableKey(message, index) && this.#written.add(key));
       this.#landed.push({ landed: write.landed, accounts: new Set(keys) });
     });
     const stopTicks = deps.devnet.onSlot((now) => {
-      const landed = this.#landed;
+      const changes = new SlotChanges(deps.devnet, this.#landed, this.#written);
       this.#landed = [];
-      for (const session of this.#sessions) session.onSlot(now.slot, landed);
+      this.#written = new Set();
+      for (const session of this.#sessions) session.onSlot(now.slot, changes);
     });
     this.#stopSlots = () => {
       stopWrites();

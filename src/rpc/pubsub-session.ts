@@ -2,7 +2,8 @@ import type { Address, EncodedAccount, Signature } from "@solana/kit";
 import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
 import { encodeAccount } from "./encode-account.ts";
 import { jsonText } from "./json-text.ts";
-import type { AccountEncoding, Commitment } from "./rpc-schemas.ts";
+import type { AccountMatch } from "./program-accounts-method.ts";
+import type { AccountEncoding, Commitment, DataSlice } from "./rpc-schemas.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
 import { reaches, rpcSignatureStatus } from "./signature-status.ts";
 
@@ -24,12 +25,47 @@ export type Subscription =
   /** `last` is the account as last announced (null: absent), to tell a change. */
   | { readonly kind: "account"; readonly address: Address; readonly encoding: AccountEncoding; last: EncodedAccount | null }
   /** `mentions` null: every transaction. */
-  | { readonly kind: "logs"; readonly mentions: Address | null };
+  | { readonly kind: "logs"; readonly mentions: Address | null }
+  /** `matches`: the request's filters, all in one. */
+  | {
+      readonly kind: "program";
+      readonly program: Address;
+      readonly encoding: AccountEncoding;
+      readonly dataSlice: DataSlice | undefined;
+      readonly matches: AccountMatch;
+    };
 
 /** A transaction that landed since the last tick, with the accounts its message names. */
 export interface LandedLogs {
   readonly landed: LandedTransaction;
   readonly accounts: ReadonlySet<string>;
+}
+
+/**
+ * What changed since the last tick, shared by every socket: the transactions that landed,
+ * and the accounts written (read from the chain once, and only when a program subscription
+ * asks).
+ */
+export class SlotChanges {
+  #accounts: EncodedAccount[] | null = null;
+
+  constructor(
+    readonly devnet: Devnet,
+    readonly landed: readonly LandedLogs[] = [],
+    readonly written: ReadonlySet<Address> = new Set(),
+  ) {}
+
+  /** The written accounts that still exist, as they are now. */
+  get accounts(): readonly EncodedAccount[] {
+    if (this.#accounts === null) {
+      this.#accounts = [];
+      for (const key of this.written) {
+        const account = this.devnet.getAccount(key);
+        if (account) this.#accounts.push(account);
+      }
+    }
+    return this.#accounts;
+  }
 }
 
 const sameAccount = (a: EncodedAccount | null, b: EncodedAccount | null): boolean =>
@@ -80,9 +116,11 @@ export class PubSubSession {
   /**
    * A slot tick: slot subscriptions hear the new head, signature subscriptions are checked,
    * account subscriptions hear a changed account, logs subscriptions the transactions that
-   * landed since the last tick.
+   * landed since the last tick, program subscriptions each written account the program
+   * owns that passes their filters (a closed account belongs to no program: not told).
    */
-  onSlot(slot: bigint, landed: readonly LandedLogs[] = []): void {
+  onSlot(slot: bigint, changes: SlotChanges = new SlotChanges(this.devnet)): void {
+    const { landed } = changes;
     for (const [id, subscription] of this.#subscriptions) {
       switch (subscription.kind) {
         case "slot": {
@@ -109,6 +147,18 @@ export class PubSubSession {
             this.#notify("logsNotification", id, {
               context: { slot: transaction.slot },
               value: { signature: transaction.signature, err, logs: transaction.logs },
+            });
+          }
+          break;
+        case "program":
+          for (const account of changes.accounts) {
+            if (account.programAddress !== subscription.program || !subscription.matches(account)) continue;
+            this.#notify("programNotification", id, {
+              context: { slot },
+              value: {
+                pubkey: account.address,
+                account: encodeAccount(this.devnet, account, subscription.encoding, subscription.dataSlice),
+              },
             });
           }
           break;

@@ -35,13 +35,18 @@ const littleEndian = (bytes: ReadonlyUint8Array, from: number, length: number): 
   return value;
 };
 
+/** What a message asks of the compute budget: its unit price (micro-lamports, 0 when unset) and the units its fee is priced on. */
+export interface ComputeBudgetRequest {
+  readonly price: bigint;
+  readonly units: bigint;
+}
+
 /**
- * The fee the runtime charged `message`: 5000 lamports per signature plus the priority fee,
- * the compute-unit price (micro-lamports, `SetComputeUnitPrice`) times the compute-unit limit
- * (`SetComputeUnitLimit`, or else the runtime's default per instruction), rounded up to a
- * lamport — what the VM deducts from the fee payer, whether or not the transaction succeeds.
+ * The compute-unit price (`SetComputeUnitPrice`, micro-lamports) and limit
+ * (`SetComputeUnitLimit`, or else the runtime's default per instruction, 1.4M at most) a
+ * message sets.
  */
-export function transactionFeeOf(message: SupportedMessage): bigint {
+export function computeBudgetOf(message: SupportedMessage): ComputeBudgetRequest {
   let limit: bigint | null = null;
   let price = 0n;
   let defaultUnits = 0n;
@@ -53,6 +58,17 @@ export function transactionFeeOf(message: SupportedMessage): bigint {
     defaultUnits += program !== undefined && BUILTINS.has(program) ? BUILTIN_UNITS : PROGRAM_UNITS;
   }
   const units = (limit ?? defaultUnits) < MAX_UNITS ? (limit ?? defaultUnits) : MAX_UNITS;
+  return { price, units };
+}
+
+/**
+ * The fee the runtime charged `message`: 5000 lamports per signature plus the priority fee,
+ * the compute-unit price times the compute-unit limit (see {@link computeBudgetOf}), rounded
+ * up to a lamport — what the VM deducts from the fee payer, whether or not the transaction
+ * succeeds.
+ */
+export function transactionFeeOf(message: SupportedMessage): bigint {
+  const { price, units } = computeBudgetOf(message);
   const priority = (price * units + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
   return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) + priority;
 }

@@ -1,7 +1,8 @@
 import { type Address, type Signature, type Transaction, getTransactionEncoder } from "@solana/kit";
 import { getTokenDecoder } from "@solana-program/token";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
-import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
+import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
+import { RecentPrioritizationFees } from "./prioritization-fees.ts";
 import { decimalsOf, isTokenAccount } from "./token-parsing.ts";
 
 /**
@@ -32,10 +33,12 @@ export interface HistoryEntry {
   readonly message: SupportedMessage;
   readonly pre: readonly KeyState[];
   readonly post: readonly KeyState[];
+  /** The CPIs each top-level instruction made, by its index. */
+  readonly inner: readonly (readonly InnerInstruction[])[];
 }
 
 /** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
-export function isWritableKey(message: SupportedMessage, index: number): boolean {
+export function isWritableKey(message: Pick<SupportedMessage, "header" | "staticAccounts">, index: number): boolean {
   const { header, staticAccounts } = message;
   if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
   return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
@@ -89,6 +92,8 @@ export class TransactionHistory {
   /** Per account key, its transactions' signatures in landing order (oldest first). */
   readonly #byKey = new Map<Address, Signature[]>();
   #pending: { readonly signature: Signature; readonly message: SupportedMessage; readonly pre: KeyState[] } | null = null;
+  /** The compute-unit prices of the last 150 slots' landed transactions (`getRecentPrioritizationFees`). */
+  readonly fees = new RecentPrioritizationFees();
 
   private constructor(devnet: Devnet, capacity: number) {
     this.#capacity = capacity;
@@ -101,7 +106,9 @@ export class TransactionHistory {
       const pending = this.#pending;
       this.#pending = null;
       if (pending?.signature !== write.landed.signature) return;
-      this.#add(write.landed, write.transaction, pending.message, pending.pre, keyStatesOf(devnet, pending.message, pending.pre));
+      const post = keyStatesOf(devnet, pending.message, pending.pre);
+      this.#add(write.landed, write.transaction, pending.message, pending.pre, post, write.innerInstructions?.() ?? []);
+      this.fees.record(write.landed.slot, pending.message);
     });
   }
 
@@ -128,9 +135,16 @@ export class TransactionHistory {
     return [...(this.#byKey.get(key) ?? [])].reverse();
   }
 
-  #add(landed: LandedTransaction, transaction: Transaction, message: SupportedMessage, pre: KeyState[], post: KeyState[]): void {
+  #add(
+    landed: LandedTransaction,
+    transaction: Transaction,
+    message: SupportedMessage,
+    pre: KeyState[],
+    post: KeyState[],
+    inner: InnerInstruction[][],
+  ): void {
     const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
-    this.#entries.set(landed.signature, { landed, wire, message, pre, post });
+    this.#entries.set(landed.signature, { landed, wire, message, pre, post, inner });
     for (const key of new Set(message.staticAccounts)) {
       const list = this.#byKey.get(key);
       if (list) list.push(landed.signature);
@@ -154,5 +168,6 @@ export class TransactionHistory {
     this.#entries.clear();
     this.#byKey.clear();
     this.#pending = null;
+    this.fees.clear();
   }
 }

@@ -48,6 +48,7 @@ describe("the dispatcher", () => {
       "getMinimumBalanceForRentExemption",
       "getMultipleAccounts",
       "getProgramAccounts",
+      "getRecentPrioritizationFees",
       "getSignatureStatuses",
       "getSignaturesForAddress",
       "getSlot",
