@@ -1,4 +1,5 @@
 import {
+  type Address,
   type KeyPairSigner,
   createKeyPairSignerFromPrivateKeyBytes,
   getBase64Decoder,
@@ -38,7 +39,7 @@ export function readSeed(store: KeyStore): Uint8Array | null {
 }
 
 export interface BurnerWallet {
-  readonly address: string;
+  readonly address: Address;
   readonly signer: KeyPairSigner;
   /** Signs a base64 wire transaction built for this address; returns the signed base64 and its signature. */
   sign(base64: string): Promise<{ readonly transaction: string; readonly signature: string }>;

@@ -6,6 +6,7 @@ import {
   STATUS_LABELS,
   ago,
   formatBps,
+  formatChartPrice,
   formatPrice,
   formatSol,
   formatUnits,
