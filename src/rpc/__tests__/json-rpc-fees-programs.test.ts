@@ -149,7 +149,7 @@ describe("getTransaction innerInstructions", () => {
     const programs = inner[0]!.instructions.map((instruction) => keys[instruction.programIdIndex]);
     expect(programs).toContain(SYSTEM_PROGRAM);
     expect(programs).toContain(TOKEN_PROGRAM_ADDRESS);
-    expect(inner[0]!.instructions.every((instruction) => instruction.stackHeight === 2)).toBe(true);
+    expect(inner[0]!.instructions.every((instruction) => (instruction as { stackHeight?: number }).stackHeight === 2)).toBe(true);
     expect(keys[transaction!.transaction.message.compiledInstructions[0]!.programIdIndex]).toBe(ASSOCIATED_TOKEN_PROGRAM);
 
     const parsed = await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
