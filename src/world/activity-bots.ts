@@ -34,8 +34,9 @@ const CROWDED_BPS = 9_000n;
 
 /**
  * Deterministic traders that keep a world alive: at every slot they buy and sell on
- * bonding curves, swap on the SOL venues (moving component prices) and on graduated
- * launches' pair pools. Each decision is drawn from `seededUnit(seed, label-with-slot)`
+ * bonding curves (basket launches' and raising collectibles'), swap on the SOL venues
+ * (moving component prices) and on graduated launches' pair pools (a tradable
+ * collectible's launch↔wSOL pool among them). Each decision is drawn from `seededUnit(seed, label-with-slot)`
  * and the chain's state, so a run in manual mode repeats exactly. Every action is a
  * signed transaction submitted with `devnet.submit`: it lands at the next slot, as any
  * client's would.
@@ -102,8 +103,8 @@ export class ActivityBots {
 
   async #curveTrade(label: string, trader: KeyPairSigner): Promise<Transaction | null> {
     const seed = this.#devnet.seed;
-    // Basket launches only: a collectible's curve raises for a card, not for bots' sport.
-    const bonding = this.#launches.filter((launch) => launch.status === "activeBonding" && launch.kind === "pairs");
+    // Collectibles still raising trade on their curve too: a buy wraps SOL for the wSOL it deposits.
+    const bonding = this.#launches.filter((launch) => launch.status === "activeBonding");
     if (bonding.length === 0) return this.#venueSwap(label, trader);
     const launch = bonding[seededInteger(seed, `${label}:launch`, 0, bonding.length - 1)]!;
     const curveAccount = this.#devnet.getAccount(launch.curve);
@@ -136,7 +137,8 @@ export class ActivityBots {
 
   async #pairSwap(label: string, trader: KeyPairSigner): Promise<Transaction | null> {
     const seed = this.#devnet.seed;
-    const graduated = this.#launches.filter((launch) => launch.status === "graduated" && launch.kind === "pairs");
+    // A tradable collectible's one pool (launch ↔ wSOL) is its "pair pool" of component 0.
+    const graduated = this.#launches.filter((launch) => launch.status === "graduated");
     if (graduated.length === 0) return this.#curveTrade(label, trader);
     const launch = graduated[seededInteger(seed, `${label}:launch`, 0, graduated.length - 1)]!;
     const index = seededInteger(seed, `${label}:pool`, 0, launch.componentMints.length - 1);

@@ -1,15 +1,19 @@
 import type { Address } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import {
+  COLLECTIBLE_ACCOUNT_SIZE,
+  type CollectibleAccount,
   LAUNCH_ACCOUNT_SIZE,
   LAUNCH_PROGRAM_ADDRESS,
   type LaunchAccount,
   type LaunchStatus,
+  getCollectibleAccountDecoder,
   getLaunchAccountDecoder,
 } from "../programs/index.ts";
 import type { LaunchRef } from "./world-transactions.ts";
 
 const launchDecoder = getLaunchAccountDecoder();
+const collectibleDecoder = getCollectibleAccountDecoder();
 
 /** A launch as the chain holds it now, with what the simulator's actors need to act on it. */
 export interface ChainLaunch extends LaunchRef {
@@ -49,4 +53,34 @@ export function readChainLaunches(devnet: Devnet): ChainLaunch[] {
     .getProgramAccounts(LAUNCH_PROGRAM_ADDRESS)
     .filter((account) => account.data.length === LAUNCH_ACCOUNT_SIZE)
     .map((account) => toChainLaunch(account.address, launchDecoder.decode(account.data)));
+}
+
+/** A collectible as the chain holds it: its record and its launch. */
+export interface ChainCollectible {
+  /** The record's address: PDA ["collectible", launch]. */
+  readonly address: Address;
+  readonly record: CollectibleAccount;
+  readonly launch: ChainLaunch;
+}
+
+/** The collectible record at `address` with its launch, or null when there is none. */
+export function readChainCollectible(devnet: Devnet, address: Address): ChainCollectible | null {
+  const account = devnet.getAccount(address);
+  if (!account || account.programAddress !== LAUNCH_PROGRAM_ADDRESS || account.data.length !== COLLECTIBLE_ACCOUNT_SIZE) return null;
+  const record = collectibleDecoder.decode(account.data);
+  const launch = readChainLaunch(devnet, record.launch);
+  return launch && { address, record, launch };
+}
+
+/** Every listed collectible on the chain with its launch, sorted by record address. */
+export function readChainCollectibles(devnet: Devnet): ChainCollectible[] {
+  const launches = new Map(readChainLaunches(devnet).map((launch) => [launch.address, launch]));
+  return devnet
+    .getProgramAccounts(LAUNCH_PROGRAM_ADDRESS)
+    .filter((account) => account.data.length === COLLECTIBLE_ACCOUNT_SIZE)
+    .flatMap((account) => {
+      const record = collectibleDecoder.decode(account.data);
+      const launch = launches.get(record.launch);
+      return launch ? [{ address: account.address, record, launch }] : [];
+    });
 }

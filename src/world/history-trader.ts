@@ -7,6 +7,9 @@ import type { PlannedLaunch } from "./world-plan.ts";
 import { type LaunchRef, pairPoolOf, primaryAccountOf, signCurveBuy, signCurveSell, tradeAccountsOf } from "./world-transactions.ts";
 
 const curveDecoder = getCurveAccountDecoder();
+
+/** What the history trader reads of a plan: a basket launch's or a collectible's. */
+export type HistoryPlan = Pick<PlannedLaunch, "index" | "progressBps" | "tradesAt" | "completedAt" | "migrationsAt">;
 /** Before its planned completion a curve is never bought past 99%: only the completing buy ends it. */
 const CEILING_BPS = 9_900n;
 const CROWD_SIZE = 5;
@@ -31,7 +34,7 @@ export class HistoryTrader {
   ) {}
 
   /** A launch's own crowd: five of the traders, so that holders differ from launch to launch. */
-  #crowd(planned: PlannedLaunch): readonly KeyPairSigner[] {
+  #crowd(planned: HistoryPlan): readonly KeyPairSigner[] {
     const seed = this.devnet.seed;
     return [...this.traders]
       .sort((a, b) => seededUnit(seed, `crowd:${planned.index}:${a.address}`) - seededUnit(seed, `crowd:${planned.index}:${b.address}`))
@@ -42,7 +45,7 @@ export class HistoryTrader {
    * Derives every address the launch's history will use, all at once: PDA derivation is
    * mostly waiting on hashing, which overlaps when many run together.
    */
-  async prefetch(planned: PlannedLaunch, launch: LaunchRef): Promise<void> {
+  async prefetch(planned: HistoryPlan, launch: LaunchRef): Promise<void> {
     await Promise.all([
       this.#curveOf(launch),
       ...this.#crowd(planned).map((trader) => tradeAccountsOf(trader, launch)),
@@ -50,7 +53,7 @@ export class HistoryTrader {
     ]);
   }
 
-  async trade(planned: PlannedLaunch, launch: LaunchRef, j: number): Promise<void> {
+  async trade(planned: HistoryPlan, launch: LaunchRef, j: number): Promise<void> {
     const seed = this.devnet.seed;
     const crowd = this.#crowd(planned);
     const label = `history:${planned.index}:${j}`;
@@ -83,7 +86,7 @@ export class HistoryTrader {
   }
 
   /** The buy that sells out the curve (asking for more than is left; the program clamps it). */
-  async complete(planned: PlannedLaunch, launch: LaunchRef): Promise<void> {
+  async complete(planned: HistoryPlan, launch: LaunchRef): Promise<void> {
     const curve = await this.#curve(launch);
     const crowd = this.#crowd(planned);
     const buyer = crowd[seededInteger(this.devnet.seed, `history:${planned.index}:completer`, 0, crowd.length - 1)]!;

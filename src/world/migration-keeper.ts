@@ -3,6 +3,7 @@ import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
 import { spanCrosses } from "../chain/slot-span.ts";
 import { decodeProgramEvents } from "../programs/index.ts";
 import { type ChainLaunch, readChainLaunch, readChainLaunches } from "./chain-launches.ts";
+import { CollectibleKeeper } from "./collectible-keeper.ts";
 import { signMigrateStep } from "./world-transactions.ts";
 
 export interface MigrationKeeperOptions {
@@ -24,6 +25,8 @@ const RETRY_AFTER_SLOTS = 160n;
  * graduationPending event it submits one migration step per component (in recipe order,
  * landing together at the next slot), and a periodic sweep catches what an event could
  * not (a restart, a dropped submission). Submits through `devnet.submit`, like any client.
+ * A collectible's way to its pool is a crank of its own: the keeper runs a
+ * {@link CollectibleKeeper} beside, with the same key and exhibits.
  */
 export class MigrationKeeper {
   readonly #devnet: Devnet;
@@ -32,6 +35,8 @@ export class MigrationKeeper {
   readonly #inFlight = new Map<Address, { pending: Set<Signature>; sentAt: bigint }>();
   readonly #work = new Set<Promise<void>>();
   readonly #stops: (() => void)[] = [];
+  /** The collectibles' crank, run by the same keeper. */
+  readonly collectibles: CollectibleKeeper;
 
   constructor(devnet: Devnet, options: MigrationKeeperOptions) {
     const sweepEvery = BigInt(options.sweepEverySlots ?? 50);
@@ -44,15 +49,18 @@ export class MigrationKeeper {
         if (spanCrosses(span, sweepEvery)) this.sweep();
       }),
     );
+    this.collectibles = new CollectibleKeeper(devnet, options);
   }
 
   /** Resolves once every crank decided so far has been signed and submitted. */
   async whenIdle(): Promise<void> {
     while (this.#work.size > 0) await Promise.all([...this.#work]);
+    await this.collectibles.whenIdle();
   }
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
+    this.collectibles.stop();
   }
 
   /** Cranks every launch on the chain whose migration is due and not under way. */

@@ -1,10 +1,37 @@
 import type { Address, KeyPairSigner, Transaction } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import { signInstructions } from "../chain/sign-instructions.ts";
-import { type LaunchStatus, findLaunchMintPda, findLaunchPda } from "../programs/index.ts";
+import {
+  COLLECTIBLE_STAGES,
+  type CollectibleStage,
+  type LaunchKind,
+  type LaunchStatus,
+  NATIVE_MINT_ADDRESS,
+  deriveCollectibleAccounts,
+  findAssociatedTokenAddress,
+  findLaunchMintPda,
+  findLaunchPda,
+  getReleaseCardInstruction,
+} from "../programs/index.ts";
+import { cardCatalogue } from "./card-catalogue.ts";
+import { readChainCollectible } from "./chain-launches.ts";
+import { listCardInstruction, cardTerms, mintCardInstructions, prepareCollectible } from "./collectible-factory.ts";
+import { signCollectibleCrank } from "./collectible-keeper.ts";
+import { type PlannedCollectible, defaultCollectibleCount, planCollectibles } from "./collectible-plan.ts";
 import type { GenesisWorld } from "./genesis-world.ts";
 import { HistoryTrader } from "./history-trader.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunch } from "./launch-factory.ts";
-import { creatorSigner, fundCreator, fundKeeper, fundTrader, keeperSigner, traderSigners } from "./world-actors.ts";
+import {
+  type CardDesk,
+  cardDeskSigners,
+  creatorSigner,
+  fundCardDesk,
+  fundCreator,
+  fundKeeper,
+  fundTrader,
+  keeperSigner,
+  traderSigners,
+} from "./world-actors.ts";
 import { type LaunchMetadata, type PlannedLaunch, planWorld } from "./world-plan.ts";
 import type { LaunchRef } from "./world-transactions.ts";
 import { signMigrateStep } from "./world-transactions.ts";
@@ -17,6 +44,8 @@ export interface PopulateOptions {
   readonly launchCount?: number;
   /** How far back the simulated past reaches; default 6 virtual hours. */
   readonly historyHours?: number;
+  /** How many collectibles (graded cards) the world holds besides; default `defaultCollectibleCount(launchCount)`. */
+  readonly collectibleCount?: number;
   /** Hears each launch's off-chain metadata right after its creation landed (the simulator hands it to the read model). */
   readonly onMetadata?: (launch: Address, metadata: LaunchMetadata) => void;
 }
@@ -28,6 +57,7 @@ export interface PopulatedLaunch extends LaunchRef {
   readonly symbol: string;
   readonly name: string;
   readonly creator: Address;
+  readonly kind: LaunchKind;
   /** The status the history leaves the launch in. */
   readonly status: LaunchStatus;
   readonly metadata: LaunchMetadata;
@@ -45,7 +75,19 @@ export interface Population {
 interface Described extends Population {
   readonly plan: readonly PlannedLaunch[];
   readonly creators: ReadonlyMap<number, KeyPairSigner>;
+  readonly collectibles: readonly PlannedCollectible[];
+  readonly desk: CardDesk;
 }
+
+/** The launch status a collectible's stage goes with. */
+const STATUS_OF_STAGE: Record<CollectibleStage, LaunchStatus> = {
+  raising: "activeBonding",
+  funding: "graduationPending",
+  swapping: "migrating",
+  acquiring: "migrating",
+  pooling: "migrating",
+  tradable: "graduated",
+};
 
 /**
  * The population `populateWorld` creates for this world and these options, without
@@ -54,11 +96,16 @@ interface Described extends Population {
  */
 export async function describePopulation(world: GenesisWorld, options: PopulateOptions = {}): Promise<Described> {
   const seed = world.devnet.seed;
-  const plan = planWorld(seed, {
-    launchCount: options.launchCount ?? DEFAULT_LAUNCH_COUNT,
-    historySeconds: Math.round((options.historyHours ?? DEFAULT_HISTORY_HOURS) * 3600),
-    components: world.components.map((component) => component.listing),
+  const launchCount = options.launchCount ?? DEFAULT_LAUNCH_COUNT;
+  const historySeconds = Math.round((options.historyHours ?? DEFAULT_HISTORY_HOURS) * 3600);
+  const plan = planWorld(seed, { launchCount, historySeconds, components: world.components.map((component) => component.listing) });
+  const collectibles = planCollectibles(seed, {
+    count: options.collectibleCount ?? defaultCollectibleCount(launchCount),
+    historySeconds,
+    catalogue: cardCatalogue(seed),
+    historyIndexBase: launchCount,
   });
+  const desk = await cardDeskSigners(seed);
   const creatorIndexes = [...new Set(plan.map((launch) => launch.creatorIndex))];
   const creators = new Map(await Promise.all(creatorIndexes.map(async (i) => [i, await creatorSigner(seed, i)] as const)));
   const launches = await Promise.all(
@@ -74,15 +121,46 @@ export async function describePopulation(world: GenesisWorld, options: PopulateO
         symbol: planned.symbol,
         name: planned.name,
         creator,
+        kind: "pairs",
         status: planned.status,
         metadata: planned.metadata,
       };
     }),
   );
-  const parked = new Set(
-    launches.filter((launch) => launch.status === "graduationPending" || launch.status === "migrating").map((launch) => launch.address),
+  const collectibleLaunches = await Promise.all(
+    collectibles.map(async (planned): Promise<PopulatedLaunch> => {
+      const [address] = await findLaunchPda({ creator: desk.issuer.address, seed: planned.creatorSeq });
+      const [mint] = await findLaunchMintPda({ launch: address });
+      return {
+        index: planned.historyIndex,
+        address,
+        mint,
+        componentMints: [NATIVE_MINT_ADDRESS],
+        symbol: planned.symbol,
+        name: planned.name,
+        creator: desk.issuer.address,
+        kind: "collectibles",
+        status: STATUS_OF_STAGE[planned.stage],
+        metadata: planned.metadata,
+      };
+    }),
   );
-  return { plan, creators, launches, parked, traders: await traderSigners(seed), keeper: await keeperSigner(seed) };
+  // Exhibits of every stage between a sold-out curve and an open pool stay put: neither keeper touches them.
+  const parked = new Set(
+    [...launches, ...collectibleLaunches]
+      .filter((launch) => launch.status === "graduationPending" || launch.status === "migrating")
+      .map((launch) => launch.address),
+  );
+  return {
+    plan,
+    creators,
+    collectibles,
+    desk,
+    launches: [...launches, ...collectibleLaunches],
+    parked,
+    traders: await traderSigners(seed),
+    keeper: await keeperSigner(seed),
+  };
 }
 
 type HistoryEvent = { at: number; order: number; launch: number; run: () => Promise<void> };
@@ -98,10 +176,11 @@ type HistoryEvent = { at: number; order: number; launch: number; run: () => Prom
 export async function populateWorld(world: GenesisWorld, options: PopulateOptions = {}): Promise<Population> {
   const { devnet } = world;
   const described = await describePopulation(world, options);
-  const { plan, launches, traders, keeper, creators } = described;
+  const { plan, launches, traders, keeper, creators, collectibles, desk } = described;
   fundKeeper(world, keeper);
   for (const creator of creators.values()) fundCreator(world, creator);
   for (const trader of traders) await fundTrader(world, trader);
+  if (collectibles.length > 0) await fundCardDesk(world, desk);
 
   const land = (transaction: Transaction, what: string) => {
     const result = devnet.send(transaction);
@@ -114,6 +193,10 @@ export async function populateWorld(world: GenesisWorld, options: PopulateOption
   };
   const history = new HistoryTrader(devnet, traders, land);
   await Promise.all(plan.map((planned) => history.prefetch(planned, launches[planned.index]!)));
+  const collectibleLaunch = (planned: PlannedCollectible) => launches[plan.length + planned.index]!;
+  await Promise.all(
+    collectibles.map((planned) => history.prefetch({ ...planned, index: planned.historyIndex }, collectibleLaunch(planned))),
+  );
   const events: HistoryEvent[] = plan.flatMap((planned) => {
     const launch = launches[planned.index]!;
     const creator = creators.get(planned.creatorIndex)!;
@@ -131,6 +214,31 @@ export async function populateWorld(world: GenesisWorld, options: PopulateOption
       })),
     ];
   });
+  for (const planned of collectibles) {
+    const launch = collectibleLaunch(planned);
+    const traded = { ...planned, index: planned.historyIndex };
+    events.push(
+      {
+        at: planned.createdAt,
+        order: 0,
+        launch: planned.historyIndex,
+        run: () => createCollectible(world, desk, planned, launch, land, options),
+      },
+      ...planned.tradesAt.map((at, j) => ({ at, order: 1, launch: planned.historyIndex, run: () => history.trade(traded, launch, j) })),
+      ...(planned.completedAt === null
+        ? []
+        : [{ at: planned.completedAt, order: 2, launch: planned.historyIndex, run: () => history.complete(traded, launch) }]),
+      ...planned.cranksAt.map((at, step) => ({
+        at,
+        order: 3 + step,
+        launch: planned.historyIndex,
+        run: () => crankCollectible(world, keeper, launch, COLLECTIBLE_STAGES[step + 1]!, land),
+      })),
+      ...(planned.releasedAt === null
+        ? []
+        : [{ at: planned.releasedAt, order: 8, launch: planned.historyIndex, run: () => releaseCard(world, desk, launch, land) }]),
+    );
+  }
   events.sort((a, b) => a.at - b.at || a.launch - b.launch || a.order - b.order);
 
   const start = devnet.now().unixMillis;
@@ -173,4 +281,106 @@ async function createLaunch(
   });
   land(transaction, `creating ${planned.symbol}`);
   options.onMetadata?.(launch.address, planned.metadata);
+}
+
+/** The card minted to the dealer, the collectible launch created by the issuer, the card listed: three transactions in one slot. */
+async function createCollectible(
+  world: GenesisWorld,
+  desk: CardDesk,
+  planned: PlannedCollectible,
+  launch: PopulatedLaunch,
+  land: (transaction: Transaction, what: string) => void,
+  options: PopulateOptions,
+): Promise<void> {
+  const { devnet } = world;
+  const minted = await mintCardInstructions(world, desk.dealer, planned.card);
+  land(
+    await signInstructions({
+      feePayer: desk.dealer,
+      signers: minted.signers,
+      instructions: minted.instructions,
+      lifetime: devnet.latestBlockhash(),
+    }),
+    `minting the card of ${planned.symbol}`,
+  );
+  const terms = cardTerms(world, planned.card);
+  const prepared = await prepareCollectible({
+    issuer: desk.issuer.address,
+    seed: planned.creatorSeq,
+    symbol: planned.symbol,
+    name: planned.name,
+    uri: planned.metadata.imageUri,
+    feeBps: planned.feeBps,
+    terms,
+  });
+  if (prepared.accounts.launch !== launch.address) throw new Error(`populating the world: ${planned.symbol} is not at its planned address`);
+  land(
+    await signInstructions({
+      feePayer: desk.issuer,
+      instructions: [prepared.instruction],
+      lifetime: devnet.latestBlockhash(),
+      computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
+    }),
+    `creating ${planned.symbol}`,
+  );
+  options.onMetadata?.(launch.address, planned.metadata);
+  land(
+    await signInstructions({
+      feePayer: desk.issuer,
+      signers: [desk.dealer],
+      instructions: [await listCardInstruction(world, desk, launch.address, planned.card, terms)],
+      lifetime: devnet.latestBlockhash(),
+      computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
+    }),
+    `listing the card of ${planned.symbol}`,
+  );
+}
+
+/** The keeper's crank step that takes the collectible to `expected`; the history fails loudly if another step is due. */
+async function crankCollectible(
+  world: GenesisWorld,
+  keeper: KeyPairSigner,
+  launch: PopulatedLaunch,
+  expected: CollectibleStage,
+  land: (transaction: Transaction, what: string) => void,
+): Promise<void> {
+  const collectible = readChainCollectible(world.devnet, (await deriveCollectibleAccounts(launch.address)).collectible);
+  const signed = collectible && (await signCollectibleCrank(world.devnet, keeper, collectible));
+  if (!signed) throw new Error(`populating the world: ${launch.symbol} has no crank step due toward ${expected}`);
+  land(signed.transaction, `the ${signed.crank} step of ${launch.symbol} (toward ${expected})`);
+}
+
+/** The custodian takes the card out of the vault into its own account: a redemption, so the vault shows a card no longer held. */
+async function releaseCard(
+  world: GenesisWorld,
+  desk: CardDesk,
+  launch: PopulatedLaunch,
+  land: (transaction: Transaction, what: string) => void,
+): Promise<void> {
+  const accounts = await deriveCollectibleAccounts(launch.address);
+  const record = readChainCollectible(world.devnet, accounts.collectible);
+  if (!record) throw new Error(`populating the world: ${launch.symbol} has no collectible record`);
+  const [destination] = findAssociatedTokenAddress(desk.custodian.address, record.record.cardMint);
+  land(
+    await signInstructions({
+      feePayer: desk.custodian,
+      instructions: [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: desk.custodian,
+          ata: destination,
+          owner: desk.custodian.address,
+          mint: record.record.cardMint,
+        }),
+        getReleaseCardInstruction({
+          custodian: desk.custodian.address,
+          launch: launch.address,
+          collectible: accounts.collectible,
+          custody: accounts.custody,
+          destination,
+        }),
+      ],
+      lifetime: world.devnet.latestBlockhash(),
+    }),
+    `releasing the card of ${launch.symbol}`,
+  );
 }

@@ -16,6 +16,8 @@ const TRADER_WRAPPED_LAMPORTS = 20_000n * SOL;
 const TRADER_COMPONENT_VALUE_SOL = 100_000;
 const KEEPER_LAMPORTS = 10_000n * SOL;
 const CREATOR_LAMPORTS = 100n * SOL;
+/** The card desk's actors pay fees and rent (cards' mints, the records list_card opens). */
+const CARD_ACTOR_LAMPORTS = 1_000n * SOL;
 
 /**
  * The simulator's own keys, all derived from the seed: traders (the history's buyers and
@@ -67,4 +69,34 @@ export async function fundTrader(world: GenesisWorld, trader: KeyPairSigner): Pr
   });
   const result = world.devnet.send(transaction);
   if (!result.landed || !result.transaction.ok) throw new Error(`wrapping SOL for trader ${trader.address} failed`);
+}
+
+/**
+ * The actors of the world's collectibles, all derived from the seed: the dealer who owns
+ * the cards (mints them, sells them through list_card, is paid in USDC on acquisition), the
+ * issuer who creates the collectible launches and pays for their records, the treasury
+ * that receives what a swap raised beyond a card's price, and the custodian who may
+ * release a card from a vault.
+ */
+export interface CardDesk {
+  readonly dealer: KeyPairSigner;
+  readonly issuer: KeyPairSigner;
+  readonly treasury: KeyPairSigner;
+  readonly custodian: KeyPairSigner;
+}
+
+export async function cardDeskSigners(seed: string): Promise<CardDesk> {
+  const [dealer, issuer, treasury, custodian] = await Promise.all(
+    ["card-dealer", "collectible-issuer", "treasury", "card-custodian"].map((label) => deriveKeyPairSigner(seed, label)),
+  );
+  return { dealer: dealer!, issuer: issuer!, treasury: treasury!, custodian: custodian! };
+}
+
+/** SOL for the desk's fees and rent, and the dealer's and treasury's USDC accounts (list_card names them). */
+export async function fundCardDesk(world: GenesisWorld, desk: CardDesk): Promise<void> {
+  for (const actor of [desk.dealer, desk.issuer, desk.treasury, desk.custodian]) world.devnet.airdrop(actor.address, CARD_ACTOR_LAMPORTS);
+  const usdc = world.component("USDC").mint;
+  // A zero grant opens the associated accounts without minting anything into them.
+  await world.fund(desk.dealer.address, { components: [{ mint: usdc, amount: 0n }] });
+  await world.fund(desk.treasury.address, { components: [{ mint: usdc, amount: 0n }] });
 }

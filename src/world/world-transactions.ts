@@ -1,8 +1,10 @@
 import type { Address, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
-import { U64_MAX } from "../economics/index.ts";
+import { U64_MAX, buyExactOut } from "../economics/index.ts";
+import { curveStateOf } from "../economics/curve-state-of.ts";
 import {
   type DerivedTradeAccounts,
   type MigrateAccounts,
@@ -14,6 +16,7 @@ import {
   findCurvePda,
   findCurveVaultPda,
   getBuyExactOutInstruction,
+  getCurveAccountDecoder,
   getMigrateInstruction,
   getSellInstruction,
   getSwapInstruction,
@@ -93,7 +96,11 @@ export function primaryAccountOf(trader: KeyPairSigner, launch: LaunchRef): Prom
   return associatedAccountOf(trader.address, launch.mint);
 }
 
-/** A curve buy of exactly `amount` launch base units (clamped by the program to what is left). */
+/**
+ * A curve buy of exactly `amount` launch base units (clamped by the program to what is left).
+ * A wrapped-SOL component (a collectible's raise) is paid with SOL wrapped for the purpose:
+ * the exact deposit, as the curve would take it now, goes into the trader's wSOL account first.
+ */
 export async function signCurveBuy(
   devnet: Devnet,
   trader: KeyPairSigner,
@@ -103,9 +110,33 @@ export async function signCurveBuy(
 ): Promise<Transaction> {
   const accounts = await tradeAccountsOf(trader, launch);
   return sign(devnet, trader, [
+    ...wrapForBuy(devnet, trader, accounts, amount, maxDnaIn),
     primaryAccountSetup(trader, launch.mint, accounts.traderPrimaryAccount),
     getBuyExactOutInstruction({ ...accounts, amount, maxDnaIn }),
   ]);
+}
+
+const curveDecoder = getCurveAccountDecoder();
+
+function wrapForBuy(
+  devnet: Devnet,
+  trader: KeyPairSigner,
+  accounts: DerivedTradeAccounts,
+  amount: bigint,
+  maxDnaIn: bigint,
+): Instruction[] {
+  const native = accounts.components.findIndex((component) => component.mint === NATIVE_MINT_ADDRESS);
+  const curve = native < 0 ? null : devnet.getAccount(accounts.curve);
+  if (!curve) return [];
+  const predicted = buyExactOut(curveStateOf(curveDecoder.decode(curve.data)), amount, maxDnaIn, null);
+  // A buy the curve would refuse is sent as it is: it fails on chain, as any client's would.
+  if (!predicted.ok) return [];
+  const wsol = accounts.components[native]!.traderAccount;
+  return [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: trader, ata: wsol, owner: trader.address, mint: NATIVE_MINT_ADDRESS }),
+    getTransferSolInstruction({ source: trader, destination: wsol, amount: predicted.trade.componentAmounts[native]! }),
+    getSyncNativeInstruction({ account: wsol }),
+  ];
 }
 
 /** A curve sell of `amount` launch base units. */

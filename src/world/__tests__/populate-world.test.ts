@@ -7,6 +7,7 @@ import { GenesisWorld } from "../genesis-world.ts";
 import { MediaLibrary } from "../media-library.ts";
 import { type LaunchMetadata, type Population, populateWorld } from "../populate-world.ts";
 import { planWorld } from "../world-plan.ts";
+import { defaultCollectibleCount } from "../collectible-plan.ts";
 
 async function populated(seed: string, launchCount: number) {
   const devnet = Devnet.start({ seed });
@@ -40,12 +41,14 @@ describe("populateWorld", () => {
   it("leaves every launch in its planned status, the exhibits parked, and history spread over the past", async () => {
     const { devnet, population, metadata } = await populated("populate-status", 16);
     const onChain = new Map(readChainLaunches(devnet).map((launch) => [launch.address, launch]));
-    expect(onChain.size).toBe(16);
+    // 16 basket launches and the 8 collectibles of a world of that size.
+    expect(onChain.size).toBe(16 + defaultCollectibleCount(16));
+    expect(population.launches.filter((launch) => launch.kind === "pairs")).toHaveLength(16);
     for (const launch of population.launches) {
       expect(onChain.get(launch.address)?.status).toBe(launch.status);
       expect(metadata.get(launch.address)).toEqual(launch.metadata);
     }
-    const statuses = new Set(population.launches.map((launch) => launch.status));
+    const statuses = new Set(population.launches.filter((launch) => launch.kind === "pairs").map((launch) => launch.status));
     expect(statuses).toEqual(new Set(["activeBonding", "graduationPending", "migrating", "graduated"]));
     const parked = population.launches.filter((launch) => launch.status === "graduationPending" || launch.status === "migrating");
     expect([...population.parked].sort()).toEqual(parked.map((launch) => launch.address).sort());
@@ -57,7 +60,10 @@ describe("populateWorld", () => {
     const { population } = await populated("populate-media", 8);
     const media = new MediaLibrary();
     for (const launch of population.launches) {
-      expect(launch.metadata.imageUri).toMatch(/^\/v1\/media\/launch-[A-Z0-9]{2,10}-[0-9a-f]{6}\.svg$/);
+      // A collectible's image is its card's front photo.
+      expect(launch.metadata.imageUri).toMatch(
+        launch.kind === "pairs" ? /^\/v1\/media\/launch-[A-Z0-9]{2,10}-[0-9a-f]{6}\.svg$/ : /^\/v1\/media\/card-.*-front\.svg$/,
+      );
       expect(media.get(launch.metadata.imageUri.slice("/v1/media/".length))?.contentType).toBe("image/svg+xml");
     }
   });
