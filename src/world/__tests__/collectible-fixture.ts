@@ -228,6 +228,7 @@ export async function listCollectible(
   world: GenesisWorld,
   creator: KeyPairSigner,
   seed = 1n,
+  terms: Partial<CollectibleTerms> = {},
 ): Promise<ListedCollectible & { readonly listing: SendResult }> {
   const launched = await createCollectibleLaunch(world, creator, seed);
   const parties = await listingParties(world);
@@ -237,7 +238,7 @@ export async function listCollectible(
     creator,
     ...parties,
     venue: usdcVenue(world).venue,
-    terms: termsFor(world, launched),
+    terms: { ...termsFor(world, launched), ...terms },
     standard: "pnft",
   };
   const listing = await runOk(world.devnet, creator, [listCardInstructionOf(listed)], [parties.seller], LIST_CARD_COMPUTE_UNITS);
