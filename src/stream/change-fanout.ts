@@ -40,6 +40,13 @@ export function announceChanges<S extends Subscriber>(changes: readonly StreamCh
         announce(context, registry.launchStateTargets(change.launch), () => encodeFrame({ kind: "migration", launch: change.launch }));
         touched.add(change.launch);
         break;
+      case "collectible":
+        // The feed fires after the change is folded in: GET /v1/collectibles/{id} already shows it.
+        announce(context, registry.collectibleTargets(change.launch), () =>
+          encodeFrame({ kind: "collectible", launch: change.launch, data: { stage: change.stage, event: change.event } }),
+        );
+        touched.add(change.launch);
+        break;
       case "launch": {
         cache.ensure(change.launch);
         const cached = cache.get(change.launch);

@@ -104,6 +104,11 @@ export class SubscriptionRegistry<S extends Subscriber> {
     return this.#union(this.#cards.get(launch), this.#live.get(launch));
   }
 
+  /** Sockets told of a collectible's move: its cards and live tiers, topic `launches`, broadcast scope. */
+  collectibleTargets(launch: string): Set<S> {
+    return this.#union(this.#cards.get(launch), this.#live.get(launch), this.#topics.get("launches"));
+  }
+
   /** Sockets told of a new launch: topic `launches`, broadcast scope. */
   newLaunchTargets(): Set<S> {
     return this.#union(this.#topics.get("launches"));

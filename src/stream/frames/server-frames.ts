@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { COLLECTIBLE_STAGES } from "../../programs/collectible-stage.ts";
 import { Address, Signature } from "../../wire/wire-fields.ts";
 import type { Card } from "./card-schema.ts";
 
@@ -102,8 +103,23 @@ export const BlockhashFrameSchema = frame(
 
 export const CollectibleFrameSchema = frame(
   "collectible",
-  { launch: Launch, data: Type.Object({ stage: Type.String() }, { additionalProperties: false }) },
-  "A collectible changed stage. Defined for clients; this simulator has no collectibles yet and never sends it.",
+  {
+    launch: Launch,
+    data: Type.Object(
+      {
+        stage: Type.Union(
+          COLLECTIBLE_STAGES.map((stage) => Type.Literal(stage)),
+          { description: "the collectible's stage now (raising → funding → swapping → acquiring → pooling → tradable)" },
+        ),
+        event: Type.Union([Type.Literal("listed"), Type.Literal("stage"), Type.Literal("cardReleased")], {
+          description:
+            "what moved: `listed` (its card was listed: the collectible appears, at `raising`), `stage` (it reached `stage`), `cardReleased` (the custodian released its card: the vault shows it `stillHeld: false`)",
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  "A collectible moved: listed, a new stage, or its card released from custody (cards and live tiers of that launch, and topic `launches`). Sent after GET /v1/collectibles/{id} already shows the move: re-read it.",
 );
 
 export const ResyncFrameSchema = frame(
