@@ -4,6 +4,7 @@ import { address } from "@solana/kit";
 import { Devnet, type LandedTransaction } from "../chain/devnet.ts";
 import { DEFAULT_SLOT_MILLIS } from "../chain/virtual-clock.ts";
 import { type LaunchMetadata, ReadModel, type ReadModelOptions } from "../indexer/read-model.ts";
+import { cardCatalogue } from "../world/card-catalogue.ts";
 import { GenesisWorld } from "../world/genesis-world.ts";
 import { mediaUri, tokenLogoFile } from "../world/media-library.ts";
 import { type Population, type PopulatedLaunch, describePopulation, populateWorld } from "../world/populate-world.ts";
@@ -189,6 +190,7 @@ export function readModelFor(world: GenesisWorld, now: ReadModelOptions["now"], 
     })),
     venueAuthority: world.faucet.address,
     mediaBaseUrl,
+    cards: cardCatalogue(world.devnet.seed),
   });
 }
 
