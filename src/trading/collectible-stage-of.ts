@@ -1,13 +1,11 @@
-import type { Address } from "@solana/kit";
+import type { Address, EncodedAccount } from "@solana/kit";
 import {
   type CollectibleStage,
   type LaunchAccount,
   type LaunchStatus,
   collectibleStageOf,
-  findCollectiblePda,
   getCollectibleAccountDecoder,
 } from "../programs/index.ts";
-import type { ChainReads } from "./chain-reads.ts";
 import { DecodedRecords } from "./decoded-records.ts";
 
 const collectibleRecords = new DecodedRecords(getCollectibleAccountDecoder());
@@ -25,15 +23,12 @@ const STAGE_OF_STATUS: Record<LaunchStatus, CollectibleStage> = {
 };
 
 /**
- * Where a collectibles launch stands, read from the chain; null for any other launch. The
- * collectible record is the authority (it tells swapping, acquiring and pooling apart, and
- * its stage is read with the launch status as the program writes them; see
- * `collectibleStageOf`); without a record the launch status implies the stage.
+ * Where a collectibles launch stands, from the chain: its collectible record (`record`, at
+ * `address`; null when none exists) is the authority — it tells swapping, acquiring and
+ * pooling apart, and its stored stage is read with the launch status as the program writes
+ * them (see `collectibleStageOf`); without a record the launch status implies the stage.
  */
-export async function readCollectibleStage(devnet: ChainReads, address: Address, launch: LaunchAccount): Promise<CollectibleStage | null> {
-  if (launch.kind !== "collectibles") return null;
-  const [record] = await findCollectiblePda({ launch: address });
-  const account = devnet.getAccount(record);
-  if (!account) return STAGE_OF_STATUS[launch.status];
-  return collectibleStageOf(launch.status, collectibleRecords.decode(record, account.data));
+export function readCollectibleStage(launch: LaunchAccount, record: EncodedAccount | null, address: Address): CollectibleStage {
+  if (!record) return STAGE_OF_STATUS[launch.status];
+  return collectibleStageOf(launch.status, collectibleRecords.decode(address, record.data));
 }

@@ -1,5 +1,6 @@
 import type { Address } from "@solana/kit";
 import {
+  type CollectibleStage,
   type CurveAccount,
   type DerivedTradeAccounts,
   LAUNCH_PROGRAM_ADDRESS,
@@ -8,12 +9,14 @@ import {
   derivePoolAccounts,
   deriveTradeAccounts,
   findAssociatedTokenAddress,
+  findCollectiblePda,
   getCurveAccountDecoder,
   getLaunchAccountDecoder,
   getPoolAccountDecoder,
 } from "../programs/index.ts";
 import { type Venue, isWrappedSol } from "./basket-funding.ts";
 import { type ChainReads, readingOnce } from "./chain-reads.ts";
+import { readCollectibleStage } from "./collectible-stage-of.ts";
 import { DecodedRecords } from "./decoded-records.ts";
 
 /** A launch's own derived addresses; the vaults follow the recipe's order. */
@@ -37,6 +40,7 @@ export const poolRecords = new DecodedRecords(getPoolAccountDecoder());
 export class MarketReader {
   readonly #venueAddresses: Map<Address, Promise<{ pool: Address; vaultA: Address; vaultB: Address }>>;
   readonly #launchAddresses: Map<Address, Promise<LaunchAddresses>>;
+  readonly #collectibleAddresses: Map<Address, Promise<Address>>;
 
   constructor(
     readonly devnet: ChainReads,
@@ -46,6 +50,7 @@ export class MarketReader {
   ) {
     this.#venueAddresses = shared ? shared.#venueAddresses : new Map();
     this.#launchAddresses = shared ? shared.#launchAddresses : new Map();
+    this.#collectibleAddresses = shared ? shared.#collectibleAddresses : new Map();
   }
 
   /** A reader for one request: each account read once, the derived-address caches shared with this one. */
@@ -60,6 +65,21 @@ export class MarketReader {
     const curveAccount = this.devnet.getAccount(launch.curve);
     if (!curveAccount) return null;
     return { launch, curve: curveRecords.decode(launch.curve, curveAccount.data) };
+  }
+
+  /**
+   * Where a collectibles launch stands (null for any other launch): its collectible record's
+   * stage read with the launch status (see readCollectibleStage). The record's address is
+   * derived once per launch.
+   */
+  async collectibleStage(address: Address, launch: LaunchAccount): Promise<CollectibleStage | null> {
+    if (launch.kind !== "collectibles") return null;
+    let record = this.#collectibleAddresses.get(address);
+    if (!record) {
+      record = findCollectiblePda({ launch: address }).then(([pda]) => pda);
+      this.#collectibleAddresses.set(address, record);
+    }
+    return readCollectibleStage(launch, this.devnet.getAccount(await record), await record);
   }
 
   /** The SOL venue of `mint` with its reserves now, or null when the world has none (wrapped SOL never has one: it is SOL). */

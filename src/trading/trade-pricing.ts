@@ -1,10 +1,9 @@
 import type { Address } from "@solana/kit";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
-import { type CurveAccount, NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda, findPoolVaultPda } from "../programs/index.ts";
+import { type CurveAccount, NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import type { ChainReads } from "./chain-reads.ts";
-import { readCollectibleStage } from "./collectible-stage-of.ts";
 import { type CurveMarket, type CurvePricing, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "./curve-quote.ts";
 import { type MarketReader, poolRecords } from "./market-reader.ts";
 import { type MarketPath, type PairPool, bestMarketPath } from "./market-route.ts";
@@ -54,7 +53,7 @@ export class TradePricing {
     const records = this.reader.launch(request.launch);
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
-    const stage = await readCollectibleStage(this.devnet, request.launch, launch);
+    const stage = await this.reader.collectibleStage(request.launch, launch);
     if (stage === "tradable") return this.#pricePool(request, launch.mint);
     if (stage !== null && stage !== "raising") {
       return fail("COLLECTIBLE_NOT_TRADABLE", { name: launch.symbol, launch: request.launch, stage });
@@ -115,10 +114,8 @@ export class TradePricing {
     const account = this.devnet.getAccount(pool);
     if (!account) return null;
     const record = poolRecords.decode(pool, account.data);
-    const [[vaultPrimary], [vaultComponent]] = await Promise.all([
-      findPoolVaultPda({ pool, mint: primaryMint }),
-      findPoolVaultPda({ pool, mint: componentMint }),
-    ]);
+    // The record names its vaults (["vault", pool, mint A / mint B]): read, not derived again.
+    const { vaultA: vaultPrimary, vaultB: vaultComponent } = record;
     return {
       pool,
       primaryMint,
