@@ -13,6 +13,50 @@
  * supply is fixed on chain. Migration is a permissionless crank, one component per call
  * (each call creates one pair pool), moving activeBonding → graduationPending (set by the
  * curve on completion) → migrating → graduated.
+ *
+ * Collectibles. A launch of kind collectibles whose recipe is wrapped SOL alone raises SOL
+ * for one graded card (layout.h `Collectible`, PDA ["collectible", launch]; token accounts
+ * escrow/custody/funds/usdc, PDAs [name, launch], authority the launch). Accounts marked
+ * (w) are writable, (s) signers; data integers little-endian.
+ *
+ *   list_card (3)  creator (w,s: the launch's creator, pays), seller (s), launch,
+ *                  collectible (w), card_mint, seller_card (w), escrow (w), custody (w),
+ *                  funds (w), usdc (w), native_mint, usdc_mint, seller_usdc, treasury_usdc,
+ *                  venue (the pool program's wSOL↔USDC pool), system, token
+ *                  data (63): tag, bumps of collectible/escrow/custody/funds/usdc (5 × u8),
+ *                  standard u8 (0 pnft, 1 core), listed_price_usdc u64, target_lamports
+ *                  u64, pool_lamports u64, custodian pubkey
+ *                  At activeBonding only; the card mint has supply 1 and 0 decimals; the
+ *                  card moves seller_card → escrow. Emits collectibleListed.
+ *   mark_complete  of a collectibles launch also emits collectibleStage `funding` (zero
+ *                  accounting): the curve names only itself and the launch, so the record
+ *                  keeps `raising` while the launch is graduationPending (= funding).
+ *   collectible_fund (4)  launch (w), collectible (w), curve (w), curve_program,
+ *                  curve_wsol_vault (w), funds (w), token; data: tag
+ *                  At funding: the curve releases its whole wSOL vault, fees included,
+ *                  into funds (fundedLamports; must exceed pool_lamports); status →
+ *                  migrating. Emits statusChanged and collectibleStage `swapping`.
+ *   collectible_swap (5)  launch, collectible (w), venue (w), venue_wsol_vault (w),
+ *                  venue_usdc_vault (w), funds (w), usdc (w), pool_program, token; data: tag
+ *                  At swapping: swaps wsolIn = fundedLamports − pool_lamports on the venue
+ *                  named at listing, min out = listed price (the pool refuses less:
+ *                  SlippageExceeded); usdcOut = what usdc gained. Emits `acquiring`.
+ *   collectible_acquire (6)  launch, collectible (w), escrow (w), custody (w), usdc (w),
+ *                  seller_usdc (w), treasury_usdc (w), token; data: tag
+ *                  At acquiring: card escrow → custody, listed price → seller_usdc, the
+ *                  surplus usdcOut − price → treasury_usdc. Emits `pooling`.
+ *   migrate (2)    of a collectibles launch: migrate's 14 accounts with funds (w) in place
+ *                  of curve_component_vault (index 10; component_mint = native mint), then
+ *                  collectible (w); data as migrate, index 0. At pooling: creates the
+ *                  launch↔wSOL pool (mint A the launch mint, mint B wrapped SOL) with the
+ *                  whole migration inventory and exactly pool_lamports from funds; status →
+ *                  graduated. Emits migrationStep, statusChanged and `tradable`.
+ *   release_card (7)  custodian (s), launch, collectible (w), custody (w), destination (w:
+ *                  any token account of the card mint), token; data: tag
+ *                  While custody holds the card: custody → destination. Emits cardReleased.
+ *
+ * What funds or usdc held before a step (anyone may send tokens there) is never counted:
+ * each figure is the step's own movement, so the accounting adds up to the lamport.
  */
 #include "basket.h"
 
