@@ -28,8 +28,6 @@ interface CurveVault {
 export interface CollectibleState {
   readonly launch: LaunchState;
   readonly listing: CollectibleListedEvent;
-  /** Position in listing order, from 0. */
-  readonly ordinal: number;
   readonly vault: CurveVault;
   /** At the USDC venue's live price when the listing landed; null when it was unpriced. */
   readonly bufferBps: number | null;
@@ -84,7 +82,6 @@ export class CollectibleBook {
     const state: CollectibleState = {
       launch,
       listing: event,
-      ordinal: this.#all.length,
       vault: this.#vaultOf(launch.address),
       bufferBps: this.#bufferBps(event, book),
       stage: "raising",

@@ -52,7 +52,7 @@ export function collectibleFilter(
 /** Where a page ended: the sort, the last row's key and its launch address. */
 export interface CollectibleCursor {
   readonly sort: CollectibleSort;
-  /** The listing ordinal (newest, oldest) or the lower-cased name (name). */
+  /** The launch's creation ordinal (newest, oldest) or the lower-cased name (name). */
   readonly key: number | string;
   readonly address: string;
 }
@@ -90,9 +90,12 @@ interface Entry {
   readonly key: number | string;
 }
 
-/** The key a collectible sorts by: its listing order (newest descending, oldest ascending) or its lower-cased name. */
+/**
+ * The key a collectible sorts by: its launch's creation order (newest descending, oldest
+ * ascending, so `createdAt` never goes the wrong way across pages) or its lower-cased name.
+ */
 function keyOf(state: CollectibleState, sort: CollectibleSort): number | string {
-  return sort === "name" ? state.launch.name.toLowerCase() : state.ordinal;
+  return sort === "name" ? state.launch.name.toLowerCase() : state.launch.ordinal;
 }
 
 /** Negative when `a` comes first in `sort`: the key (descending for newest), then the launch address ascending. */
@@ -109,8 +112,8 @@ function compare(
 }
 
 /**
- * One keyset page of `candidates` in `sort` (newest: latest listed first; oldest: first listed
- * first; name: by name, case-insensitive, A to Z), ties by launch address: the first `limit`
+ * One keyset page of `candidates` in `sort` (newest: latest created first; oldest: first
+ * created first; name: by name, case-insensitive, A to Z, ties by launch address): the first `limit`
  * strictly after the cursor, and the cursor of the page's last row when more follow. A
  * cursor of another sort yields an empty page (as the launch list's).
  */

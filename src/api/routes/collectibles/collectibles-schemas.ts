@@ -38,7 +38,7 @@ export const CollectibleListQuerySchema = Type.Object({
   sort: Type.Optional(
     stringEnum(COLLECTIBLE_SORTS, {
       description:
-        "`newest` (last listed first; the default), `oldest` (first listed first) or `name` (by token name, case-insensitive, in code-unit order); ties by launch address.",
+        "`newest` (the launch created last first, so `createdAt` never rises down the pages; the default), `oldest` (created first first) or `name` (by token name, case-insensitive, in code-unit order, ties by launch address).",
     }),
   ),
   limit: Type.Optional(
