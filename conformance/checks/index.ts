@@ -1,5 +1,6 @@
 import type { Check } from "../engine/check.ts";
 import { BOUNDARIES_CHECKS } from "./boundaries/index.ts";
+import { LINKS_CHECKS } from "./links/index.ts";
 import { NEGATIVE_CHECKS } from "./negative/index.ts";
 import { READ_CHECKS } from "./read/index.ts";
 import { SCHEMA_CHECKS } from "./schema/index.ts";
@@ -16,4 +17,5 @@ export const ALL_CHECKS: readonly Check[] = [
   ...TRADE_CHECKS,
   ...STATEFUL_CHECKS,
   ...STREAM_CHECKS,
+  ...LINKS_CHECKS,
 ];

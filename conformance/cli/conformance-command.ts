@@ -97,6 +97,7 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       allowSlow: options.allowSlow,
       strict: options.strict,
       ...(options.keypair === undefined ? {} : { keypair: options.keypair }),
+      ...(options.clientUrl === undefined ? {} : { clientUrl: options.clientUrl === "base" ? baseUrl : options.clientUrl }),
       checkTimeoutMs: options.checkTimeoutMs,
       failureDir: options.failuresDir,
       listeners,

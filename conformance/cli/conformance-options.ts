@@ -20,6 +20,9 @@ Options:
   --seed <n>             the seed of every generator (default 1)
   --num-runs <n>         fast-check runs per property (default 100)
   --report <list>        reports to write: junit=FILE,json=FILE,md=FILE
+  --client-url <url>     the web client's address ({client_url}): runs the links phase
+                         (social preview and redirect rules); \`base\` for the server's
+                         own base URL (the simulator serves its client there, e.g. with --start)
   --keypair <file>       a funded wallet (Solana CLI keypair file) for servers without a faucet
   --control <mode>       auto (use /devnet/ when the server has it) or off (default auto)
   --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping)
@@ -45,6 +48,8 @@ export interface ConformanceOptions {
   readonly numRuns: number;
   readonly reports: readonly { readonly format: ReportFormat; readonly file: string }[];
   readonly keypair?: string;
+  /** `{client_url}` for the links phase; `base`: the judged server's base URL. */
+  readonly clientUrl?: string;
   readonly control: "auto" | "off";
   readonly allowSlow: boolean;
   readonly strict: boolean;
@@ -72,6 +77,7 @@ const OPTIONS = {
   "num-runs": { type: "string" },
   report: { type: "string" },
   keypair: { type: "string" },
+  "client-url": { type: "string" },
   control: { type: "string" },
   "allow-slow": { type: "boolean" },
   "inject-bug": { type: "string" },
@@ -102,6 +108,19 @@ function baseUrlOf(text: string): string {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new BadInput(`--base-url must use http or https, got ${JSON.stringify(text)}`);
   if (url.search || url.hash) throw new BadInput(`--base-url must not carry a query or a fragment, got ${JSON.stringify(text)}`);
+  return text.replace(/\/+$/, "");
+}
+
+function clientUrlOf(text: string): string {
+  if (text === "base") return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new BadInput(`--client-url must be an http or https URL such as http://127.0.0.1:8790, or base, got ${JSON.stringify(text)}`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash)
+    throw new BadInput(`--client-url must be an http or https URL without a query or fragment, got ${JSON.stringify(text)}`);
   return text.replace(/\/+$/, "");
 }
 
@@ -176,6 +195,7 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
       numRuns: values["num-runs"] === undefined ? 100 : whole("--num-runs", values["num-runs"], 1, 100_000),
       reports: values.report === undefined ? [] : reportsOf(values.report),
       ...(values.keypair === undefined ? {} : { keypair: values.keypair }),
+      ...(values["client-url"] === undefined ? {} : { clientUrl: clientUrlOf(values["client-url"]) }),
       control: (values.control ?? "auto") as "auto" | "off",
       allowSlow: values["allow-slow"] ?? false,
       strict: values.strict ?? false,

@@ -13,6 +13,8 @@ const SLOT_MILLIS = 400;
 export interface RunEnvironment {
   readonly client: BasketClient;
   readonly streamUrl: string;
+  /** `{client_url}` (`--client-url`); absent or null: none given. */
+  readonly clientUrl?: string | null;
   readonly seed: number;
   readonly numRuns: number;
   readonly documents: Documents;
@@ -60,6 +62,7 @@ function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote:
   };
   const context: CheckContext = {
     baseUrl: client.baseUrl,
+    clientUrl: environment.clientUrl ?? null,
     streamUrl: environment.streamUrl,
     seed: environment.seed,
     numRuns: environment.numRuns,

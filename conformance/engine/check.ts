@@ -25,7 +25,7 @@ export interface Check {
   run(context: CheckContext): Promise<void>;
 }
 
-export const PHASES = ["schema", "boundaries", "negative", "read", "trade", "stateful", "stream"] as const;
+export const PHASES = ["schema", "boundaries", "negative", "read", "trade", "stateful", "stream", "links"] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface RuleReference {
@@ -47,6 +47,8 @@ export type Capability = "control" | "wallet" | "clock" | "faults" | "slow";
 /** What a check is handed: the server, the documents, the tools, and the ways to end. */
 export interface CheckContext {
   readonly baseUrl: string;
+  /** `{client_url}`, the web client's address (`--client-url`), without a trailing slash; null when not given (the `links` phase then skips). */
+  readonly clientUrl: string | null;
   /** The stream's URL (`ws://…/v1/stream`). */
   readonly streamUrl: string;
   /** The run's seed: every generator and fast-check run in the check derives from it. */

@@ -20,6 +20,8 @@ export interface RunOptions extends Selection {
   readonly baseUrl: string;
   /** Default: the base URL with the ws scheme and `/v1/stream`. */
   readonly streamUrl?: string;
+  /** `{client_url}`, the web client's address: enables the `links` phase. */
+  readonly clientUrl?: string;
   readonly seed: number;
   /** fast-check runs per property; default 100. */
   readonly numRuns?: number;
@@ -79,6 +81,7 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
   const environment: RunEnvironment = {
     client,
     streamUrl,
+    clientUrl: options.clientUrl?.replace(/\/+$/, "") ?? null,
     seed: options.seed,
     numRuns,
     documents,

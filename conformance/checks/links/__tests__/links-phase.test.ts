@@ -1,0 +1,67 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StartedServer, startBuiltInServer } from "../../../cli/start-simulator.ts";
+import { parseConformanceCommand } from "../../../cli/conformance-options.ts";
+import { runConformance } from "../../../engine/run-conformance.ts";
+import { LINKS_CHECKS } from "../index.ts";
+
+let server: StartedServer;
+beforeAll(async () => {
+  server = await startBuiltInServer({ seed: 1 });
+}, 60_000);
+afterAll(() => server?.close());
+
+describe("the links phase", () => {
+  it("passes against the simulator serving its own client (strict: our decisions too)", async () => {
+    const summary = await runConformance({ baseUrl: server.baseUrl, clientUrl: server.baseUrl, seed: 1, phases: ["links"], strict: true });
+    const outcomes = summary.outcomes.map((outcome) => [
+      outcome.check.id,
+      outcome.status === "fail" ? outcome.failure.message : outcome.status,
+    ]);
+    expect(outcomes).toEqual(LINKS_CHECKS.map((check) => [check.id, "pass"]));
+  }, 60_000);
+
+  it("skips every check, with the option to give, when no client URL is named", async () => {
+    const summary = await runConformance({ baseUrl: server.baseUrl, seed: 1, phases: ["links"] });
+    expect(summary.skipped).toBe(LINKS_CHECKS.length);
+    for (const outcome of summary.outcomes) if (outcome.status === "skip") expect(outcome.reason).toContain("--client-url");
+  }, 60_000);
+
+  describe("a client whose preview serves a card for a mint and never redirects", () => {
+    // A black box breaking both rules: every /t/{id} gets a card titled with the id, and no redirect.
+    const broken = Fastify();
+    broken.get("/", async (_request, reply) => reply.type("text/html").send("<!doctype html><title>client</title>"));
+    broken.get<{ Params: { id: string } }>("/t/:id", async (request, reply) =>
+      reply.type("text/html").send(`<meta property="og:title" content="${request.params.id}">`),
+    );
+    let clientUrl: string;
+    beforeAll(async () => {
+      clientUrl = await broken.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(() => broken.close());
+
+    it("fails the launch card's redirect and the tag decision, and passes what it does serve", async () => {
+      const summary = await runConformance({ baseUrl: server.baseUrl, clientUrl, seed: 1, phases: ["links"], strict: true });
+      const status = Object.fromEntries(summary.outcomes.map((outcome) => [outcome.check.id, outcome.status]));
+      expect(status).toEqual({
+        "links.client.served": "pass",
+        "links.preview.launchCard": "fail",
+        "links.preview.mintNotFound": "fail",
+        "links.preview.tags": "fail",
+      });
+      const launchCard = summary.outcomes.find((outcome) => outcome.check.id === "links.preview.launchCard");
+      expect(launchCard?.status === "fail" && launchCard.failure.message).toMatch(/does not redirect to the token page/);
+    }, 60_000);
+  });
+});
+
+describe("--client-url", () => {
+  it("conformance takes a URL or `base`", () => {
+    expect(parseConformanceCommand(["--start", "--client-url", "base"])).toMatchObject({ kind: "run", options: { clientUrl: "base" } });
+    expect(parseConformanceCommand(["--base-url", "http://a:1", "--client-url", "http://b:2/"])).toMatchObject({
+      kind: "run",
+      options: { clientUrl: "http://b:2" },
+    });
+    expect(parseConformanceCommand(["--start", "--client-url", "ws://x"]).kind).toBe("error");
+  });
+});
