@@ -7,10 +7,13 @@ import { type Address, address } from "@solana/kit";
 import { describe, expect, it } from "vitest";
 import { NATIVE_MINT_ADDRESS, findAssociatedTokenAddress, getLaunchAccountDecoder } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
+import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
+import { startWorld } from "../../world/__tests__/world-fixture.ts";
 import { LaunchBuilder } from "../launch-builder.ts";
+import { TradeDesk } from "../trade-desk.ts";
 import type { CurveQuote } from "../records/quote.ts";
 import { landAll, value } from "./collectible-fixture.ts";
-import { clientWallet, signAsClient, startDesk } from "./desk-fixture.ts";
+import { SOL, clientWallet, signAsClient, startDesk } from "./desk-fixture.ts";
 
 async function basketWithWrappedSol(seed: string) {
   const started = await startDesk(seed);
@@ -90,6 +93,59 @@ describe("a basket holding wrapped SOL", () => {
     expect(sold.map((outcome) => outcome.status)).toEqual(sold.map(() => "confirmed"));
     expect(tokenBalance(devnet, primary)).toBe(0n);
     expect(devnet.getAccount(wrapped)).toBeNull();
+  });
+
+  it("five components, the largest recipe, wrapped SOL among them: every transaction of a buy and a sell fits, with a tip and a priority fee, and lands", async () => {
+    const { devnet, world } = await startWorld("wsol-basket-five", 5);
+    const tips = await deriveKeyPairSigner("wsol-basket-five", "tips");
+    devnet.airdrop(tips.address, SOL);
+    const desk = new TradeDesk({
+      devnet,
+      venueAuthority: world.faucet.address,
+      tipRecipient: tips.address,
+      defaultTipLamports: 10_000n,
+      autoComputeUnitPrice: 10_000n,
+      tokenInfo: () => ({ symbol: "X", decimals: 6 }),
+    });
+    const builder = new LaunchBuilder({ devnet, reader: desk.reader, defaultImageUri: () => "", onMetadata: () => {} });
+    const creator = clientWallet(world);
+    const components = [
+      ...world.components.slice(0, 4).map((component) => ({ mint: component.mint, targetBps: 2_000 })),
+      { mint: NATIVE_MINT_ADDRESS, targetBps: 2_000 },
+    ];
+    const built = value(
+      await builder.build({
+        creator: creator.address,
+        symbol: "FIVE",
+        name: "Five",
+        description: "",
+        imageUri: null,
+        website: null,
+        x: null,
+        telegram: null,
+        components,
+      }),
+    );
+    value(await desk.submit(signAsClient(built.transaction, creator.keypair), null));
+    devnet.advanceSlots(1);
+    const wallet = clientWallet(world);
+    const request = {
+      launch: address(built.launch),
+      direction: "buy" as const,
+      amountIn: 10n ** 12n,
+      mode: "exactOut" as const,
+      slippageBps: 100,
+      wallet: wallet.address,
+      preview: false,
+      tipLamports: null,
+      priorityFee: "auto" as const,
+    };
+    const buy = value(await desk.quote(request)) as CurveQuote;
+    const bought = await landAll(desk, value(await desk.build(buy.quoteId, wallet.address)), buy.quoteId, wallet);
+    expect(bought.map((outcome) => outcome.status)).toEqual(bought.map(() => "confirmed"));
+    const sell = value(await desk.quote({ ...request, direction: "sell", mode: "exactIn", amountIn: BigInt(buy.expectedOut) }));
+    const sold = await landAll(desk, value(await desk.build(sell.quoteId, wallet.address)), sell.quoteId, wallet);
+    expect(sold.map((outcome) => outcome.status)).toEqual(sold.map(() => "confirmed"));
   });
 
   it("refuses a recipe of wrapped SOL alone at build-create, with a sentence", async () => {
