@@ -16,6 +16,7 @@ import {
 } from "../programs/index.ts";
 import type { MarketReader } from "../trading/market-reader.ts";
 import type { GenesisWorld } from "../world/genesis-world.ts";
+import { CollectibleControl } from "./collectible-control.ts";
 import { moveVenuePrice } from "./venue-price-mover.ts";
 
 /** What a stream fault can be; the stream server implements them. */
@@ -42,14 +43,19 @@ const MAX_SNAPSHOTS = 16;
 
 /**
  * The `/devnet/` powers a simulator has and a real deployment does not: the faucet, the
- * clock, prices, forced graduation, snapshots and faults. Expected refusals are returned
+ * clock, prices, forced graduation, collectibles pushed through their stages, snapshots
+ * and faults. Expected refusals are returned
  * as catalogue errors.
  */
 export class DevnetControl {
   readonly #snapshots = new Map<string, DevnetSnapshot>();
   #counter = 0;
+  /** Pushing a collectible through its stages: complete its curve, crank, release its card. */
+  readonly collectibles: CollectibleControl;
 
-  constructor(readonly options: DevnetControlOptions) {}
+  constructor(readonly options: DevnetControlOptions) {
+    this.collectibles = new CollectibleControl(options.devnet, options.world);
+  }
 
   clock() {
     const { devnet } = this.options;
@@ -135,13 +141,25 @@ export class DevnetControl {
 
   /**
    * Completes a launch's curve (the faucet buys what is left) and migrates every component,
-   * with real transactions: the launch ends `graduated` with its pair pools.
+   * with real transactions: the launch ends `graduated` with its pair pools. A collectible
+   * is completed and cranked through every stage to its pool.
    */
   async graduate(launchAddress: Address): Promise<Result<{ launch: string; status: string }>> {
     const { devnet, world, reader } = this.options;
     const records = reader.launch(launchAddress);
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: launchAddress });
     if (records.launch.status === "graduated") return refuse(`launch ${launchAddress} has already graduated`);
+    if (records.launch.kind === "collectibles") {
+      // A collectible graduates through its own stages: its curve completed, then every crank step.
+      const collectibles = this.collectibles;
+      if (records.launch.status === "activeBonding") {
+        const completed = await collectibles.complete(launchAddress);
+        if (!completed.ok) return completed;
+      }
+      const cranked = await collectibles.crank(launchAddress, "all");
+      if (!cranked.ok) return cranked;
+      return { ok: true, value: { launch: launchAddress, status: reader.launch(launchAddress)!.launch.status } };
+    }
     const { faucet } = world;
     const send = async (instructions: Parameters<typeof signInstructions>[0]["instructions"]) => {
       const result = devnet.send(

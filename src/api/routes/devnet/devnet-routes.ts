@@ -9,6 +9,7 @@ import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { Address, Amount, U64, U64_MAX } from "../../../wire/wire-fields.ts";
+import { collectibleDevnetRoutes } from "./collectible-devnet-routes.ts";
 
 /** The faucet hands out at most a million SOL a call: enough for any test, bounded for a typo. */
 const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
@@ -47,6 +48,8 @@ function send<T>(reply: FastifyReply, result: Result<T>) {
  * The conformance suite uses them when present and skips the checks that need them otherwise.
  */
 export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetControl }> = async (app, { control }) => {
+  await app.register(collectibleDevnetRoutes, { control });
+
   app.post(
     "/airdrop",
     {
