@@ -1,9 +1,9 @@
-import { generateKeyPairSigner } from "@solana/kit";
+import { createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
 import { describe, expect, it } from "vitest";
 import { U64_MAX, swapExactIn } from "../../economics/index.ts";
 import { NATIVE_MINT_ADDRESS, findAssociatedTokenAddress, findPoolPda, getPoolAccountDecoder } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
-import { crank, readCollectible } from "../../world/__tests__/collectible-fixture.ts";
+import { crank, readCollectible, wrapSol } from "../../world/__tests__/collectible-fixture.ts";
 import { outcomeOf } from "../../world/__tests__/world-fixture.ts";
 import type { CurveQuote, PoolQuote } from "../records/quote.ts";
 import { type Collectible, collectibleRequest, landAll, startCollectible, statusOf, value } from "./collectible-fixture.ts";
@@ -84,6 +84,28 @@ describe("a collectible still raising", () => {
     const withdrawn = BigInt(sell.componentTargets[0]!.amount);
     expect(withdrawn).toBeGreaterThan(0n);
     expect(devnet.getBalance(wallet.address)).toBe(before + withdrawn - BigInt(sell.allInLamports!));
+  });
+
+  it("counts wrapped SOL the wallet holds: a wallet holding enough wraps nothing, and its wrapped SOL comes back as SOL after the deposit", async () => {
+    const collectible = await startCollectible("collectible-held");
+    const { desk, devnet, world, mint } = collectible;
+    const wallet = clientWallet(world);
+    const held = SOL;
+    const wrapped = await wrapSol(world, await createKeyPairSignerFromBytes(wallet.keypair.secretKey), held);
+    const rent = devnet.getBalance(wrapped) - held;
+    const buy = value(await desk.quote(collectibleRequest(collectible, { wallet: wallet.address }))) as CurveQuote;
+    const [funding] = buy.componentFunding;
+    expect(funding).toMatchObject({ held: held.toString(), shortfall: "0" });
+    expect(buy.fullyCovered).toBe(true);
+    expect(buy.route!.solIn).toBe("0");
+    const before = devnet.getBalance(wallet.address);
+    expect(await landAll(desk, value(await desk.build(buy.quoteId, wallet.address)), buy.quoteId, wallet)).toEqual([
+      { status: "confirmed", error: null },
+    ]);
+    expect(tokenBalance(devnet, findAssociatedTokenAddress(wallet.address, mint)[0])).toBe(BigInt(buy.expectedOut));
+    expect(devnet.getAccount(wrapped)).toBeNull();
+    // What was wrapped less the deposit, and the wrapped account's rent, back as SOL; the plan's costs out.
+    expect(devnet.getBalance(wallet.address)).toBe(before + held - BigInt(funding!.amount) + rent - BigInt(buy.allInLamports!));
   });
 
   it("buys with a SOL budget (exactInSol): the wrapped deposit never exceeds it", async () => {
