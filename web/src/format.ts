@@ -99,7 +99,8 @@ const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
 export function formatChartPrice(value: number): string {
   if (!Number.isFinite(value)) return "";
   const abs = Math.abs(value);
-  if (abs === 0) return "0";
+  // Below 10^-15 SOL a tick is rounding noise around zero (no token is priced that low).
+  if (abs < 1e-15) return "0";
   if (abs >= 0.001) return formatPrice(value);
   const zeros = -Math.floor(Math.log10(abs)) - 1;
   const digits = Math.round(abs * 10 ** (zeros + 4))
