@@ -1,4 +1,5 @@
 import { createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { U64_MAX, swapExactIn } from "../../economics/index.ts";
 import { NATIVE_MINT_ADDRESS, findAssociatedTokenAddress, findPoolPda, getPoolAccountDecoder } from "../../programs/index.ts";
@@ -204,6 +205,50 @@ describe("a tradable collectible", () => {
     expect(devnet.getBalance(wallet.address)).toBe(beforeSell + BigInt(sell.estimatedAmountOut) - BigInt(sell.allInLamports!));
     // A round trip through the pool's fee twice loses a little, never gains.
     expect(BigInt(sell.estimatedAmountOut)).toBeLessThan(spend);
+  });
+
+  it("property: any run of buys and sells lands exactly what each quote estimated, the pool's reserves moving by exactly amountIn and estimatedAmountOut", async () => {
+    const collectible = await startCollectible("collectible-pool-property");
+    const { desk, devnet, world, mint } = collectible;
+    const pool = await makeTradable(collectible);
+    const wallet = clientWallet(world, 1_000n * SOL);
+    const primary = findAssociatedTokenAddress(wallet.address, mint)[0];
+    const reserves = () => ({ primary: tokenBalance(devnet, pool.vaultPrimary), lamports: tokenBalance(devnet, pool.vaultSol) });
+    const trades = fc.array(fc.record({ buy: fc.boolean(), share: fc.integer({ min: 1, max: 10_000 }) }), { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(trades, fc.integer({ min: 0, max: 500 }), async (run, slippageBps) => {
+        for (const { buy, share } of run) {
+          const held = tokenBalance(devnet, primary);
+          // A buy spends up to 5 SOL; a sell gives up a share of what the wallet holds (a buy when it holds none).
+          const direction = buy || held === 0n ? "buy" : "sell";
+          const amountIn = direction === "buy" ? (5n * SOL * BigInt(share)) / 10_000n : (held * BigInt(share)) / 10_000n || 1n;
+          const before = reserves();
+          const quote = value(
+            await desk.quote(collectibleRequest(collectible, { wallet: wallet.address, direction, amountIn, slippageBps })),
+          ) as PoolQuote;
+          const [reserveIn, reserveOut] = direction === "buy" ? [before.lamports, before.primary] : [before.primary, before.lamports];
+          const predicted = swapExactIn(reserveIn, reserveOut, amountIn, pool.feeBps, 0n);
+          expect(predicted.ok && predicted.amountOut).toBe(BigInt(quote.estimatedAmountOut));
+          expect(BigInt(quote.minOut)).toBe((BigInt(quote.estimatedAmountOut) * BigInt(10_000 - slippageBps)) / 10_000n);
+          const lamports = devnet.getBalance(wallet.address);
+          expect(await landAll(desk, value(await desk.build(quote.quoteId, wallet.address)), quote.quoteId, wallet)).toEqual([
+            { status: "confirmed", error: null },
+          ]);
+          const out = BigInt(quote.estimatedAmountOut);
+          const after = reserves();
+          if (direction === "buy") {
+            expect(tokenBalance(devnet, primary)).toBe(held + out);
+            expect(after).toEqual({ primary: before.primary - out, lamports: before.lamports + amountIn });
+            expect(devnet.getBalance(wallet.address)).toBe(lamports - BigInt(quote.allInLamports!));
+          } else {
+            expect(tokenBalance(devnet, primary)).toBe(held - amountIn);
+            expect(after).toEqual({ primary: before.primary + amountIn, lamports: before.lamports - out });
+            expect(devnet.getBalance(wallet.address)).toBe(lamports + out - BigInt(quote.allInLamports!));
+          }
+        }
+      }),
+      { numRuns: 6, seed: 11 },
+    );
   });
 
   it("refuses a sell of more than the wallet holds and a zero amount, as 4xx sentences", async () => {
