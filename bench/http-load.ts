@@ -13,6 +13,9 @@ interface LoadOptions {
   readonly workers: number;
   readonly duration?: number;
   readonly amount?: number;
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
 }
 
 /** The parts of autocannon's result read here. */
@@ -34,15 +37,23 @@ export interface LoadSample {
   readonly seconds: number;
 }
 
+/** A request other than a bare GET: a JSON-RPC call is a POST of its body. */
+export interface LoadRequest {
+  readonly method: "POST";
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
 /**
  * Loads `url` for `seconds` (or for `amount` requests) and returns what completed. Throws
  * when any request failed or answered other than 2xx: a rate of errors measures nothing.
  */
-export async function loadUrl(url: string, limit: { seconds: number } | { amount: number }): Promise<LoadSample> {
+export async function loadUrl(url: string, limit: { seconds: number } | { amount: number }, request?: LoadRequest): Promise<LoadSample> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     workers: 1,
+    ...request,
     ...("seconds" in limit ? { duration: limit.seconds } : { amount: limit.amount }),
   });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every suite, measured in one run on this machine, printed as Markdown.
  * Targets are printed beside the figures; nothing here fails a build. Name suites to run a
- * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance, start).
+ * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance, start, rpc).
  */
 import { chainBench } from "./chain-bench.ts";
 import { conformanceBench } from "./conformance-bench.ts";
 import { readApiBench } from "./read-api-bench.ts";
+import { rpcBench } from "./rpc-bench.ts";
 import { startBench } from "./start-bench.ts";
 import { streamBench } from "./stream-bench.ts";
 import { tradeFlowBench } from "./trade-flow-bench.ts";
@@ -17,6 +18,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   stream: streamBench,
   conformance: conformanceBench,
   start: startBench,
+  rpc: rpcBench,
 };
 
 const asked = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { type ReadonlyUint8Array, getBase58Decoder, getTransactionDecoder } from "@solana/kit";
+import { type ReadonlyUint8Array, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { type HistoryEntry, type KeyState, isWritableKey } from "./transaction-history.ts";
 import { tokenAmountOf } from "./token-parsing.ts";
@@ -26,13 +26,12 @@ const tokenBalancesOf = (states: readonly KeyState[]) =>
   );
 
 function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): unknown {
-  if (encoding === "base64") return [Buffer.from(entry.wire).toString("base64"), "base64"];
+  if (encoding === "base64") return [Buffer.from(getTransactionEncoder().encode(entry.transaction)).toString("base64"), "base64"];
   const base58 = getBase58Decoder();
-  if (encoding === "base58") return [base58.decode(entry.wire), "base58"];
+  if (encoding === "base58") return [base58.decode(getTransactionEncoder().encode(entry.transaction)), "base58"];
   const { message } = entry;
-  const signatures = Object.values(getTransactionDecoder().decode(entry.wire).signatures).map((bytes) =>
-    bytes ? base58.decode(bytes) : NO_SIGNATURE,
-  );
+  // kit keeps a transaction's signatures in its signers' order, the order of the wire.
+  const signatures = Object.values(entry.transaction.signatures).map((bytes) => (bytes ? base58.decode(bytes) : NO_SIGNATURE));
   const keys = message.staticAccounts;
   const data = (bytes: ReadonlyUint8Array | undefined) => base58.decode(bytes ?? new Uint8Array(0));
   const parsed = encoding === "jsonParsed";

@@ -1,5 +1,5 @@
-import { type Address, type Signature, type Transaction, getTransactionEncoder } from "@solana/kit";
-import { getTokenDecoder } from "@solana-program/token";
+import { type Address, type ReadonlyUint8Array, type Signature, type Transaction, getAddressDecoder } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
@@ -29,7 +29,8 @@ export interface KeyState {
 /** What `getTransaction` answers from: the landing, its wire bytes and message, and its keys' state before and after. */
 export interface HistoryEntry {
   readonly landed: LandedTransaction;
-  readonly wire: Uint8Array;
+  /** As it was sent: its wire bytes are encoded only when asked for. */
+  readonly transaction: Transaction;
   readonly message: SupportedMessage;
   readonly pre: readonly KeyState[];
   readonly post: readonly KeyState[];
@@ -53,28 +54,72 @@ function cachedDecimals(devnet: Devnet, mint: Address): number | null {
   return known.get(mint)!;
 }
 
+/** Keys whose last-read state the history keeps (past it, it forgets them all and reads afresh). */
+const KNOWN_KEYS_CAPACITY = 100_000;
+
+/** Where an SPL Token account keeps its mint and owner (32 bytes each), then its amount (u64, little-endian). */
+const MINT_AND_OWNER_BYTES = 64;
+const AMOUNT_OFFSET = 64;
+const addressDecoder = getAddressDecoder();
+/** Base58 of a token account's mint and owner, by their 64 bytes: the same few pairs recur in every trade. */
+const mintAndOwnerByBytes = new Map<string, { readonly mint: Address; readonly owner: Address }>();
+const MINT_AND_OWNER_CAPACITY = 50_000;
+
+function mintAndOwnerOf(data: ReadonlyUint8Array): { readonly mint: Address; readonly owner: Address } {
+  const key = Buffer.from(data.buffer, data.byteOffset, MINT_AND_OWNER_BYTES).toString("latin1");
+  let found = mintAndOwnerByBytes.get(key);
+  if (!found) {
+    if (mintAndOwnerByBytes.size >= MINT_AND_OWNER_CAPACITY) mintAndOwnerByBytes.clear();
+    found = { mint: addressDecoder.decode(data, 0), owner: addressDecoder.decode(data, 32) };
+    mintAndOwnerByBytes.set(key, found);
+  }
+  return found;
+}
+
+/** One key's state read from the chain: an invoked program's account is code, never a token account, so only its lamports are read. */
+function readKeyState(devnet: Devnet, key: Address, isProgram: boolean): KeyState {
+  if (isProgram) return { lamports: devnet.getBalance(key), token: null };
+  const account = devnet.getAccount(key);
+  if (!account) return { lamports: 0n, token: null };
+  if (!isTokenAccount(account)) return { lamports: account.lamports, token: null };
+  const { mint, owner } = mintAndOwnerOf(account.data);
+  const amount = new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(AMOUNT_OFFSET, true);
+  const decimals = cachedDecimals(devnet, mint);
+  return { lamports: account.lamports, token: decimals === null ? null : { mint, owner, amount, decimals } };
+}
+
 /**
  * The state of a transaction's account keys, read as cheaply as the answer allows, since
- * this runs around every transaction the chain executes: an invoked program's account is
- * code, never a token account, so only its lamports are read (not its bytes); and after
- * execution (`before` given) a read-only key still holds what it held before.
+ * this runs around every transaction the chain executes. Before execution a key's state
+ * is what the history last saw (`known`) when it has seen it since the key could last have
+ * changed. After execution (`before` given) a read-only key still holds what it held
+ * before; and when the SPL Token program ran nowhere in the transaction (`tokenRan` false)
+ * no token holding can have changed (only that program writes them), so a writable key's
+ * lamports are all there is to read.
  */
-function keyStatesOf(devnet: Devnet, message: SupportedMessage, before?: readonly KeyState[]): KeyState[] {
+function keyStatesOf(
+  devnet: Devnet,
+  message: SupportedMessage,
+  known: ReadonlyMap<Address, KeyState>,
+  after?: { readonly before: readonly KeyState[]; readonly tokenRan: boolean },
+): KeyState[] {
   const programs = new Set(message.instructions.map((instruction) => instruction.programAddressIndex));
   return message.staticAccounts.map((key, index) => {
-    const previous = before?.[index];
-    if (previous && !isWritableKey(message, index)) return previous;
-    if (programs.has(index)) return { lamports: devnet.getBalance(key), token: null };
-    const account = devnet.getAccount(key);
-    if (!account) return { lamports: 0n, token: null };
-    if (!isTokenAccount(account)) return { lamports: account.lamports, token: null };
-    const token = getTokenDecoder().decode(account.data);
-    const decimals = cachedDecimals(devnet, token.mint);
-    return {
-      lamports: account.lamports,
-      token: decimals === null ? null : { mint: token.mint, owner: token.owner, amount: token.amount, decimals },
-    };
+    if (after === undefined) return known.get(key) ?? readKeyState(devnet, key, programs.has(index));
+    const previous = after.before[index]!;
+    if (!isWritableKey(message, index)) return previous;
+    if (!after.tokenRan) return { lamports: devnet.getBalance(key), token: previous.token };
+    return readKeyState(devnet, key, programs.has(index));
   });
+}
+
+/** Whether the SPL Token program ran in the transaction, at the top level or called by another program. */
+function tokenProgramRan(message: SupportedMessage, inner: readonly (readonly InnerInstruction[])[]): boolean {
+  const keys = message.staticAccounts;
+  return (
+    message.instructions.some((instruction) => keys[instruction.programAddressIndex] === TOKEN_PROGRAM_ADDRESS) ||
+    inner.some((calls) => calls.some((call) => keys[call.programIdIndex] === TOKEN_PROGRAM_ADDRESS))
+  );
 }
 
 const histories = new WeakMap<Devnet, TransactionHistory>();
@@ -92,22 +137,34 @@ export class TransactionHistory {
   /** Per account key, its transactions' signatures in landing order (oldest first). */
   readonly #byKey = new Map<Address, Signature[]>();
   #pending: { readonly signature: Signature; readonly message: SupportedMessage; readonly pre: KeyState[] } | null = null;
+  /**
+   * Each key's state after the last transaction that named it. Every change to an account
+   * reaches the history (a transaction through its keys, an airdrop or account write by
+   * address, a restore wholesale), so what it holds is what the chain holds, and the next
+   * transaction's pre-state costs no read of the VM.
+   */
+  readonly #known = new Map<Address, KeyState>();
   /** The compute-unit prices of the last 150 slots' landed transactions (`getRecentPrioritizationFees`). */
   readonly fees = new RecentPrioritizationFees();
 
   private constructor(devnet: Devnet, capacity: number) {
     this.#capacity = capacity;
     devnet.onExecuting((_transaction, signature, message) => {
-      this.#pending = { signature, message, pre: keyStatesOf(devnet, message) };
+      this.#pending = { signature, message, pre: keyStatesOf(devnet, message, this.#known) };
     });
     devnet.onWrite((write) => {
       if (write.kind === "restore") return this.#clear();
-      if (write.kind !== "transaction") return;
+      if (write.kind === "airdrop") return void this.#known.delete(write.address);
+      if (write.kind === "account") return void this.#known.delete(write.account.address);
       const pending = this.#pending;
       this.#pending = null;
-      if (pending?.signature !== write.landed.signature) return;
-      const post = keyStatesOf(devnet, pending.message, pending.pre);
-      this.#add(write.landed, write.transaction, pending.message, pending.pre, post, write.innerInstructions?.() ?? []);
+      // A landing the history did not see start: whatever it changed is unknown.
+      if (pending?.signature !== write.landed.signature) return this.#known.clear();
+      const inner = write.innerInstructions?.() ?? [];
+      const tokenRan = tokenProgramRan(pending.message, inner);
+      const post = keyStatesOf(devnet, pending.message, this.#known, { before: pending.pre, tokenRan });
+      this.#remember(pending.message, post);
+      this.#add(write.landed, write.transaction, pending.message, pending.pre, post, inner);
       this.fees.record(write.landed.slot, pending.message);
     });
   }
@@ -143,8 +200,7 @@ export class TransactionHistory {
     post: KeyState[],
     inner: InnerInstruction[][],
   ): void {
-    const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
-    this.#entries.set(landed.signature, { landed, wire, message, pre, post, inner });
+    this.#entries.set(landed.signature, { landed, transaction, message, pre, post, inner });
     for (const key of new Set(message.staticAccounts)) {
       const list = this.#byKey.get(key);
       if (list) list.push(landed.signature);
@@ -164,10 +220,18 @@ export class TransactionHistory {
     }
   }
 
+  #remember(message: SupportedMessage, post: readonly KeyState[]): void {
+    // Accounts loaded from address tables may have changed without being static keys.
+    if ((message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0) || this.#known.size > KNOWN_KEYS_CAPACITY)
+      this.#known.clear();
+    message.staticAccounts.forEach((key, index) => this.#known.set(key, post[index]!));
+  }
+
   #clear(): void {
     this.#entries.clear();
     this.#byKey.clear();
     this.#pending = null;
+    this.#known.clear();
     this.fees.clear();
   }
 }

@@ -88,4 +88,22 @@ describe("the RPC's transaction history", () => {
       (await call(dispatcher, "getSignaturesForAddress", address("11111111111111111111111111111111"), { limit: 5 })).result,
     ).toHaveLength(2);
   });
+
+  it("reads a key's state before a transaction afresh after an airdrop or a restore changed it outside any transaction", async () => {
+    devnet = Devnet.start({ seed: "history-known" });
+    const dispatcher = new RpcDispatcher({ devnet });
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 10_000_000_000n);
+    const preBalanceOf = async (signature: string) =>
+      (await call(dispatcher, "getTransaction", signature, { maxSupportedTransactionVersion: 0 })).result.meta.preBalances[0];
+    await transfer(payer, 1_000_000n, "none");
+    const snapshot = devnet.snapshot();
+    devnet.airdrop(payer.address, 777n);
+    const afterAirdrop = devnet.getBalance(payer.address);
+    expect(await preBalanceOf(await transfer(payer, 1_000_000n, "none"))).toBe(Number(afterAirdrop));
+    devnet.restore(snapshot);
+    const afterRestore = devnet.getBalance(payer.address);
+    expect(afterRestore).toBe(afterAirdrop - 777n);
+    expect(await preBalanceOf(await transfer(payer, 1_000_000n, "none"))).toBe(Number(afterRestore));
+  });
 });
