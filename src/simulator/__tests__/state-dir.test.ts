@@ -7,6 +7,7 @@ import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
 import { type Simulator, startSimulator } from "../simulator.ts";
 import { JOURNAL_FILE, StateJournal } from "../state-journal.ts";
+import { defaultCollectibleCount } from "../../world/collectible-plan.ts";
 
 const dirs: string[] = [];
 function stateDir(): string {
@@ -106,7 +107,9 @@ describe("--state-dir", () => {
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\n`);
     const simulator = await startSimulator({ ...SMALL, seed: "state-d", stateDir: dir });
     expect(simulator.recovered).toBe(false);
-    expect(simulator.population.launches).toHaveLength(10);
+    // The 10 basket launches, and the collectibles a world of 10 holds besides.
+    expect(simulator.population.launches.filter((launch) => launch.kind === "pairs")).toHaveLength(10);
+    expect(simulator.population.launches).toHaveLength(10 + defaultCollectibleCount(10));
     await simulator.close();
   });
 });
