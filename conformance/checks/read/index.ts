@@ -8,6 +8,7 @@ import {
   chartTradesCountMatchesTape,
   chartVolumeMatchesTape,
 } from "./candle-checks.ts";
+import { COLLECTIBLE_CHECKS } from "./collectible-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
 import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
@@ -38,4 +39,5 @@ export const READ_CHECKS: readonly Check[] = [
   liveNewestAcrossLaunches,
   createdNewestFirst,
   balancesShape,
+  ...COLLECTIBLE_CHECKS,
 ];

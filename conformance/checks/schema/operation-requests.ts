@@ -61,6 +61,7 @@ export async function operationRequests(context: CheckContext): Promise<Operatio
       post("/v1/trades/quote", { launch: launch.address, direction: "sell", amountIn: "1000000", mode: "exactIn", preview: true }),
     );
   }
+  requests.push(...(await collectibleRequests(context)));
   const creator = context.samples.creators[0];
   if (creator) {
     requests.push(
@@ -87,6 +88,35 @@ export async function operationRequests(context: CheckContext): Promise<Operatio
     });
     const quoteId = (quote.body as { quote?: { quoteId?: unknown } } | undefined)?.quote?.quoteId;
     if (typeof quoteId === "string") requests.push(post("/v1/trades/build", { quoteId, wallet: wallet.address }));
+  }
+  return requests;
+}
+
+/**
+ * The collectible routes, when the document has them: the list (and a refused limit), an
+ * unknown id, and for one collectible of each stage the server lists, its record, its vault
+ * and each card of the vault.
+ */
+async function collectibleRequests(context: CheckContext): Promise<OperationRequest[]> {
+  if (!context.documents.openapi.paths?.["/v1/collectibles"]) return [];
+  const requests = [
+    get("/v1/collectibles", "/v1/collectibles"),
+    get("/v1/collectibles", "/v1/collectibles", { limit: "0" }),
+    get("/v1/collectibles/{id}", `/v1/collectibles/${UNKNOWN_ADDRESS}`),
+  ];
+  const list = await context.exchangeOnce({ method: "GET", path: "/v1/collectibles", query: { limit: "50" } });
+  const body = list.body as { items?: { launch?: unknown; stage?: unknown }[] } | undefined;
+  const oneOfEachStage = new Map((Array.isArray(body?.items) ? body.items : []).map((item) => [String(item.stage), String(item.launch)]));
+  for (const launch of oneOfEachStage.values()) {
+    const id = encodeURIComponent(launch);
+    requests.push(
+      get("/v1/collectibles/{id}", `/v1/collectibles/${id}`),
+      get("/v1/collectibles/{id}/vault", `/v1/collectibles/${id}/vault`),
+    );
+    const vault = await context.exchangeOnce({ method: "GET", path: `/v1/collectibles/${id}/vault` });
+    const cards = (vault.body as { cards?: { asset?: unknown }[] } | undefined)?.cards;
+    for (const card of Array.isArray(cards) ? cards : [])
+      requests.push(get("/v1/collectibles/{id}/vault/{asset}", `/v1/collectibles/${id}/vault/${encodeURIComponent(String(card.asset))}`));
   }
   return requests;
 }

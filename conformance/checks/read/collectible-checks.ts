@@ -1,0 +1,343 @@
+import fc from "fast-check";
+import type { Query } from "../../../src/client/basket-client.ts";
+import type { Check, CheckContext } from "../../engine/check.ts";
+import { documentValidators } from "../../engine/document-validator.ts";
+import {
+  type CollectibleItem,
+  type CollectibleWalk,
+  walkCollectiblePages,
+  whileCollectiblesStable,
+} from "../../model/collectible-pages.ts";
+import { getJson } from "../../model/read-json.ts";
+import { judge, runProperty } from "../../model/run-property.ts";
+import { Violation, ensure } from "../../model/violation.ts";
+
+/**
+ * Properties of `GET /v1/collectibles*` over the collectibles a server lists: answers valid
+ * against the served document, pages disjoint, complete and ordered, filters that hold. A
+ * server that documents no collectibles route, or lists no collectible, skips them with the
+ * reason (nothing to judge is not a pass).
+ */
+
+const LIST_RULE = {
+  section: "Endpoints › GET /v1/collectibles",
+  text: "a cursor page: items, nextCursor (the cursor of the next page), serverTime; filters stage, row, group, q; sort newest, oldest, name",
+};
+/** Collectibles whose record, vault and vault cards are fetched by the validity check. */
+const RECORDS_READ = 12;
+
+/** Every collectible the server lists (oldest first, pages of 50), once per run; skips when none or when the route is not documented. */
+async function everyCollectible(context: CheckContext): Promise<CollectibleItem[]> {
+  if (!context.documents.openapi.paths?.["/v1/collectibles"]) context.skip("the server's document describes no GET /v1/collectibles");
+  const items = await context.shared("collectibles.every", async (shared) => {
+    try {
+      return (await walkCollectiblePages(shared, { sort: "oldest" }, 50)).pages.flat();
+    } catch (error) {
+      return error instanceof Violation ? { violation: error.message, details: error.details } : Promise.reject(error);
+    }
+  });
+  if (!Array.isArray(items)) context.fail(`listing every collectible failed: ${items.violation}`, items.details);
+  if (items.length === 0) context.skip("the server lists no collectibles: GET /v1/collectibles answered an empty page");
+  return items;
+}
+
+interface ListCase {
+  readonly sort: "newest" | "oldest" | "name";
+  readonly limit: number;
+  readonly stage?: string;
+  readonly row?: string;
+  readonly q?: string;
+}
+
+const queryOf = (list: ListCase): Query => {
+  const { limit: _, ...query } = list;
+  return query as Query;
+};
+
+/** Cases over the values the server's own collectibles show: their stages, rows, and pieces of their names. */
+function listCases(items: readonly CollectibleItem[]): fc.Arbitrary<ListCase> {
+  const stages = [...new Set(items.map((item) => item.stage))];
+  const rows = [...new Set(items.map((item) => item.row))];
+  const texts = [
+    ...new Set(items.flatMap((item) => [item.name.slice(0, 3), item.symbol.slice(1, 3)]).filter((text) => text.trim() !== "")),
+  ];
+  return fc.record(
+    {
+      sort: fc.constantFrom("newest" as const, "oldest" as const, "name" as const),
+      limit: fc.integer({ min: 1, max: Math.max(2, Math.min(12, items.length)) }),
+      stage: fc.constantFrom(...stages),
+      row: fc.constantFrom(...rows),
+      q: fc.constantFrom(...texts, "zzqzz"),
+    },
+    { requiredKeys: ["sort", "limit"] },
+  );
+}
+
+const EXAMPLES: ListCase[] = [
+  { sort: "newest", limit: 1 },
+  { sort: "oldest", limit: 3 },
+  { sort: "name", limit: 2 },
+];
+
+/** Walks a case while the collectibles hold still; skips the check when they never do. */
+async function stableWalk(context: CheckContext, list: ListCase): Promise<CollectibleWalk> {
+  const walk = await whileCollectiblesStable(context, () => walkCollectiblePages(context, queryOf(list), list.limit));
+  if (walk === null)
+    context.skip("the collectibles kept changing (new ones, new stages) while they were paged: their pages cannot be compared");
+  return walk;
+}
+
+function listProperty(
+  id: string,
+  rule: Check["rule"],
+  enforces: Check["enforces"],
+  property: (context: CheckContext, list: ListCase, walk: CollectibleWalk, every: readonly CollectibleItem[]) => Promise<void> | void,
+): Check {
+  return {
+    id,
+    phase: "read",
+    rule,
+    enforces,
+    async run(context) {
+      const every = await everyCollectible(context);
+      await runProperty(context, listCases(every), async (list) => property(context, list, await stableWalk(context, list), every), {
+        maxRuns: 10,
+        examples: EXAMPLES,
+      });
+    },
+  };
+}
+
+export const collectiblesPagingDisjoint = listProperty("collectibles.paging.disjoint", LIST_RULE, "specification", (_, list, walk) => {
+  const seen = new Map<string, number>();
+  walk.pages.forEach((page, index) => {
+    for (const item of page) {
+      ensure(!seen.has(item.launch), `collectible ${item.launch} is on page ${seen.get(item.launch)! + 1} and again on page ${index + 1}`, {
+        input: { query: walk.queries[index] },
+        actual: walk.pages.map((p) => p.map((i) => i.launch)),
+      });
+      seen.set(item.launch, index);
+    }
+  });
+  void list;
+});
+
+export const collectiblesPagingComplete = listProperty(
+  "collectibles.paging.complete",
+  LIST_RULE,
+  "specification",
+  async (context, list, walk) => {
+    const reference = await walkCollectiblePages(context, queryOf(list), 50);
+    const paged = new Set(walk.pages.flat().map((item) => item.launch));
+    const whole = new Set(reference.pages.flat().map((item) => item.launch));
+    const missing = [...whole].filter((launch) => !paged.has(launch));
+    const extra = [...paged].filter((launch) => !whole.has(launch));
+    ensure(missing.length === 0 && extra.length === 0, `pages of ${list.limit} hold another set than pages of 50`, {
+      input: { query: queryOf(list), limit: list.limit },
+      expected: { missing: [], extra: [] },
+      actual: { missing, extra },
+    });
+  },
+);
+
+export const collectiblesPagingOrdered = listProperty(
+  "collectibles.paging.ordered",
+  {
+    section: "Endpoints › GET /v1/collectibles",
+    text: "sort = newest, oldest, name: our document orders newest by createdAt descending, oldest ascending, name by the name case-insensitively A to Z, across pages",
+  },
+  "decision",
+  (_, list, walk) => {
+    const items = walk.pages.flat();
+    for (let i = 1; i < items.length; i++) {
+      const [a, b] = [items[i - 1]!, items[i]!];
+      const inOrder =
+        list.sort === "newest"
+          ? a.createdAt >= b.createdAt
+          : list.sort === "oldest"
+            ? a.createdAt <= b.createdAt
+            : a.name.toLowerCase() <= b.name.toLowerCase();
+      ensure(inOrder, `sort ${list.sort}: item ${i} (${a.launch}) comes before item ${i + 1} (${b.launch})`, {
+        input: { query: queryOf(list), limit: list.limit },
+        actual: items.map((item) => [item.launch, list.sort === "name" ? item.name : item.createdAt]),
+      });
+    }
+  },
+);
+
+export const collectiblesFiltersHold = listProperty(
+  "collectibles.filters.hold",
+  {
+    section: "Endpoints › GET /v1/collectibles",
+    text: "stage: only collectibles in this stage; row: only this row; q: text to find in a name or ticker (the card's item name counts as a name)",
+  },
+  "specification",
+  (_, list, walk, every) => {
+    const items = walk.pages.flat();
+    const q = list.q?.toLowerCase();
+    for (const item of items) {
+      const names = [item.name, item.symbol, item.card?.itemName ?? ""].map((text) => String(text).toLowerCase());
+      const broken =
+        list.stage !== undefined && item.stage !== list.stage
+          ? `stage ${item.stage}`
+          : list.row !== undefined && item.row !== list.row
+            ? `row ${item.row}`
+            : q !== undefined && !names.some((name) => name.includes(q))
+              ? `no name or ticker containing ${JSON.stringify(list.q)}`
+              : null;
+      ensure(broken === null, `${item.launch} is listed for ${JSON.stringify(queryOf(list))} with ${broken}`, {
+        input: { query: queryOf(list) },
+        actual: { launch: item.launch, stage: item.stage, row: item.row, name: item.name, symbol: item.symbol },
+      });
+    }
+    // A filter keeps every match, not merely some: the unfiltered list tells which.
+    const expected = every.filter(
+      (item) =>
+        (list.stage === undefined || item.stage === list.stage) &&
+        (list.row === undefined || item.row === list.row) &&
+        (q === undefined || [item.name, item.symbol, item.card?.itemName ?? ""].some((text) => String(text).toLowerCase().includes(q))),
+    );
+    const listed = new Set(items.map((item) => item.launch));
+    const left = expected.filter((item) => !listed.has(item.launch)).map((item) => item.launch);
+    ensure(left.length === 0, `the filter ${JSON.stringify(queryOf(list))} left out collectibles that match it`, {
+      input: { query: queryOf(list) },
+      actual: { leftOut: left },
+    });
+  },
+);
+
+export const collectiblesGroupsPartition: Check = {
+  id: "collectibles.groups.partition",
+  phase: "read",
+  rule: {
+    section: "States and transitions; Endpoints › GET /v1/collectibles",
+    text: "group is a named group of stages: our document's groups (raising, acquisition, trading) split the stages, so together they list every collectible once, and one stage never spans two groups",
+  },
+  enforces: "decision",
+  async run(context) {
+    const every = await everyCollectible(context);
+    const parameter = (context.documents.openapi.paths?.["/v1/collectibles"]?.get?.parameters ?? []).find(
+      (p) => "name" in p && p.name === "group",
+    ) as { schema?: { enum?: string[] } } | undefined;
+    const groups: readonly string[] = parameter?.schema?.enum ?? [];
+    if (groups.length === 0) context.skip("the document names no values of the group parameter");
+    await judge(context, async () => {
+      const walked = await whileCollectiblesStable(context, async () => {
+        const byGroup = new Map<string, CollectibleItem[]>();
+        for (const group of groups) byGroup.set(group, (await walkCollectiblePages(context, { group, sort: "oldest" }, 50)).pages.flat());
+        return byGroup;
+      });
+      if (walked === null) return context.skip("the collectibles kept changing while their groups were read");
+      const groupOf = new Map<string, string>();
+      const stageGroup = new Map<string, string>();
+      for (const [group, items] of walked) {
+        for (const item of items) {
+          ensure(!groupOf.has(item.launch), `${item.launch} is in group ${groupOf.get(item.launch)} and in group ${group}`, {
+            input: { group },
+          });
+          groupOf.set(item.launch, group);
+          const known = stageGroup.get(item.stage);
+          ensure(known === undefined || known === group, `stage ${item.stage} is in group ${known} and in group ${group}`, {
+            input: { group },
+          });
+          stageGroup.set(item.stage, group);
+        }
+      }
+      const outside = every.filter((item) => !groupOf.has(item.launch)).map((item) => `${item.launch} (${item.stage})`);
+      ensure(outside.length === 0, "some collectibles are in no group", { expected: groups, actual: outside });
+    });
+  },
+};
+
+export const collectiblesResponsesValid: Check = {
+  id: "collectibles.responses.valid",
+  phase: "read",
+  rule: {
+    section: "Resources and their fields › Collectible record, Collectible vault, Vault card",
+    text: "the list, each collectible, its vault and each vault card carry the listed fields with their types (validated against the served document, extra fields allowed)",
+  },
+  enforces: "specification",
+  async run(context) {
+    const every = await everyCollectible(context);
+    const { relaxed } = documentValidators(context.documents.openapi);
+    const validate = async (template: string, path: string, query: Query = {}) => {
+      const body = await getJson(context, path, query);
+      const error = relaxed.validateResponse("GET", template, 200, body).error;
+      ensure(error === null, `GET ${path} answered a body its document does not describe: ${error}`, {
+        input: { path, query },
+        actual: body,
+      });
+      return body;
+    };
+    await judge(context, async () => {
+      await validate("/v1/collectibles", "/v1/collectibles", { limit: 50 });
+      // One of each stage first, then more, so every shape the records take is judged.
+      const byStage = [...new Map(every.map((item) => [item.stage, item])).values()];
+      const picked = [...new Set([...byStage, ...every])].slice(0, Math.max(RECORDS_READ, byStage.length));
+      for (const item of picked) {
+        const id = encodeURIComponent(item.launch);
+        const record = await validate("/v1/collectibles/{id}", `/v1/collectibles/${id}`);
+        for (const field of Object.keys(item))
+          ensure(
+            field in record,
+            `the list item of ${item.launch} has ${field} but its record does not: list items carry the record's fields`,
+            {
+              input: { launch: item.launch },
+              actual: Object.keys(record),
+            },
+          );
+        const vault = await validate("/v1/collectibles/{id}/vault", `/v1/collectibles/${id}/vault`);
+        for (const card of (vault.cards ?? []) as { asset: string }[])
+          await validate("/v1/collectibles/{id}/vault/{asset}", `/v1/collectibles/${id}/vault/${encodeURIComponent(card.asset)}`);
+      }
+    });
+  },
+};
+
+export const collectiblesVaultCardRoute: Check = {
+  id: "collectibles.vault.cardRoute",
+  phase: "read",
+  rule: {
+    section: "Resources and their fields › Vault card",
+    text: "a vault card is an element of the vault's cards and also the body of GET /v1/collectibles/{id}/vault/{asset}",
+  },
+  enforces: "specification",
+  async run(context) {
+    const every = await everyCollectible(context);
+    let compared = 0;
+    await judge(context, async () => {
+      for (const item of every) {
+        const id = encodeURIComponent(item.launch);
+        const vault = await getJson(context, `/v1/collectibles/${id}/vault`);
+        for (const card of (vault.cards ?? []) as Record<string, unknown>[]) {
+          const asset = String(card.asset);
+          const body = await getJson(context, `/v1/collectibles/${id}/vault/${encodeURIComponent(asset)}`);
+          // The time a holding was last checked moves with the clock between the two reads; every other field must agree.
+          const { stillHeldCheckedAt: _a, ...inVault } = card;
+          const { stillHeldCheckedAt: _b, ...alone } = body;
+          ensure(
+            JSON.stringify(inVault) === JSON.stringify(alone),
+            `the vault card ${asset} of ${item.launch} differs from its own route's body`,
+            {
+              input: { launch: item.launch, asset },
+              expected: inVault,
+              actual: alone,
+            },
+          );
+          compared += 1;
+        }
+      }
+    });
+    if (compared === 0) context.skip("no collectible's vault holds a card yet: nothing to compare");
+  },
+};
+
+export const COLLECTIBLE_CHECKS: readonly Check[] = [
+  collectiblesResponsesValid,
+  collectiblesPagingDisjoint,
+  collectiblesPagingOrdered,
+  collectiblesPagingComplete,
+  collectiblesFiltersHold,
+  collectiblesGroupsPartition,
+  collectiblesVaultCardRoute,
+];

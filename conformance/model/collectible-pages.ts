@@ -1,0 +1,77 @@
+import type { Query } from "../../src/client/basket-client.ts";
+import type { CheckContext } from "../engine/check.ts";
+import { MAX_PAGES } from "./launch-pages.ts";
+import { getJson } from "./read-json.ts";
+import { Violation } from "./violation.ts";
+
+/** A collectible list item as the checks read it. */
+export interface CollectibleItem {
+  readonly launch: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly stage: string;
+  readonly row: string;
+  readonly createdAt: number;
+  readonly card?: { readonly itemName?: string | null };
+  readonly [field: string]: unknown;
+}
+
+export interface CollectibleWalk {
+  readonly pages: readonly (readonly CollectibleItem[])[];
+  readonly queries: readonly Query[];
+}
+
+/** The page's array: `items` in the specification's sample, `collectibles` in its text; either is read. */
+export function itemsOf(body: Record<string, unknown>): CollectibleItem[] | null {
+  const items = Array.isArray(body.items) ? body.items : Array.isArray(body.collectibles) ? body.collectibles : null;
+  return items as CollectibleItem[] | null;
+}
+
+/**
+ * Follows `GET /v1/collectibles` from the first page, passing each `nextCursor` back
+ * unchanged, until a page ends the list (`nextCursor` null, absent or empty). A page over
+ * `limit` items or a list that never ends is a Violation.
+ */
+export async function walkCollectiblePages(context: CheckContext, query: Query, limit: number): Promise<CollectibleWalk> {
+  const pages: CollectibleItem[][] = [];
+  const queries: Query[] = [];
+  let cursor: string | null = null;
+  do {
+    const pageQuery: Query = { ...query, limit, ...(cursor === null ? {} : { cursor }) };
+    queries.push(pageQuery);
+    const body = await getJson(context, "/v1/collectibles", pageQuery);
+    const items = itemsOf(body);
+    if (items === null) throw new Violation("a collectibles page answered without an items array", { input: pageQuery, actual: body });
+    if (items.length > limit)
+      throw new Violation(`a page of limit ${limit} held ${items.length} items`, { input: pageQuery, actual: items.length });
+    pages.push(items);
+    if (pages.length >= MAX_PAGES)
+      throw new Violation(`the list was still handing out cursors after ${MAX_PAGES} pages of ${limit}`, { input: pageQuery });
+    const next = body.nextCursor;
+    cursor = typeof next === "string" && next !== "" ? next : null;
+  } while (cursor !== null);
+  return { pages, queries };
+}
+
+/** Every collectible (pages of 50, oldest first) with its stage: what tells a list that held still from one that moved. */
+async function fingerprint(context: CheckContext): Promise<string> {
+  const walk = await walkCollectiblePages(context, { sort: "oldest" }, 50);
+  return walk.pages
+    .flat()
+    .map((item) => `${item.launch}:${item.stage}`)
+    .join(",");
+}
+
+/**
+ * Runs `walk` while the collectibles hold still (none appears, none changes stage): the whole
+ * list is read before and after, and the walk is run again when it moved, up to `attempts`
+ * times. Returns null when it never held still.
+ */
+export async function whileCollectiblesStable<T>(context: CheckContext, walk: () => Promise<T>, attempts = 3): Promise<T | null> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const before = await fingerprint(context);
+    const result = await walk();
+    if ((await fingerprint(context)) === before) return result;
+  }
+  return null;
+}
