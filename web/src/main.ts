@@ -62,7 +62,7 @@ function boot(): void {
         stop = tokenPage(main, context, route.id, burner());
         break;
       case "collectible":
-        stop = collectiblePage(main, context, route.id);
+        stop = collectiblePage(main, context, route.id, burner());
         break;
       case "wallet":
         stop = walletPage(main, context, burner, (next) => (wallet = next));

@@ -49,6 +49,8 @@ beforeAll(async () => {
       genesisTime: DEFAULT_GENESIS_UNIX_TIMESTAMP,
       launchCount: 30,
       historyHours: 2,
+      // Fast slots: each trade's transactions land in a quarter of the wall time.
+      slotMs: 100,
     }),
     chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] }),
   ]);
@@ -219,25 +221,39 @@ describe("web client in Chromium", () => {
     await shot("token-after-burner-buy");
   });
 
-  it("a #/t/ link whose record is a collectible redirects to #/collectibles/{id}; the collectible page says so clearly when the server has no record", async () => {
-    const row = await bondingLaunch();
-    context = await browser.newContext({ viewport: DESKTOP });
-    page = await context.newPage();
-    foreign = [];
-    pageErrors = [];
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
-    // The launch record answered as a collectible's (kind `collectibles`), whatever this server's world holds.
-    await page.route(`${simulator.baseUrl}/v1/launches/${row.primaryMint}`, async (route) => {
-      const real = await route.fetch();
-      await route.fulfill({ response: real, json: { ...(await real.json()), kind: "collectibles" } });
+  it("a #/t/ link to a collectible (by its mint) lands on its collectible page with photos, grade, stage and vault", async () => {
+    const page1 = await api.get<{ items: { launch: string; primaryMint: string; symbol: string; stage: string }[] }>("/v1/collectibles", {
+      stage: "tradable",
+      limit: 1,
     });
-    await page.goto(`${simulator.baseUrl}/#/t/${row.primaryMint}`);
-    await page.waitForURL(`${simulator.baseUrl}/#/collectibles/${row.address}`);
-    // A basket launch has no collectible record: the page says what is missing instead of staying empty.
-    const collectible = await api.exchange({ method: "GET", path: `/v1/collectibles/${row.address}` });
-    expect(collectible.status).toBe(404);
+    const collectible = page1.items[0];
+    expect(collectible, "the seeded world holds a tradable collectible").toBeDefined();
+    await openPage(`#/t/${collectible!.primaryMint}`);
+    await page.waitForURL(`${simulator.baseUrl}/#/collectibles/${collectible!.launch}`);
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe("Stage: tradable");
+    expect(await page.locator("h1").textContent()).toContain(collectible!.symbol);
+    const vault = await api.get<{ cards: { asset: string; identity: { grader: string; grade: number } }[] }>(
+      `/v1/collectibles/${collectible!.launch}/vault`,
+    );
+    const held = vault.cards[0]!;
+    const card = page.locator(`.vault-card[data-asset="${held.asset}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`${held.identity.grader} ${held.identity.grade}`);
+    // Front and back photos, loaded from the simulator's media route.
+    const loaded = await card.locator("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0));
+    expect(loaded).toEqual([true, true]);
+    await shot("collectible");
+    await page.setViewportSize(PHONE);
+    await shot("collectible-phone");
+  });
+
+  it("the collectible page says clearly what is missing when the server has no collectible record", async () => {
+    const row = await bondingLaunch();
+    expect((await api.exchange({ method: "GET", path: `/v1/collectibles/${row.address}` })).status).toBe(404);
+    await openPage(`#/collectibles/${row.address}`);
     await page.waitForSelector("[data-collectible-missing]");
     expect(await page.locator("h1").textContent()).toBe("No collectible here");
+    expect(await page.locator("[data-collectible-missing]").textContent()).toContain("answered 404");
     await shot("collectible-missing");
   });
 

@@ -1,7 +1,9 @@
 import { type AppContext, errorText, statusOf } from "../app-context.ts";
+import type { BurnerWallet } from "../burner-wallet.ts";
 import { h, replaceChildren } from "../dom.ts";
 import { STATUS_LABELS, formatBps, formatSol, formatUnits, shortAddress } from "../format.ts";
 import { tokenHash } from "../route.ts";
+import { tradePanel } from "../trade-panel.ts";
 
 type Json = Record<string, any>;
 
@@ -55,9 +57,10 @@ function vaultCard(card: Json): HTMLElement {
  * `GET /v1/collectibles/{id}` and `…/vault`. A server without those routes (404) gets a
  * clear message instead of an empty page.
  */
-export function collectiblePage(root: HTMLElement, context: AppContext, id: string): () => void {
+export function collectiblePage(root: HTMLElement, context: AppContext, id: string, wallet: Promise<BurnerWallet>): () => void {
   const { api, stream } = context;
   let stopped = false;
+  let tradeElement: HTMLElement | null = null;
   const status = h("p", { role: "status", class: "grid-status" }, "Loading…");
   replaceChildren(root, status);
 
@@ -103,6 +106,28 @@ export function collectiblePage(root: HTMLElement, context: AppContext, id: stri
     const image = record.cardImage ?? {};
     context.setTitle(`${record.symbol} · ${card.itemName ?? record.name}`);
     const cards = (vault?.cards ?? []) as Json[];
+    // A collectible trades on its curve while raising and on its pool once tradable; in between the crank owns it.
+    const tradable = record.stage === "raising" || record.stage === "tradable";
+    // Made once and moved into each render, so a re-read mid-trade keeps the trade's log.
+    tradeElement ??= tradable
+      ? tradePanel(
+          context,
+          wallet,
+          { address: record.launch, symbol: record.symbol, primaryDecimals: record.primaryDecimals, status: record.status },
+          record.primaryMint,
+          () => {},
+        )
+      : null;
+    const trade =
+      tradable && tradeElement
+        ? tradeElement
+        : h(
+            "section",
+            { class: "panel" },
+            h("h2", {}, "Trading"),
+            h("p", { class: "muted" }, `Not tradable while ${record.stage}: the acquisition is under way.`),
+          );
+    if (!tradable) tradeElement = null;
     replaceChildren(
       root,
       h(
@@ -151,25 +176,30 @@ export function collectiblePage(root: HTMLElement, context: AppContext, id: stri
           ),
         ),
         h(
-          "section",
-          { class: "panel vault", "aria-labelledby": "vault-heading" },
-          h("h2", { id: "vault-heading" }, "Vault"),
-          vault
-            ? h(
-                "dl",
-                { class: "figures wide" },
-                fact("Custody", h("code", { title: vault.custody?.account ?? "" }, shortAddress(vault.custody?.account ?? "—"))),
-                fact("Held", String(vault.totals?.held ?? 0)),
-                fact("No longer held", String(vault.totals?.noLongerHeld ?? 0)),
-                fact("Insured", vault.totals?.insuredUsd ? `$${vault.totals.insuredUsd}` : "—"),
-                fact("Acquired for", usdc(vault.totals?.acquiredForUsdc)),
-              )
-            : h("p", { class: "muted" }, vaultError ?? "No vault yet."),
-          cards.length > 0
-            ? h("ul", { class: "vault-cards" }, ...cards.map(vaultCard))
-            : vault
-              ? h("p", { class: "muted" }, "No card in custody yet: the raise or the acquisition is still under way.")
-              : null,
+          "div",
+          { class: "side" },
+          trade,
+          h(
+            "section",
+            { class: "panel vault", "aria-labelledby": "vault-heading" },
+            h("h2", { id: "vault-heading" }, "Vault"),
+            vault
+              ? h(
+                  "dl",
+                  { class: "figures wide" },
+                  fact("Custody", h("code", { title: vault.custody?.account ?? "" }, shortAddress(vault.custody?.account ?? "—"))),
+                  fact("Held", String(vault.totals?.held ?? 0)),
+                  fact("No longer held", String(vault.totals?.noLongerHeld ?? 0)),
+                  fact("Insured", vault.totals?.insuredUsd ? `$${vault.totals.insuredUsd}` : "—"),
+                  fact("Acquired for", usdc(vault.totals?.acquiredForUsdc)),
+                )
+              : h("p", { class: "muted" }, vaultError ?? "No vault yet."),
+            cards.length > 0
+              ? h("ul", { class: "vault-cards" }, ...cards.map(vaultCard))
+              : vault
+                ? h("p", { class: "muted" }, "No card in custody yet: the raise or the acquisition is still under way.")
+                : null,
+          ),
         ),
       ),
     );
