@@ -158,6 +158,30 @@ describe("responses against the OpenAPI document", () => {
     expect(validator.exampleErrors()).toEqual([]);
   });
 
+  it("collectibles: pages for every sort and stage, each record, vault and vault card, and their refusals", async () => {
+    for (const sort of ["newest", "oldest", "name"]) {
+      let url = `/v1/collectibles?sort=${sort}&limit=3`;
+      for (let page = 0; page < 20; page++) {
+        const { body } = await check(url);
+        if (!body.nextCursor) break;
+        url = `/v1/collectibles?sort=${sort}&limit=3&cursor=${encodeURIComponent(body.nextCursor)}`;
+      }
+    }
+    for (const filter of ["stage=raising", "stage=tradable", "group=acquisition", "row=sol", "q=a", "limit=0", "stage=nope", "cursor=x"])
+      await check(`/v1/collectibles?${filter}`);
+    const { body } = await check("/v1/collectibles?limit=50");
+    expect(body.items.length).toBeGreaterThan(0);
+    for (const item of body.items) {
+      await check(`/v1/collectibles/${item.launch}`);
+      const vault = (await check(`/v1/collectibles/${item.launch}/vault`)).body;
+      for (const card of vault.cards) await check(`/v1/collectibles/${item.launch}/vault/${card.asset}`);
+    }
+    await check("/v1/collectibles/11111111111111111111111111111111");
+    await check("/v1/collectibles/nope/vault");
+    await check(`/v1/collectibles/${body.items[0].launch}/vault/11111111111111111111111111111111`);
+    expect(failures).toEqual([]);
+  });
+
   it("sends records exactly as the read model renders them (no serializer adds, drops or coerces a field)", async () => {
     const { body } = await get(seeded.app, "/v1/launches?limit=5");
     for (const row of body.launches) {
