@@ -32,7 +32,7 @@ function boot(): void {
   const stream = new StreamConnection({ url: streamUrl });
   stream.onState((state, detail) => {
     connection.dataset.state = state;
-    connection.textContent =
+    connectionText.textContent =
       state === "open" ? "Live" : state === "waiting" ? `Offline, ${detail}` : state === "connecting" ? "Connecting…" : "Stopped";
   });
   stream.start();
