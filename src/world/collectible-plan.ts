@@ -1,5 +1,6 @@
 import { COLLECTIBLE_STAGES, type CollectibleStage } from "../programs/index.ts";
 import type { CardListing } from "./card-catalogue.ts";
+import { CARD_TEMPLATES } from "./card-templates.ts";
 import { seededInteger, seededUnit } from "./seeded-random.ts";
 import type { LaunchMetadata } from "./world-plan.ts";
 
@@ -11,14 +12,18 @@ export const POOL_SHARE_BPS = 2_000n;
 export const LISTING_BUFFER_BPS = 800n;
 /** Seconds between a collectible's crank steps in the history. */
 const CRANK_SPACING_SECONDS = 30;
+/** The shortest history collectibles fit in: a raise, four crank steps and a release, each a while apart. */
+export const MIN_COLLECTIBLE_HISTORY_SECONDS = 600;
 
 /**
  * Collectibles of a world of `launchCount` basket launches: none in the tiny worlds tests
- * build for other purposes (under 8 launches), otherwise 8 plus one for every 30 launches
- * (10 in the default world of 60).
+ * build for other purposes (under 8 launches, or a history under ten minutes), otherwise 8 plus one for every 30 launches
+ * (10 in the default world of 60), at most one per catalogue card.
  */
-export function defaultCollectibleCount(launchCount: number): number {
-  return launchCount < MIN_COLLECTIBLES ? 0 : MIN_COLLECTIBLES + Math.floor(launchCount / 30);
+export function defaultCollectibleCount(launchCount: number, historySeconds = MIN_COLLECTIBLE_HISTORY_SECONDS): number {
+  return launchCount < MIN_COLLECTIBLES || historySeconds < MIN_COLLECTIBLE_HISTORY_SECONDS
+    ? 0
+    : Math.min(CARD_TEMPLATES.length, MIN_COLLECTIBLES + Math.floor(launchCount / 30));
 }
 
 /** One collectible of the plan: its card, and when things happen to it (seconds into the history). */
@@ -61,6 +66,9 @@ export function planCollectibles(
   const { count, catalogue } = options;
   if (count === 0) return [];
   if (count < MIN_COLLECTIBLES) throw new RangeError(`a world holds 0 or at least ${MIN_COLLECTIBLES} collectibles, got ${count}`);
+  if (options.historySeconds < MIN_COLLECTIBLE_HISTORY_SECONDS) {
+    throw new RangeError(`collectibles need a history of at least ${MIN_COLLECTIBLE_HISTORY_SECONDS} s, got ${options.historySeconds}`);
+  }
   if (count > catalogue.length) throw new RangeError(`the catalogue has ${catalogue.length} cards, fewer than ${count} collectibles`);
   const pool: CollectibleStage[] = ["tradable", "tradable", "tradable", "raising", "funding", "swapping", "acquiring", "pooling"];
   while (pool.length < count) pool.push(pool.length % 2 === 0 ? "raising" : "tradable");

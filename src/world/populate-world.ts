@@ -100,7 +100,7 @@ export async function describePopulation(world: GenesisWorld, options: PopulateO
   const historySeconds = Math.round((options.historyHours ?? DEFAULT_HISTORY_HOURS) * 3600);
   const plan = planWorld(seed, { launchCount, historySeconds, components: world.components.map((component) => component.listing) });
   const collectibles = planCollectibles(seed, {
-    count: options.collectibleCount ?? defaultCollectibleCount(launchCount),
+    count: options.collectibleCount ?? defaultCollectibleCount(launchCount, historySeconds),
     historySeconds,
     catalogue: cardCatalogue(seed),
     historyIndexBase: launchCount,

@@ -13,7 +13,7 @@ import { ActivityBots } from "../activity-bots.ts";
 import { cardCatalogue } from "../card-catalogue.ts";
 import { type ChainCollectible, readChainCollectible, readChainCollectibles } from "../chain-launches.ts";
 import { CollectibleKeeper } from "../collectible-keeper.ts";
-import { LISTING_BUFFER_BPS, POOL_SHARE_BPS, planCollectibles } from "../collectible-plan.ts";
+import { LISTING_BUFFER_BPS, POOL_SHARE_BPS, defaultCollectibleCount, planCollectibles } from "../collectible-plan.ts";
 import { GenesisWorld } from "../genesis-world.ts";
 import { type Population, populateWorld } from "../populate-world.ts";
 import { tokenBalance } from "../token-balance.ts";
@@ -27,6 +27,58 @@ async function populated(seed: string) {
   const population = await populateWorld(world, { launchCount: 12, historyHours: 1 });
   return { devnet, world, population };
 }
+
+describe("planCollectibles", () => {
+  it("spreads every world's collectibles over every stage, 3+ tradable and 1+ raising, timed inside the history", () => {
+    for (const launchCount of [0, 7, 8, 12, 60, 200, 1_000]) {
+      const count = defaultCollectibleCount(launchCount);
+      expect(count).toBe(launchCount < 8 ? 0 : Math.min(16, 8 + Math.floor(launchCount / 30)));
+      for (const seed of ["p1", "p2", "p3"]) {
+        const plan = planCollectibles(seed, {
+          count,
+          historySeconds: 3_600,
+          catalogue: cardCatalogue(seed),
+          historyIndexBase: launchCount,
+        });
+        expect(plan).toHaveLength(count);
+        if (count === 0) continue;
+        const stages = plan.map((planned) => planned.stage);
+        expect(new Set(stages)).toEqual(new Set(COLLECTIBLE_STAGES));
+        expect(stages.filter((stage) => stage === "tradable").length).toBeGreaterThanOrEqual(3);
+        expect(new Set(plan.map((planned) => planned.card.cardMint)).size).toBe(count);
+        for (const planned of plan) {
+          expect(planned.symbol).toMatch(/^[A-Z0-9]{2,10}$/);
+          expect(planned.name.length).toBeLessThanOrEqual(64);
+          expect(planned.cranksAt).toHaveLength(Math.max(0, COLLECTIBLE_STAGES.indexOf(planned.stage) - 1));
+          const last = Math.max(
+            planned.createdAt,
+            ...planned.tradesAt,
+            planned.completedAt ?? 0,
+            ...planned.cranksAt,
+            planned.releasedAt ?? 0,
+          );
+          expect(last).toBeLessThan(3_600);
+          for (const at of planned.tradesAt) expect(at).toBeLessThanOrEqual(planned.completedAt ?? 3_600);
+        }
+      }
+    }
+    expect(() => planCollectibles("p", { count: 5, historySeconds: 3_600, catalogue: cardCatalogue("p"), historyIndexBase: 0 })).toThrow(
+      RangeError,
+    );
+    // A history too short for a raise and its crank steps holds none by default, and refuses them when asked.
+    expect(defaultCollectibleCount(60, 599)).toBe(0);
+    expect(() => planCollectibles("p", { count: 8, historySeconds: 599, catalogue: cardCatalogue("p"), historyIndexBase: 0 })).toThrow(
+      RangeError,
+    );
+    const shortest = planCollectibles("p", { count: 16, historySeconds: 600, catalogue: cardCatalogue("p"), historyIndexBase: 0 });
+    for (const planned of shortest) {
+      expect(planned.createdAt).toBeGreaterThanOrEqual(0);
+      for (const at of [...planned.tradesAt, planned.completedAt ?? 600, ...planned.cranksAt])
+        expect(at).toBeGreaterThan(planned.createdAt);
+      expect(Math.max(...planned.cranksAt, planned.releasedAt ?? 0)).toBeLessThan(600);
+    }
+  });
+});
 
 describe("collectibles in the seeded world", () => {
   let built: { devnet: Devnet; world: GenesisWorld; population: Population };
