@@ -98,6 +98,8 @@ describe("/devnet/collectibles", () => {
     expect(response.body).toMatchObject({ stage: "pooling", stillHeld: false, steps: [{ step: "release", stage: "pooling" }] });
     expect(tokenBalance(api.devnet, findAssociatedTokenAddress(wallet, pooling.record.cardMint)[0])).toBe(1n);
     expect(tokenBalance(api.devnet, pooling.record.custody)).toBe(0n);
+    // The read model already knows: the vault's card is no longer held.
+    expect((await get(api.app, `/v1/collectibles/${pooling.launch.address}`)).body.cardImage.stillHeld).toBe(false);
     const again = await post("/devnet/collectibles/release", { launch: pooling.launch.address, wallet });
     expect(again.status).toBe(409);
     expect(again.body.error).toContain("card has already left custody");
