@@ -70,6 +70,8 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
   const elements = new Map<string, HTMLLIElement>();
   let order: string[] = [];
   let stopped = false;
+  /** A snapshot is on its way (after a sub): deltas before it carry no news worth a re-sub. */
+  let awaitingSnapshot = true;
 
   const search = h("input", {
     id: "search",
@@ -118,7 +120,8 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
       const { launches } = q ? await api.search(q, { kind: "all" }) : await api.launches({ tab, limit: GRID_SIZE, kind: "all" });
       if (stopped) return;
       order = launches.map((launch) => String(launch.address));
-      state.reset();
+      // The sequence is the socket's, not the list's: a changed set continues it (a delta with
+      // `removed`, then the new snapshot), so it is not reset here.
       elements.clear();
       // The REST rows fill the grid at once; the snapshot that follows the sub replaces them.
       for (const launch of launches) state.cards.set(String(launch.address), launch as unknown as Card);
@@ -133,6 +136,7 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
       for (const address of order) render(address);
       status.textContent =
         order.length === 0 ? (q ? `No launch matches “${q}”.` : "No launches in this list yet.") : `${order.length} launches`;
+      awaitingSnapshot = true;
       stream.setCards(order);
     } catch (error) {
       if (!stopped) status.textContent = `Could not load launches: ${errorText(error)}`;
@@ -140,14 +144,19 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
   }
 
   const offFrame = stream.onFrame((frame) => {
-    if (frame.kind === "hello") state.reset();
+    if (frame.kind === "hello") {
+      state.reset();
+      awaitingSnapshot = true;
+    }
     if (frame.kind !== "cards") return;
     const outcome = state.apply(frame as Parameters<CardsState["apply"]>[0]);
     if (outcome.kind === "gap") {
-      // A delta was missed: a new sub brings a new snapshot.
-      stream.resubscribeCards();
+      // A delta was missed: a new sub brings a new snapshot (once; one is enough).
+      if (!awaitingSnapshot) stream.resubscribeCards();
+      awaitingSnapshot = true;
       return;
     }
+    if (outcome.kind === "snapshot") awaitingSnapshot = false;
     if (outcome.kind === "ignored") return;
     const changed = outcome.kind === "snapshot" ? order : outcome.changed;
     for (const address of changed) render(address);
