@@ -102,7 +102,10 @@ describe("collectible records", () => {
       itemName: cards[1]!.itemName,
       grade: cards[1]!.grade,
     });
-    expect(record.curve.cardLamports).toBe((listing.targetLamports - listing.poolLamports).toString());
+    // The buffer: the card's share valued at the USDC venue's price when the listing landed (10^13 : 10^13 here), over the price.
+    const cardLamports = listing.targetLamports - listing.poolLamports;
+    expect(record.card.bufferBps).toBe(Number(((cardLamports - listing.listedPriceUsdc) * 10_000n) / listing.listedPriceUsdc));
+    expect(record.curve.cardLamports).toBe(cardLamports.toString());
     expect(record.curve.poolLamports).toBe(listing.poolLamports.toString());
     expect(record.row).toBe("sol");
     expect(record.migration.pools).toEqual([collectible.pool]);
