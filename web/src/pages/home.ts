@@ -72,6 +72,13 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
   let stopped = false;
   /** A snapshot is on its way (after a sub): deltas before it carry no news worth a re-sub. */
   let awaitingSnapshot = true;
+  let awaitingSince = Date.now();
+  /** A snapshot that has not come in this long was lost too: a gap then re-subscribes again. */
+  const SNAPSHOT_PATIENCE_MS = 5_000;
+  const awaitSnapshot = () => {
+    awaitingSnapshot = true;
+    awaitingSince = Date.now();
+  };
 
   const search = h("input", {
     id: "search",
@@ -136,7 +143,7 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
       for (const address of order) render(address);
       status.textContent =
         order.length === 0 ? (q ? `No launch matches “${q}”.` : "No launches in this list yet.") : `${order.length} launches`;
-      awaitingSnapshot = true;
+      awaitSnapshot();
       stream.setCards(order);
     } catch (error) {
       if (!stopped) status.textContent = `Could not load launches: ${errorText(error)}`;
@@ -146,14 +153,16 @@ export function homePage(root: HTMLElement, context: AppContext, tab: Tab, q: st
   const offFrame = stream.onFrame((frame) => {
     if (frame.kind === "hello") {
       state.reset();
-      awaitingSnapshot = true;
+      awaitSnapshot();
     }
     if (frame.kind !== "cards") return;
     const outcome = state.apply(frame as Parameters<CardsState["apply"]>[0]);
     if (outcome.kind === "gap") {
       // A delta was missed: a new sub brings a new snapshot (once; one is enough).
-      if (!awaitingSnapshot) stream.resubscribeCards();
-      awaitingSnapshot = true;
+      if (!awaitingSnapshot || Date.now() - awaitingSince > SNAPSHOT_PATIENCE_MS) {
+        stream.resubscribeCards();
+        awaitSnapshot();
+      }
       return;
     }
     if (outcome.kind === "snapshot") awaitingSnapshot = false;
