@@ -12,9 +12,9 @@ import {
 import { ActivityBots } from "../activity-bots.ts";
 import { cardCatalogue } from "../card-catalogue.ts";
 import { type ChainCollectible, readChainCollectible, readChainCollectibles } from "../chain-launches.ts";
-import { CollectibleKeeper } from "../collectible-keeper.ts";
 import { LISTING_BUFFER_BPS, POOL_SHARE_BPS, defaultCollectibleCount, planCollectibles } from "../collectible-plan.ts";
 import { GenesisWorld } from "../genesis-world.ts";
+import { MigrationKeeper } from "../migration-keeper.ts";
 import { type Population, populateWorld } from "../populate-world.ts";
 import { tokenBalance } from "../token-balance.ts";
 import { pairPoolOf, signCurveBuy } from "../world-transactions.ts";
@@ -165,11 +165,12 @@ describe("collectibles in the seeded world", () => {
     const raising = before.find((collectible) => stageOf(collectible) === "raising")!;
     const parked = before.filter((collectible) => population.parked.has(collectible.launch.address));
     expect(parked.length).toBeGreaterThanOrEqual(4);
-    const keeper = new CollectibleKeeper(devnet, {
+    // The simulator's keeper: the migration keeper runs the collectible keeper beside.
+    const keeper = new MigrationKeeper(devnet, {
       keeper: population.keeper,
       parked: population.parked,
-      onError: (e) => {
-        throw e;
+      onError: (error) => {
+        throw error;
       },
     });
     const stages: CollectibleStage[] = [];
@@ -189,7 +190,7 @@ describe("collectibles in the seeded world", () => {
     // The completing buy announces funding; each of the keeper's four steps the next stage.
     expect(stages).toEqual(["funding", "swapping", "acquiring", "pooling", "tradable"]);
     expect(tokenBalance(devnet, after.record.custody)).toBe(1n);
-    expect(keeper.submitted).toBe(4);
+    expect(keeper.collectibles.submitted).toBe(4);
     for (const exhibit of parked) expect(stageOf(readChainCollectible(devnet, exhibit.address)!)).toBe(stageOf(exhibit));
     keeper.stop();
   }, 120_000);
