@@ -1,5 +1,11 @@
 import { type Address, type KeyPairSigner, generateKeyPairSigner } from "@solana/kit";
-import { getCreateAssociatedTokenIdempotentInstruction, getMintDecoder, getTokenDecoder } from "@solana-program/token";
+import { getTransferSolInstruction } from "@solana-program/system";
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintDecoder,
+  getTokenDecoder,
+  getTransferInstruction,
+} from "@solana-program/token";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Devnet, DevnetSnapshot, SendResult } from "../../chain/devnet.ts";
 import { U64_MAX, collectiblePoolOpening, predictAcquire, predictSwap, swapExactIn } from "../../economics/index.ts";
@@ -10,6 +16,7 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
   collectibleStageOf,
   decodeProgramEvents,
+  deriveCollectibleAccounts,
   deriveCollectibleMigrateAccounts,
   deriveSwapAccounts,
   findCurveVaultPda,
@@ -21,13 +28,18 @@ import {
 import type { GenesisWorld } from "../genesis-world.ts";
 import { tokenBalance } from "../token-balance.ts";
 import {
+  LIST_CARD_COMPUTE_UNITS,
   type ListedCollectible,
   crank,
+  createCollectibleLaunch,
   fullRaiseLamports,
+  listCardInstructionOf,
   listCollectible,
+  listingParties,
   raiseOut,
   readCollectible,
   runOk,
+  termsFor,
   wrapSol,
 } from "./collectible-fixture.ts";
 import { buyExactOut, outcomeOf, readCurve, readLaunch, run, startWorld } from "./world-fixture.ts";
@@ -356,5 +368,54 @@ describe("a raise in several buys", () => {
       expect.objectContaining({ stage: "swapping", fundedLamports: deposited }),
     );
     expect(tokenBalance(devnet, listed.accounts.funds)).toBe(deposited);
+  });
+});
+
+describe("tokens and lamports sent ahead to the collectible's addresses", () => {
+  it("wSOL and USDC sent to funds and usdc before the cranks stay there, uncounted: every figure is the step's own movement", async () => {
+    const { accounts, terms } = listed;
+    const donor = await generateKeyPairSigner();
+    devnet.airdrop(donor.address, 10n * SOL);
+    const donorWsol = await wrapSol(world, donor, 3n * SOL);
+    await world.fund(donor.address, { components: [{ mint: listed.usdcMint, amount: 5_000_000n }] });
+    const donorUsdc = await world.tokenAccountOf(donor.address, listed.usdcMint);
+    await runOk(devnet, donor, [
+      getTransferInstruction({ source: donorWsol, destination: accounts.funds, authority: donor, amount: 2n * SOL }),
+      getTransferInstruction({ source: donorUsdc, destination: accounts.usdc, authority: donor, amount: 5_000_000n }),
+    ]);
+    const { result } = await raiseOut(world, listed);
+    const deposited = eventsOf(result).reduce((sum, event) => sum + (event.kind === "trade" ? event.componentAmounts[0]! : 0n), 0n);
+    const venue = venueReserves();
+
+    const events = [];
+    for (let step = 0; step < 4; step++) events.push(...eventsOf(await crank(world, keeper, listed)));
+    const predicted = predictSwap(deposited, terms, venue);
+    if (!predicted.ok) throw new Error(`the swap is predicted refused: ${predicted.error}`);
+    expect(events.filter((event) => event.kind === "collectibleStage").at(-1)).toMatchObject({
+      stage: "tradable",
+      fundedLamports: deposited,
+      wsolIn: predicted.wsolIn,
+      usdcOut: predicted.usdcOut,
+      spentUsdc: terms.listedPriceUsdc,
+      surplusUsdc: predicted.usdcOut - terms.listedPriceUsdc,
+    });
+    expect(tokenBalance(devnet, accounts.funds)).toBe(2n * SOL);
+    expect(tokenBalance(devnet, accounts.usdc)).toBe(5_000_000n);
+    const pool = await deriveCollectibleMigrateAccounts(listed.launched.accounts.launch);
+    expect(tokenBalance(devnet, pool.poolComponentVault)).toBe(terms.poolLamports);
+  });
+
+  it("lists a card whose record and escrow addresses already held lamports (anyone can send SOL to a PDA)", async () => {
+    const second = await createCollectibleLaunch(world, creator, 2n);
+    const accounts = await deriveCollectibleAccounts(second.accounts.launch);
+    for (const address of [accounts.collectible, accounts.escrow]) {
+      await runOk(devnet, creator, [getTransferSolInstruction({ source: creator, destination: address, amount: SOL })]);
+    }
+    const parties = await listingParties(world);
+    const listing = { accounts, creator, ...parties, venue: listed.venue, terms: termsFor(world, second), standard: "core" as const };
+    await runOk(devnet, creator, [listCardInstructionOf(listing)], [parties.seller], LIST_CARD_COMPUTE_UNITS);
+    expect(readCollectible(devnet, listing)).toMatchObject({ stage: "raising", standard: "core", cardMint: parties.cardMint });
+    expect(devnet.getAccount(accounts.collectible)!.lamports).toBe(SOL);
+    expect(tokenBalance(devnet, accounts.escrow)).toBe(1n);
   });
 });
