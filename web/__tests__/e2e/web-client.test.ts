@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,8 @@ let foreign: string[];
 let pageErrors: string[];
 
 beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (Debian's; .ci/run does it), or set CHROMIUM_PATH`);
   mkdirSync(SHOTS, { recursive: true });
   [simulator, browser] = await Promise.all([
     startSimulator({
