@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { type Address, isAddress } from "@solana/kit";
+import { AccountReads } from "./account-reads.ts";
 import { type RpcAnswer, invalidParams } from "./json-rpc-envelope.ts";
 import { encodeAccount } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
@@ -9,9 +10,21 @@ import { AccountConfig, CommitmentConfig, Pubkey } from "./rpc-schemas.ts";
 /** The validator's limit on `getMultipleAccounts`. */
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
+/** Keys known to be good: telling one costs a base58 decode, and clients ask about the same keys again and again. */
+const GOOD_KEYS = new Set<string>();
+const GOOD_KEYS_CAPACITY = 10_000;
+
+function isKey(key: string): boolean {
+  if (GOOD_KEYS.has(key)) return true;
+  if (!isAddress(key)) return false;
+  if (GOOD_KEYS.size >= GOOD_KEYS_CAPACITY) GOOD_KEYS.clear();
+  GOOD_KEYS.add(key);
+  return true;
+}
+
 /** The validator's refusal of a string that is not a 32-byte base58 key, or null when every one is. */
 export function badPubkey(...keys: readonly string[]): RpcAnswer | null {
-  const bad = keys.find((key) => !isAddress(key));
+  const bad = keys.find((key) => !isKey(key));
   return bad === undefined ? null : invalidParams(`Invalid param: ${JSON.stringify(bad)} is not a base58 32-byte public key`);
 }
 
@@ -22,7 +35,7 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
   getAccountInfo: method([Pubkey, AccountConfig], 1, ([key, config = {}], { devnet }) => {
     const refused = badPubkey(key) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;
-    const account = devnet.getAccount(key as Address);
+    const account = AccountReads.of(devnet).get(key as Address);
     return inContext(devnet, account && encodeAccount(devnet, account, config.encoding, config.dataSlice));
   }),
   getMultipleAccounts: method(
@@ -31,7 +44,8 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
     ([keys, config = {}], { devnet }) => {
       const refused = badPubkey(...(keys as string[])) ?? minContextSlotRefusal(devnet, config);
       if (refused) return refused;
-      const accounts = (keys as Address[]).map((key) => devnet.getAccount(key));
+      const reads = AccountReads.of(devnet);
+      const accounts = (keys as Address[]).map((key) => reads.get(key));
       return inContext(
         devnet,
         accounts.map((account) => account && encodeAccount(devnet, account, config.encoding, config.dataSlice)),

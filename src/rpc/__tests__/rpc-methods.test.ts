@@ -157,3 +157,24 @@ describe("simulateTransaction", () => {
     expect(sent).toMatchObject({ landed: false, error: { kind: "transaction", name: "SignatureFailure" } });
   });
 });
+
+describe("account reads between changes", () => {
+  it("getAccountInfo sees an airdrop in the same slot and the clock sysvar's new slot, though it remembers reads in between", async () => {
+    const wallet = (await generateKeyPairSigner()).address;
+    devnet.airdrop(wallet, 1_000_000n);
+    const lamportsOf = async () => (await call("getAccountInfo", wallet, { encoding: "base64" })).result.value.lamports;
+    expect(await lamportsOf()).toBe(1_000_000);
+    expect(await lamportsOf()).toBe(1_000_000);
+    devnet.airdrop(wallet, 5n);
+    expect(await lamportsOf()).toBe(1_000_005);
+    // The clock sysvar's first 8 bytes are its slot: it changes with no write to announce it.
+    const clockSlot = async () => {
+      const [base64] = (await call("getAccountInfo", "SysvarC1ock11111111111111111111111111111111", { encoding: "base64" })).result.value
+        .data;
+      return Buffer.from(base64, "base64").readBigUInt64LE(0);
+    };
+    expect(await clockSlot()).toBe(devnet.now().slot);
+    devnet.advanceSlots(3);
+    expect(await clockSlot()).toBe(devnet.now().slot);
+  });
+});
