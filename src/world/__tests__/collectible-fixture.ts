@@ -30,6 +30,7 @@ import {
   type ProgramInstruction,
 } from "../../programs/index.ts";
 import { type GenesisWorld, VENUE_FEE_BPS } from "../genesis-world.ts";
+import { LISTING_BUFFER_BPS, POOL_SHARE_BPS } from "../collectible-plan.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunchAt } from "../launch-factory.ts";
 import { tokenBalance } from "../token-balance.ts";
 import { type LaunchedLaunch, buyExactOut, outcomeOf, readCurve, readLaunch, run } from "./world-fixture.ts";
@@ -43,13 +44,8 @@ import { type LaunchedLaunch, buyExactOut, outcomeOf, readCurve, readLaunch, run
 
 const SOL = 1_000_000_000n;
 const MINT_SIZE = 82;
-/** list_card creates five accounts through CPIs; the create before it a dozen. */
+/** list_card creates five accounts through CPIs: ~23,300 units measured; this is eight times that. */
 export const LIST_CARD_COMPUTE_UNITS = 200_000;
-/** The world lists with ~8 % between the card share's worth and the price (contract). */
-export const LISTING_BUFFER_BPS = 800;
-/** The pool's part of the target: 20 % (contract). */
-export const POOL_SHARE_BPS = 2_000n;
-
 /** Sends and throws with the logs unless the transaction succeeded. */
 export async function runOk(
   devnet: Devnet,
@@ -163,8 +159,8 @@ export function usdcVenue(world: GenesisWorld): { usdcMint: Address; venue: Pool
 
 /**
  * Terms sized to `launched`'s curve as the world sizes them: the target is the whole raise,
- * the pool keeps 20 % of it, and the price leaves an 8 % buffer below what the card's share
- * swaps to at the venue now.
+ * the pool keeps the world's share of it (POOL_SHARE_BPS), and the price leaves the world's
+ * buffer (LISTING_BUFFER_BPS) below what the card's share swaps to at the venue now.
  */
 export function termsFor(world: GenesisWorld, launched: LaunchedLaunch): CollectibleTerms {
   const { venue } = usdcVenue(world);
@@ -178,7 +174,7 @@ export function termsFor(world: GenesisWorld, launched: LaunchedLaunch): Collect
     0n,
   );
   if (!worth.ok) throw new Error("the venue prices the card share");
-  return { targetLamports, poolLamports, listedPriceUsdc: listedPriceForBuffer(worth.amountOut, LISTING_BUFFER_BPS) };
+  return { targetLamports, poolLamports, listedPriceUsdc: listedPriceForBuffer(worth.amountOut, Number(LISTING_BUFFER_BPS)) };
 }
 
 /** The parties of a listing: fresh wallets with SOL, the seller holding a card and USDC accounts. */
