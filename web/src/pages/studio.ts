@@ -66,6 +66,13 @@ export function studioPage(root: HTMLElement, context: AppContext): () => void {
       ...children,
     );
 
+  /** The collectible routes answer the steps they ran; the log line names the stage reached when it can. */
+  const describeSteps = (answer: Json) => {
+    const { stage, steps } = answer as { stage?: unknown; steps?: { step?: unknown; did?: unknown }[] };
+    const ran = Array.isArray(steps) ? steps.map((step) => String(step.did ?? step.step)).join("; ") : "";
+    return `${ran ? `${ran}; ` : ""}${typeof stage === "string" ? `now ${stage}` : "done"}`;
+  };
+
   function render(): void {
     const mode = h(
       "select",
@@ -179,6 +186,37 @@ export function studioPage(root: HTMLElement, context: AppContext): () => void {
               pattern: "[1-9A-HJ-NP-Za-km-z]{32,44}",
             }),
             h("button", { type: "submit" }, "Graduate"),
+          ),
+          form(
+            "Collectible stages",
+            async () => {
+              const launch = value("collectible-launch");
+              const action = value("collectible-action");
+              // A devnet without collectibles answers 404: the log shows the refusal like any other.
+              if (action === "crank-next" || action === "crank-all")
+                await call("collectibles/crank", { launch, steps: action === "crank-all" ? "all" : "next" }, describeSteps);
+              else await call(`collectibles/${action}`, { launch }, describeSteps);
+            },
+            input("collectible-launch", "Collectible launch address", {
+              required: "",
+              autocomplete: "off",
+              spellcheck: "false",
+              pattern: "[1-9A-HJ-NP-Za-km-z]{32,44}",
+            }),
+            h(
+              "div",
+              { class: "field" },
+              h("label", { for: "collectible-action" }, "Step"),
+              h(
+                "select",
+                { id: "collectible-action" },
+                h("option", { value: "complete" }, "complete the raise"),
+                h("option", { value: "crank-next" }, "crank the next step"),
+                h("option", { value: "crank-all" }, "crank every step"),
+                h("option", { value: "release" }, "release the card"),
+              ),
+            ),
+            h("button", { type: "submit" }, "Run"),
           ),
         ),
         h(
