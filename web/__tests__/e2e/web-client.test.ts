@@ -271,6 +271,18 @@ describe("web client in Chromium", () => {
     expect(Number(/→ slot (\d+)/.exec(text!)![1])).toBeGreaterThanOrEqual(slotBefore + 40);
     await page.getByRole("button", { name: "Take snapshot" }).click();
     await page.waitForSelector(".studio-log li:has-text('saved')");
+    // A collectible between its raise and its pool: one crank step moves it on, and the log says where.
+    const { items } = await api.get<{ items: { launch: string; stage: string }[] }>("/v1/collectibles", { limit: 50 });
+    const midway = items.find((item) => ["funding", "swapping", "acquiring", "pooling"].includes(item.stage));
+    expect(midway, "the seeded world holds a collectible mid-acquisition").toBeDefined();
+    await page.getByLabel("Collectible launch address").fill(midway!.launch);
+    await page.getByLabel("Step").selectOption("crank-next");
+    await page.getByRole("button", { name: "Run" }).click();
+    const line = page.locator(".studio-log li:has-text('collectibles/crank')");
+    await line.waitFor();
+    const stage = (await api.get<{ stage: string }>(`/v1/collectibles/${midway!.launch}`)).stage;
+    expect(stage).not.toBe(midway!.stage);
+    expect(await line.locator("code").textContent()).toContain(`now ${stage}`);
     await shot("studio");
   });
 
