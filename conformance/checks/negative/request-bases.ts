@@ -46,7 +46,10 @@ export interface ParameterTarget {
 
 /** The path of `template` with its path parameters filled from samples (a launch for `id`, a creator for `wallet`…). */
 export function fillPath(context: CheckContext, template: string, override: Record<string, string> = {}): string | null {
-  const launch = context.samples.launches[0];
+  // A collectible route names a collectible: any other launch is rightly a 404 there.
+  const launch = template.startsWith("/v1/collectibles/")
+    ? context.samples.launches.find((sample) => sample.kind === "collectibles")
+    : context.samples.launches[0];
   const values: Record<string, string | undefined> = {
     id: launch?.address,
     wallet: context.samples.creators[0],
