@@ -84,6 +84,8 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
     }
     if (baseUrl === undefined) throw new RangeError("a server is required: --base-url URL, or --start for the built-in simulator");
     const listeners: RunListener[] = [consoleReporter(io.stdout)];
+    // The built-in simulator serves its web client at its base URL, so --start judges its links too.
+    const clientUrl = options.clientUrl ?? (options.start ? "base" : undefined);
     const summary = await runConformance({
       baseUrl,
       ...(streamUrl === undefined ? {} : { streamUrl }),
@@ -97,7 +99,7 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       allowSlow: options.allowSlow,
       strict: options.strict,
       ...(options.keypair === undefined ? {} : { keypair: options.keypair }),
-      ...(options.clientUrl === undefined ? {} : { clientUrl: options.clientUrl === "base" ? baseUrl : options.clientUrl }),
+      ...(clientUrl === undefined ? {} : { clientUrl: clientUrl === "base" ? baseUrl : clientUrl }),
       checkTimeoutMs: options.checkTimeoutMs,
       failureDir: options.failuresDir,
       listeners,

@@ -22,7 +22,8 @@ Options:
   --report <list>        reports to write: junit=FILE,json=FILE,md=FILE
   --client-url <url>     the web client's address ({client_url}): runs the links phase
                          (social preview and redirect rules); \`base\` for the server's
-                         own base URL (the simulator serves its client there, e.g. with --start)
+                         own base URL (with --start it is the default: the simulator
+                         serves its client at its base URL)
   --keypair <file>       a funded wallet (Solana CLI keypair file) for servers without a faucet
   --control <mode>       auto (use /devnet/ when the server has it) or off (default auto)
   --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping)
