@@ -14,6 +14,7 @@ function banner(simulator: Simulator, seconds: number): string {
     `basket-devnet ${VERSION}: seed ${simulator.devnet.seed}, clock ${options.clockMode}, ` +
       `${simulator.population.launches.length} launches, ready in ${seconds.toFixed(1)} s (${worldLine(simulator)})`,
     `  Base URL   ${baseUrl}`,
+    `  Client     ${options.clientUrl ?? baseUrl}/  (web client: launches, token and collectible pages, wallet, studio)`,
     `  Stream     ${simulator.streamUrl}`,
     `  OpenAPI    ${baseUrl}/openapi.json`,
   ];
