@@ -42,6 +42,12 @@ export class EventFolder {
   /** The last transaction folded, by (slot, position in slot). */
   #lastSlot = -1n;
   #lastSeq = 0;
+  /**
+   * Counts the folds that changed any launch (a new one, or a launch's revision): answers
+   * over many launches (list pages) are cached against it, so a transaction that only moved
+   * a venue's live reserves (not sampled yet) keeps them.
+   */
+  revision = 0;
 
   /** `usdcMint`: the component whose SOL venue values a collectible listing's buffer (null when the world has none). */
   constructor(venueAuthority: string, sampledAt: bigint, usdcMint: string | null = null) {
@@ -104,6 +110,7 @@ export class EventFolder {
     );
     const launchBps = atCreation.realisedBps ?? event.components.map((component) => component.targetBps);
     this.directory.add(new LaunchState(event, this.directory.size, launchBps));
+    this.revision += 1;
     changes.push({ kind: "launch", launch: event.launch });
   }
 
@@ -163,6 +170,7 @@ export class EventFolder {
       this.#tradeSeq = 0;
     }
     const seq = this.#tradeSeq++;
+    this.touch(launch);
     const trader = this.traders.intern(trade.trader);
     const index = launch.tape.append({
       ...trade,
@@ -182,6 +190,7 @@ export class EventFolder {
   #statusChanged(event: StatusChangedEvent, changes: Change[]): void {
     const launch = this.directory.byAddress(event.launch);
     if (!launch) return;
+    this.touch(launch);
     launch.status = event.newStatus;
     if (event.newStatus === "migrating" && launch.migrationStartedAt === null) launch.migrationStartedAt = event.unixTimestamp;
     if (event.newStatus === "graduated") launch.migrationFinalizedAt = event.unixTimestamp;
@@ -193,6 +202,7 @@ export class EventFolder {
     const launch = this.directory.byAddress(event.launch);
     const component = launch?.components[event.index];
     if (!launch || !component) return;
+    this.touch(launch);
     launch.pairPools[event.index] = {
       pool: event.pool,
       mint: component.mint,
@@ -206,11 +216,18 @@ export class EventFolder {
     changes.push({ kind: "migration", launch: launch.address });
   }
 
+  /** `launch` changed: answers cached against its revision, or the folder's, are stale. */
+  touch(launch: LaunchState): void {
+    launch.revision += 1;
+    this.revision += 1;
+  }
+
   #reserves(pool: string, reserveA: bigint, reserveB: bigint): void {
     if (this.book.updateReserves(pool, reserveA, reserveB)) return;
     const pair = this.#pairPools.get(pool);
     const target = pair?.launch.pairPools[pair.index];
     if (!target) return;
+    this.touch(pair.launch);
     target.primaryReserve = reserveA;
     target.componentReserve = reserveB;
   }

@@ -62,6 +62,11 @@ export class LaunchState {
   /** Each component's realised share at the venue prices when the launch was indexed. */
   readonly launchBps: readonly number[];
 
+  /**
+   * Counts the changes of everything a record of this launch shows (its tape, reserves,
+   * status, pair pools, metadata): answers derived from it are cached against it.
+   */
+  revision = 0;
   status: LaunchStatus = "activeBonding";
   metadata: LaunchMetadata | null = null;
   virtualPrimary: bigint;

@@ -14,7 +14,8 @@ import { EventFolder } from "./event-folder.ts";
 import { ALMOST_PAIRED_LIMIT, type KindFilter, type LaunchListQuery, SEARCH_LIMIT, TRENDING_LIMIT } from "./launch-list-query.ts";
 import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
 import { launchPricing } from "./launch-pricing.ts";
-import { imageUriOf, renderLaunchRow, renderShortLaunchRow } from "./launch-row-renderer.ts";
+import { LaunchRowCache } from "./launch-row-cache.ts";
+import { imageUriOf, renderShortLaunchRow } from "./launch-row-renderer.ts";
 import type { LaunchMetadata, LaunchState } from "./launch-state.ts";
 import { ratioToNumber } from "./number-format.ts";
 import type { ReadContext } from "./read-context.ts";
@@ -31,6 +32,7 @@ import type {
 } from "./records/index.ts";
 import type { TokenListing } from "./token-listing.ts";
 import { renderLiveTradeRecord, tradePage } from "./trade-record-renderer.ts";
+import { SerializedAnswer } from "./serialized-answer.ts";
 import { WRAPPED_SOL_LISTING } from "./wrapped-sol-listing.ts";
 
 export type { Change, CollectibleChangeEvent } from "./change.ts";
@@ -73,7 +75,20 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 export class ReadModel {
   readonly #options: ReadModelOptions;
   #folder: EventFolder;
+  /**
+   * Answers that depend on the collectibles (their book moves with no launch revision):
+   * emptied by every landed transaction, price sample and metadata write, as before.
+   */
   readonly #cache = new ReadCache();
+  /**
+   * Answers over many launches (list pages, search, the live feed, assets), keyed by the
+   * folder's revision and the price book's state: a transaction that changed no launch
+   * keeps them, and their rows come from `#rows`.
+   */
+  readonly #answers = new ReadCache(256);
+  /** One launch's tape pages and charts, keyed by that launch's revision: a trade elsewhere keeps them. */
+  readonly #perLaunch = new ReadCache(256);
+  readonly #rows = new LaunchRowCache();
   readonly #listings: Map<string, TokenListing>;
   readonly #cards: Map<string, CardListing>;
   /** The component whose venue values a collectible listing's buffer: the world's USDC. */
@@ -111,7 +126,10 @@ export class ReadModel {
    * own announcement (the stream sends `resync`).
    */
   rebuild(transactions: readonly LandedTransaction[]): void {
+    // The fresh folder counts revisions from zero again: keys of the old one must not match.
     this.#cache.invalidate();
+    this.#answers.invalidate();
+    this.#perLaunch.invalidate();
     this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp, this.#usdcMint);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
     for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
@@ -123,7 +141,10 @@ export class ReadModel {
       if (change.kind !== "launch") continue;
       const metadata = this.#metadata.get(change.launch);
       const state = this.#folder.directory.byAddress(change.launch);
-      if (metadata && state) state.metadata = { ...metadata };
+      if (metadata && state) {
+        state.metadata = { ...metadata };
+        this.#folder.touch(state);
+      }
       this.#pending.delete(change.launch);
     }
   }
@@ -139,6 +160,7 @@ export class ReadModel {
     const state = this.#folder.directory.byAddress(launch);
     if (state) {
       state.metadata = { ...metadata };
+      this.#folder.touch(state);
       return;
     }
     this.#pending.add(launch);
@@ -163,32 +185,43 @@ export class ReadModel {
   }
 
   listLaunches(query: LaunchListQuery): { launches: LaunchRow[]; nextCursor?: string | null } {
-    return this.#cached(`list:${JSON.stringify(query)}`, () => {
-      const context = this.#context();
-      const all = this.#folder.directory.all;
-      if (query.mode === "legacy") {
-        const launches: LaunchRow[] = [];
-        for (let i = all.length - 1; i >= 0 && launches.length < query.limit; i--) {
-          const launch = all[i]!;
-          if (!kindMatches(launch, query.kind) || (query.status !== undefined && launch.status !== query.status)) continue;
-          launches.push(renderLaunchRow(launch, context));
-        }
-        return { launches };
+    return this.#listPage(query).value;
+  }
+
+  /**
+   * The wire body of a list query, as the route answers it: `{launches}` in legacy mode,
+   * `{launches, nextCursor}` in paged mode; serialized once per answer from the rows' JSON.
+   */
+  listLaunchesBytes(query: LaunchListQuery): Buffer {
+    return this.#listPage(query).bytes;
+  }
+
+  #listPage(query: LaunchListQuery): SerializedAnswer<{ launches: LaunchRow[]; nextCursor?: string | null }> {
+    return this.#launchesAnswer(`list:${JSON.stringify(query)}`, (context) => this.#listed(query, context));
+  }
+
+  /** The launches a list query shows, in order, and the paged mode's next cursor. */
+  #listed(query: LaunchListQuery, context: ReadContext): { launches: readonly LaunchState[]; nextCursor?: string | null } {
+    const all = this.#folder.directory.all;
+    if (query.mode === "legacy") {
+      const launches: LaunchState[] = [];
+      for (let i = all.length - 1; i >= 0 && launches.length < query.limit; i--) {
+        const launch = all[i]!;
+        if (!kindMatches(launch, query.kind) || (query.status !== undefined && launch.status !== query.status)) continue;
+        launches.push(launch);
       }
-      const directory = this.#folder.directory;
-      const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
-      const filtered = candidates.filter(pagedFilter(query, context));
-      const page = keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
-      return { launches: page.launches.map((launch) => renderLaunchRow(launch, context)), nextCursor: page.nextCursor };
-    });
+      return { launches };
+    }
+    const directory = this.#folder.directory;
+    const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
+    const filtered = candidates.filter(pagedFilter(query, context));
+    return keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
   }
 
   /** A launch address, a primary mint, or a ticker (the newest launch with it). */
   getLaunch(id: string): LaunchRow | null {
-    return this.#cached(`launch:${id}`, () => {
-      const launch = this.#folder.directory.resolve(id);
-      return launch ? renderLaunchRow(launch, this.#context()) : null;
-    });
+    const launch = this.#folder.directory.resolve(id);
+    return launch ? this.#rows.row(launch, this.#context()) : null;
   }
 
   /** The first 24 rows of the trending order: most trades in the last 24 hours first. */
@@ -196,67 +229,88 @@ export class ReadModel {
     return this.listLaunches({ mode: "paged", limit: TRENDING_LIMIT, kind, tab: "trending" }).launches;
   }
 
+  /** `{launches: trending(kind)}` as wire bytes. */
+  trendingBytes(kind: KindFilter): Buffer {
+    return this.#launchesAnswer(`trending:${kind}`, (context) => ({
+      launches: this.#listed({ mode: "paged", limit: TRENDING_LIMIT, kind, tab: "trending" }, context).launches,
+    })).bytes;
+  }
+
   /** At most 24 launches on the curve with progressBps ≥ 7000, highest first. */
   almostPaired(kind: KindFilter): LaunchRow[] {
-    return this.#cached(`almost:${kind}`, () => {
-      const context = this.#context();
+    return this.#launchesAnswer(`almost:${kind}`, (context) => {
       const candidates = this.#folder.directory.all.filter((launch) => kindMatches(launch, kind) && isAlmostPaired(launch));
-      return keysetPage(candidates, "bonding", ALMOST_PAIRED_LIMIT, undefined, context).launches.map((launch) =>
-        renderLaunchRow(launch, context),
-      );
-    });
+      return { launches: keysetPage(candidates, "bonding", ALMOST_PAIRED_LIMIT, undefined, context).launches };
+    }).value.launches;
   }
 
   /** At most 20 rows: ticker or name substring (case-insensitive), or an exact address or mint; "" gives none. */
   search(q: string, kind: KindFilter): LaunchRow[] {
-    return this.#cached(`search:${kind}:${q}`, () => {
-      const context = this.#context();
-      const found = this.#folder.directory.search(q, (launch) => kindMatches(launch, kind), SEARCH_LIMIT);
-      return found.map((launch) => renderLaunchRow(launch, context));
-    });
+    return this.#launchesAnswer(`search:${kind}:${q}`, () => ({
+      launches: this.#folder.directory.search(q, (launch) => kindMatches(launch, kind), SEARCH_LIMIT),
+    })).value.launches;
   }
 
   /** The launch's tape, newest first; null for an unknown id. */
-  trades(
-    id: string,
-    page: { limit: number; before?: { slot: bigint; seq: number } },
-  ): { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null } | null {
-    return this.#cached(`trades:${id}:${page.limit}:${page.before ? `${page.before.slot}:${page.before.seq}` : ""}`, () => {
-      const launch = this.#folder.directory.resolve(id);
-      if (!launch) return null;
+  trades(id: string, page: TapePageQuery): TapePage | null {
+    return this.#tradesAnswer(id, page)?.value ?? null;
+  }
+
+  /** `trades(id, page)` as wire bytes; null for an unknown id. */
+  tradesBytes(id: string, page: TapePageQuery): Buffer | null {
+    return this.#tradesAnswer(id, page)?.bytes ?? null;
+  }
+
+  #tradesAnswer(id: string, page: TapePageQuery): SerializedAnswer<TapePage> | null {
+    const launch = this.#folder.directory.resolve(id);
+    if (!launch) return null;
+    // The tape (the launch's revision) and dnaUnitSol (the book's epoch) are all it reads.
+    const before = page.before ? `${page.before.slot}:${page.before.seq}` : "";
+    const key = `trades:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${page.limit}:${before}`;
+    return this.#perLaunch.get(key, 0n, () => {
       const { trades, nextCursor } = tradePage(launch, page, this.#folder.traders, this.#options.solUsd);
-      return { dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor };
+      return new SerializedAnswer({ dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor });
     });
   }
 
   /** The launch's candles, oldest first; null for an unknown id. */
-  chart(
-    id: string,
-    options: { bucket: number; limit: number },
-  ): { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: Candle[] } | null {
-    return this.#cached(`chart:${id}:${options.bucket}:${options.limit}`, () => {
-      const launch = this.#folder.directory.resolve(id);
-      if (!launch) return null;
+  chart(id: string, options: ChartQuery): Chart | null {
+    return this.#chartAnswer(id, options)?.value ?? null;
+  }
+
+  /** `chart(id, options)` as wire bytes; null for an unknown id. */
+  chartBytes(id: string, options: ChartQuery): Buffer | null {
+    return this.#chartAnswer(id, options)?.bytes ?? null;
+  }
+
+  #chartAnswer(id: string, options: ChartQuery): SerializedAnswer<Chart> | null {
+    const launch = this.#folder.directory.resolve(id);
+    if (!launch) return null;
+    // Time enters the candles only through the bucket holding now (see buildCandles).
+    const nowUnix = this.#options.now().unixTimestamp;
+    const nowBucket = Math.floor(Number(nowUnix) / Math.max(1, Math.floor(options.bucket)));
+    const key = `chart:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${options.bucket}:${options.limit}:${nowBucket}`;
+    return this.#perLaunch.get(key, 0n, () => {
       const { solUsd } = this.#options;
-      return {
+      return new SerializedAnswer<Chart>({
         dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol,
         solUsd,
         openRule: "previousClose",
-        candles: buildCandles(launch, options, this.#options.now().unixTimestamp, solUsd),
-      };
+        candles: buildCandles(launch, options, nowUnix, solUsd),
+      });
     });
   }
 
   /** The 12 newest trades across launches, newest first. */
   liveTrades(): LiveTradeRecord[] {
-    return this.#cached("live", () => {
+    return this.#model("live", () => {
       return this.#folder.live.map(({ launch, index }) => renderLiveTradeRecord(launch, index, this.#folder.traders)).reverse();
     });
   }
 
   /** The launches `wallet` created, newest first. */
   createdBy(wallet: string): ShortLaunchRow[] {
-    return this.#cached(`created:${wallet}`, () => {
+    return this.#model(`created:${wallet}`, () => {
       const context = this.#context();
       return [...this.#folder.directory.byCreator(wallet)].reverse().map((launch) => renderShortLaunchRow(launch, context));
     });
@@ -264,7 +318,7 @@ export class ReadModel {
 
   /** Every component with its sampled venue and price. */
   assets(): AssetsResponse {
-    return this.#cached("assets", () => {
+    return this.#model("assets", () => {
       const { book } = this.#folder;
       const { solUsd, components } = this.#options;
       const context = this.#context();
@@ -353,6 +407,36 @@ export class ReadModel {
     return this.#cache.get(key, this.#options.now().unixTimestamp, compute);
   }
 
+  /**
+   * `compute`'s answer, or the same computed earlier at this folder revision, price book
+   * state and second: the answers over launches move with nothing else.
+   */
+  #model<T>(key: string, compute: () => T): T {
+    const { book, revision } = this.#folder;
+    return this.#answers.get(`${revision}:${book.epoch}:${book.sampledAt}|${key}`, this.#options.now().unixTimestamp, compute);
+  }
+
+  /**
+   * An answer listing launches (`{launches}`, with `nextCursor` when `select` gives one),
+   * cached like `#model`; its rows come from the row cache and its bytes join their JSON.
+   */
+  #launchesAnswer(
+    key: string,
+    select: (context: ReadContext) => { launches: readonly LaunchState[]; nextCursor?: string | null },
+  ): SerializedAnswer<{ launches: LaunchRow[]; nextCursor?: string | null }> {
+    return this.#model(key, () => {
+      const context = this.#context();
+      const selected = select(context);
+      const launches = selected.launches.map((launch) => this.#rows.row(launch, context));
+      const tail = selected.nextCursor === undefined ? {} : { nextCursor: selected.nextCursor };
+      // Serialized now, from the same renderings as `launches` (the clock and book cannot move within this call).
+      const json = `{"launches":[${selected.launches.map((launch) => this.#rows.json(launch, context)).join(",")}]`;
+      return new SerializedAnswer({ launches, ...tail }, () =>
+        selected.nextCursor === undefined ? `${json}}` : `${json},"nextCursor":${JSON.stringify(selected.nextCursor)}}`,
+      );
+    });
+  }
+
   #context(): ReadContext {
     return {
       nowUnix: this.#options.now().unixTimestamp,
@@ -377,6 +461,11 @@ export class ReadModel {
     return changes;
   }
 }
+
+type TapePageQuery = { limit: number; before?: { slot: bigint; seq: number } };
+type TapePage = { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null };
+type ChartQuery = { bucket: number; limit: number };
+type Chart = { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: Candle[] };
 
 function unique(launches: readonly LaunchState[]): LaunchState[] {
   return [...new Set(launches)];

@@ -19,6 +19,7 @@ import {
   TradesQuerySchema,
   TradesResponseSchema,
 } from "./launches-schemas.ts";
+import { sendJsonBytes } from "./json-bytes.ts";
 import { LegacyLaunchCache } from "./legacy-launch-cache.ts";
 import { parseTradeCursor } from "./trade-cursor.ts";
 
@@ -70,8 +71,8 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         const { launches } = legacyCache.get(legacyCacheKey(query), () => readModel.listLaunches(query));
         return { launches };
       }
-      const page = readModel.listLaunches(query);
-      return { launches: page.launches, nextCursor: page.nextCursor ?? null };
+      // The paged answer's bytes are `{launches, nextCursor}`, serialized once per answer.
+      return sendJsonBytes(reply, readModel.listLaunchesBytes(query));
     },
   );
 
@@ -91,7 +92,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         },
       },
     },
-    async (request) => ({ launches: readModel.trending(request.query.kind ?? "all") }),
+    async (request, reply) => sendJsonBytes(reply, readModel.trendingBytes(request.query.kind ?? "all")),
   );
 
   app.get(
@@ -159,8 +160,8 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
     async (request, reply) => {
       const before = request.query.before === undefined ? undefined : parseTradeCursor(request.query.before);
       if (isApiError(before)) return sendApiError(reply, before);
-      const page = readModel.trades(request.params.id, { limit: request.query.limit ?? 50, ...(before ? { before } : {}) });
-      return page ?? sendApiError(reply, unknownLaunch(request.params.id));
+      const page = readModel.tradesBytes(request.params.id, { limit: request.query.limit ?? 50, ...(before ? { before } : {}) });
+      return page ? sendJsonBytes(reply, page) : sendApiError(reply, unknownLaunch(request.params.id));
     },
   );
 
@@ -190,8 +191,8 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const chart = readModel.chart(request.params.id, { bucket: request.query.bucket ?? 60, limit: request.query.limit ?? 500 });
-      return chart ?? sendApiError(reply, unknownLaunch(request.params.id));
+      const chart = readModel.chartBytes(request.params.id, { bucket: request.query.bucket ?? 60, limit: request.query.limit ?? 500 });
+      return chart ? sendJsonBytes(reply, chart) : sendApiError(reply, unknownLaunch(request.params.id));
     },
   );
 };
