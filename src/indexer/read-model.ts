@@ -178,6 +178,11 @@ export class ReadModel {
     return this.#announce(moved ? [{ kind: "prices" }] : []);
   }
 
+  /** Launch rows rendered so far (each row renders once per change of its launch, the prices or the second). */
+  get renderedRows(): number {
+    return this.#rows.renders;
+  }
+
   /** Calls `listener` after every ingest or sample that changed something; returns the unsubscribe. */
   onChange(listener: (changes: readonly Change[]) => void): () => void {
     this.#listeners.add(listener);

@@ -18,7 +18,12 @@ import {
   getSwapEventEncoder,
   getTradeEventEncoder,
 } from "../../programs/index.ts";
-import { ReadModel, type ReadModelOptions } from "../read-model.ts";
+import { type LaunchMetadata, ReadModel, type ReadModelOptions } from "../read-model.ts";
+
+/** What the read model was fed, in order: a fresh model replaying it must answer the same. */
+export type ChainInput = { slot: bigint } & (
+  { k: "tx"; transaction: LandedTransaction } | { k: "sample" } | { k: "metadata"; launch: string; metadata: LaunchMetadata }
+);
 
 const GENESIS = 1_767_225_600n;
 const addressDecoder = getAddressDecoder();
@@ -74,11 +79,14 @@ export class SyntheticChain {
   /** A collectible's recipe: wrapped SOL alone, one lamport per DNA unit. */
   readonly wrappedSol = { mint: NATIVE_MINT_ADDRESS, quantity: 1_000_000_000n, targetBps: 10_000, decimals: 9 };
   readonly venue = randomAddress();
+  /** Every input of `model`, in order (see `freshModel`). */
+  readonly inputs: ChainInput[] = [];
+  readonly #options: ReadModelOptions;
 
   /** A world of one component (9 decimals, one per DNA unit) priced by a venue at 1 SOL per token. */
   constructor(options: { cards?: ReadModelOptions["cards"]; componentSymbol?: string } = {}) {
     const faucet = randomAddress();
-    this.model = new ReadModel({
+    this.#options = {
       now: () => this.now(),
       solUsd: 150,
       components: [
@@ -94,7 +102,8 @@ export class SyntheticChain {
       venueAuthority: faucet,
       mediaBaseUrl: "http://media.test",
       ...(options.cards ? { cards: options.cards } : {}),
-    });
+    };
+    this.model = new ReadModel(this.#options);
     const pool = {
       pool: this.venue,
       authority: faucet,
@@ -121,12 +130,43 @@ export class SyntheticChain {
         reserveB: componentReserve,
       },
     ]);
+    this.samplePrices();
+  }
+
+  samplePrices(): void {
+    this.inputs.push({ k: "sample", slot: this.slot });
     this.model.samplePrices();
   }
 
+  setMetadata(launch: string, metadata: LaunchMetadata): void {
+    this.inputs.push({ k: "metadata", launch, metadata, slot: this.slot });
+    this.model.setMetadata(launch, metadata);
+  }
+
+  /**
+   * A new read model fed every input so far, each at the time it was fed, answering from
+   * scratch (nothing cached yet); its clock is the chain's once it has caught up.
+   */
+  freshModel(): ReadModel {
+    let replaying: bigint | null = this.inputs[0]?.slot ?? null;
+    const model = new ReadModel({ ...this.#options, now: () => (replaying === null ? this.now() : this.#nowAt(replaying)) });
+    for (const input of this.inputs) {
+      replaying = input.slot;
+      if (input.k === "tx") model.ingest(input.transaction);
+      else if (input.k === "sample") model.samplePrices();
+      else model.setMetadata(input.launch, input.metadata);
+    }
+    replaying = null;
+    return model;
+  }
+
   now(): { slot: bigint; unixTimestamp: bigint; unixMillis: bigint } {
-    const unixMillis = GENESIS * 1000n + this.slot * 400n;
-    return { slot: this.slot, unixTimestamp: unixMillis / 1000n, unixMillis };
+    return this.#nowAt(this.slot);
+  }
+
+  #nowAt(slot: bigint): { slot: bigint; unixTimestamp: bigint; unixMillis: bigint } {
+    const unixMillis = GENESIS * 1000n + slot * 400n;
+    return { slot, unixTimestamp: unixMillis / 1000n, unixMillis };
   }
 
   advanceSeconds(seconds: number): void {
@@ -152,6 +192,7 @@ export class SyntheticChain {
       logs: logsOf(events),
       computeUnits: 0n,
     };
+    this.inputs.push({ k: "tx", transaction, slot: this.slot });
     this.model.ingest(transaction);
     return transaction;
   }
