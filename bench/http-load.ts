@@ -25,6 +25,7 @@ interface LoadResult {
   readonly timeouts: number;
   readonly non2xx: number;
   readonly requests: { readonly total: number };
+  readonly latency: { readonly p99: number };
 }
 
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: LoadOptions) => Promise<LoadResult>;
@@ -35,6 +36,8 @@ export const CONNECTIONS = 4;
 export interface LoadSample {
   readonly requests: number;
   readonly seconds: number;
+  /** The 99th percentile of request latency, milliseconds. */
+  readonly p99Ms: number;
 }
 
 /** A request other than a bare GET: a JSON-RPC call is a POST of its body. */
@@ -59,5 +62,5 @@ export async function loadUrl(url: string, limit: { seconds: number } | { amount
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
   }
-  return { requests: result.requests.total, seconds: result.duration };
+  return { requests: result.requests.total, seconds: result.duration, p99Ms: result.latency.p99 };
 }

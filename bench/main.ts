@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every suite, measured in one run on this machine, printed as Markdown.
  * Targets are printed beside the figures; nothing here fails a build. Name suites to run a
- * subset: `npm run bench -- chain flow` (chain, read, flow, stream, conformance, start, rpc).
+ * subset: `npm run bench -- chain flow` (chain, read, live, flow, stream, conformance, start, rpc).
  */
 import { chainBench } from "./chain-bench.ts";
 import { conformanceBench } from "./conformance-bench.ts";
+import { liveReadBench } from "./live-read-bench.ts";
 import { readApiBench } from "./read-api-bench.ts";
 import { rpcBench } from "./rpc-bench.ts";
 import { startBench } from "./start-bench.ts";
@@ -14,6 +15,7 @@ import { tradeFlowBench } from "./trade-flow-bench.ts";
 const SUITES: Record<string, () => Promise<string>> = {
   chain: chainBench,
   read: readApiBench,
+  live: liveReadBench,
   flow: tradeFlowBench,
   stream: streamBench,
   conformance: conformanceBench,
