@@ -10,7 +10,7 @@ interface RenderedRow {
   readonly sampledAt: bigint;
   readonly second: bigint;
   readonly row: LaunchRow;
-  json: string | null;
+  bytes: Buffer | null;
 }
 
 /**
@@ -32,10 +32,13 @@ export class LaunchRowCache {
     return this.#entry(launch, context).row;
   }
 
-  /** `JSON.stringify(row(launch, context))`, computed once per rendering. */
-  json(launch: LaunchState, context: ReadContext): string {
+  /**
+   * `JSON.stringify(row(launch, context))` as UTF-8 bytes, computed once per rendering: a
+   * list page concatenates these, so a page after a trade encodes only the changed row.
+   */
+  bytes(launch: LaunchState, context: ReadContext): Buffer {
     const entry = this.#entry(launch, context);
-    return (entry.json ??= JSON.stringify(entry.row));
+    return (entry.bytes ??= Buffer.from(JSON.stringify(entry.row)));
   }
 
   #entry(launch: LaunchState, context: ReadContext): RenderedRow {
@@ -57,7 +60,7 @@ export class LaunchRowCache {
       sampledAt: book.sampledAt,
       second: nowUnix,
       row: renderLaunchRow(launch, context),
-      json: null,
+      bytes: null,
     };
     this.renders += 1;
     this.#rows.set(launch, entry);

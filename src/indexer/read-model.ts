@@ -62,6 +62,10 @@ export interface ReadModelOptions {
 }
 
 const MEDIA_PREFIX = "/v1/media/";
+/** The fixed bytes around a list answer's rows: `{"launches":[` row `,` row … `]}`. */
+const LAUNCHES_OPEN = Buffer.from('{"launches":[');
+const COMMA = Buffer.from(",");
+const LAUNCHES_CLOSE = Buffer.from("]}");
 /** Builds whose launch has not landed, remembered for their metadata. */
 const MAX_PENDING_METADATA = 10_000;
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -435,10 +439,16 @@ export class ReadModel {
       const launches = selected.launches.map((launch) => this.#rows.row(launch, context));
       const tail = selected.nextCursor === undefined ? {} : { nextCursor: selected.nextCursor };
       // Serialized now, from the same renderings as `launches` (the clock and book cannot move within this call).
-      const json = `{"launches":[${selected.launches.map((launch) => this.#rows.json(launch, context)).join(",")}]`;
-      return new SerializedAnswer({ launches, ...tail }, () =>
-        selected.nextCursor === undefined ? `${json}}` : `${json},"nextCursor":${JSON.stringify(selected.nextCursor)}}`,
+      const parts: Buffer[] = [LAUNCHES_OPEN];
+      selected.launches.forEach((launch, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(this.#rows.bytes(launch, context));
+      });
+      parts.push(
+        selected.nextCursor === undefined ? LAUNCHES_CLOSE : Buffer.from(`],"nextCursor":${JSON.stringify(selected.nextCursor)}}`),
       );
+      const bytes = Buffer.concat(parts);
+      return new SerializedAnswer({ launches, ...tail }, () => bytes);
     });
   }
 
