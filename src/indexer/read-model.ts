@@ -31,7 +31,8 @@ import type {
   TradeRecord,
 } from "./records/index.ts";
 import type { TokenListing } from "./token-listing.ts";
-import { renderLiveTradeRecord, tradePage } from "./trade-record-renderer.ts";
+import { TradeRecordCache } from "./trade-record-cache.ts";
+import { renderLiveTradeRecord, tradePageIndices } from "./trade-record-renderer.ts";
 import { SerializedAnswer } from "./serialized-answer.ts";
 import { WRAPPED_SOL_LISTING } from "./wrapped-sol-listing.ts";
 
@@ -93,6 +94,8 @@ export class ReadModel {
   /** One launch's tape pages and charts, keyed by that launch's revision: a trade elsewhere keeps them. */
   readonly #perLaunch = new ReadCache(256);
   readonly #rows = new LaunchRowCache();
+  /** Trade records by tape entry; replaced with the folder (its trader table). */
+  #tradeRecords: TradeRecordCache;
   readonly #listings: Map<string, TokenListing>;
   readonly #cards: Map<string, CardListing>;
   /** The component whose venue values a collectible listing's buffer: the world's USDC. */
@@ -110,6 +113,7 @@ export class ReadModel {
     this.#cards = new Map((options.cards ?? []).map((card) => [card.cardMint, card]));
     this.#usdcMint = options.components.find((listing) => listing.symbol === "USDC")?.mint ?? null;
     this.#folder = new EventFolder(options.venueAuthority, options.now().unixTimestamp, this.#usdcMint);
+    this.#tradeRecords = new TradeRecordCache(this.#folder.traders, options.solUsd);
   }
 
   /**
@@ -135,6 +139,7 @@ export class ReadModel {
     this.#answers.invalidate();
     this.#perLaunch.invalidate();
     this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp, this.#usdcMint);
+    this.#tradeRecords = new TradeRecordCache(this.#folder.traders, this.#options.solUsd);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
     for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
     this.#folder.book.sample(this.#options.now().unixTimestamp);
@@ -277,8 +282,17 @@ export class ReadModel {
     const before = page.before ? `${page.before.slot}:${page.before.seq}` : "";
     const key = `trades:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${page.limit}:${before}`;
     return this.#perLaunch.get(key, 0n, () => {
-      const { trades, nextCursor } = tradePage(launch, page, this.#folder.traders, this.#options.solUsd);
-      return new SerializedAnswer({ dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol, trades, nextCursor });
+      const { indices, nextCursor } = tradePageIndices(launch, page);
+      const entries = indices.map((i) => this.#tradeRecords.entry(launch, i));
+      const dnaUnitSol = launchPricing(launch, this.#folder.book).dnaUnitSol;
+      const parts: Buffer[] = [Buffer.from(`{"dnaUnitSol":${JSON.stringify(dnaUnitSol)},"trades":[`)];
+      entries.forEach((entry, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(entry.bytes);
+      });
+      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)}}`));
+      const bytes = Buffer.concat(parts);
+      return new SerializedAnswer({ dnaUnitSol, trades: entries.map((entry) => entry.record), nextCursor }, () => bytes);
     });
   }
 

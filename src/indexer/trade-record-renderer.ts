@@ -57,6 +57,21 @@ export function renderLiveTradeRecord(launch: LaunchState, i: number, traders: T
   };
 }
 
+/** The tape indices of a page, newest first, strictly older than `before` when given, and the next page's cursor. */
+export function tradePageIndices(
+  launch: LaunchState,
+  page: { limit: number; before?: { slot: bigint; seq: number } },
+): { indices: number[]; nextCursor: string | null } {
+  const tape = launch.tape;
+  const end = page.before ? tape.lowerBound(page.before.slot, page.before.seq) : tape.length;
+  const limit = Math.max(0, Math.floor(page.limit));
+  const indices: number[] = [];
+  for (let i = end - 1; i >= 0 && indices.length < limit; i--) indices.push(i);
+  const last = indices[indices.length - 1];
+  const nextCursor = indices.length === limit && last !== undefined ? `${tape.slotAt(last)}:${tape.seqAt(last)}` : null;
+  return { indices, nextCursor };
+}
+
 /** A page of the tape, newest first, strictly older than `before` when given. */
 export function tradePage(
   launch: LaunchState,
@@ -64,12 +79,6 @@ export function tradePage(
   traders: TraderTable,
   solUsd: number,
 ): { trades: TradeRecord[]; nextCursor: string | null } {
-  const tape = launch.tape;
-  const end = page.before ? tape.lowerBound(page.before.slot, page.before.seq) : tape.length;
-  const limit = Math.max(0, Math.floor(page.limit));
-  const trades: TradeRecord[] = [];
-  for (let i = end - 1; i >= 0 && trades.length < limit; i--) trades.push(renderTradeRecord(launch, i, traders, solUsd));
-  const last = trades[trades.length - 1];
-  const nextCursor = trades.length === limit && last !== undefined ? `${last.slot}:${last.seq}` : null;
-  return { trades, nextCursor };
+  const { indices, nextCursor } = tradePageIndices(launch, page);
+  return { trades: indices.map((i) => renderTradeRecord(launch, i, traders, solUsd)), nextCursor };
 }
