@@ -19,7 +19,15 @@ describe("every injected bug is caught by the check the catalogue names", () => 
   afterAll(() => simulator?.close());
 
   const run = (checkId: string, numRuns = NUM_RUNS) =>
-    runConformance({ baseUrl: simulator.baseUrl, seed: SEED, numRuns, checks: checkId, strict: true, checkTimeoutMs: 60_000 });
+    runConformance({
+      baseUrl: simulator.baseUrl,
+      clientUrl: simulator.baseUrl,
+      seed: SEED,
+      numRuns,
+      checks: checkId,
+      strict: true,
+      checkTimeoutMs: 60_000,
+    });
 
   it("names a registered check for each of at least 40 modes over every phase, with unique names", () => {
     const ids = new Set(ALL_CHECKS.map((check) => check.id));

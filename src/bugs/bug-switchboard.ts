@@ -60,12 +60,19 @@ export class BugSwitchboard {
       }
     });
     app.addHook("onSend", async (request, reply, payload) => {
-      if (this.#active.length === 0 || typeof payload !== "string") return payload;
+      // Hot read routes send bytes the read model serialized once (a Buffer); the rest, fastify's string.
+      const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
+      if (this.#active.length === 0 || text === null) return payload;
+      if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+        let html = text;
+        for (const hook of http(request)) html = hook.onSendHtml?.({ request, reply, html }) ?? html;
+        return html === text ? payload : html;
+      }
       const hooks = http(request).filter((hook) => hook.onSend);
       if (hooks.length === 0) return payload;
       let body: unknown;
       try {
-        body = JSON.parse(payload);
+        body = JSON.parse(text);
       } catch {
         return payload;
       }

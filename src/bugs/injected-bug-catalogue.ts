@@ -1,5 +1,6 @@
 import { BOUNDARY_BUGS } from "./boundary-bugs.ts";
 import type { InjectedBug } from "./injected-bug.ts";
+import { LINKS_BUGS } from "./links-bugs.ts";
 import { NEGATIVE_BUGS } from "./negative-bugs.ts";
 import { READ_BUGS } from "./read-bugs.ts";
 import { SCHEMA_BUGS } from "./schema-bugs.ts";
@@ -19,6 +20,7 @@ export const INJECTED_BUGS: readonly InjectedBug[] = [
   ...TRADE_BUGS,
   ...STATEFUL_BUGS,
   ...STREAM_BUGS,
+  ...LINKS_BUGS,
 ];
 
 const BY_NAME = new Map(INJECTED_BUGS.map((bug) => [bug.name, bug]));

@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import type { StreamCloseName } from "../stream/close-codes.ts";
 
 /** The conformance phase whose check catches a mode (the suite's phase names; `src/` never imports `conformance/`). */
-export type BugPhase = "schema" | "boundaries" | "negative" | "read" | "trade" | "stateful" | "stream";
+export type BugPhase = "schema" | "boundaries" | "negative" | "read" | "trade" | "stateful" | "stream" | "links";
 
 /** What an HTTP break sees of one exchange: the request, the reply (its status may be changed) and the JSON body. */
 export interface SentAnswer {
@@ -26,6 +26,15 @@ export interface HttpBreak {
   readonly preValidation?: (request: FastifyRequest, reply: FastifyReply) => void;
   /** The JSON answer about to leave: returns the body to send instead (undefined: unchanged). May set the status. */
   readonly onSend?: (answer: SentAnswer) => unknown;
+  /** An HTML answer about to leave (the web client's pages): returns the page to send instead (undefined: unchanged). */
+  readonly onSendHtml?: (answer: SentPage) => string | undefined;
+}
+
+/** What an HTML break sees of one exchange: the request, the reply and the page's text. */
+export interface SentPage {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly html: string;
 }
 
 /** One rule broken on the stream. Each hook runs only while its mode is active. */

@@ -76,12 +76,17 @@ export const READ_BUGS: readonly InjectedBug[] = [
   {
     name: "candle-opens-at-own-low",
     phase: "read",
-    rule: "A candle opens at the previous candle's close; this mode opens each candle with trades at its own low, a price of its own trades.",
+    rule: "A candle opens at the previous candle's close; this mode opens each candle with trades at a price of its own trades: its low, or its high where the low is the open (a candle of buys only).",
     caughtBy: "chart.candles.openAtPreviousClose",
     http: {
       method: "GET",
       route: "/v1/launches/:id/chart",
-      onSend: (answer) => withCandles(answer, (c) => (Number(c.n) > 0 && c.l !== c.o ? { ...c, o: c.l } : c)),
+      onSend: (answer) =>
+        withCandles(answer, (c) => {
+          if (Number(c.n) === 0) return c;
+          if (c.l !== c.o) return { ...c, o: c.l };
+          return c.h !== c.o ? { ...c, o: c.h } : c;
+        }),
     },
   },
   {
