@@ -121,6 +121,7 @@ describe("/devnet/collectibles", () => {
       status: 404,
       body: { code: "LAUNCH_NOT_FOUND" },
     });
+    expect(await post("/devnet/collectibles/release", { launch: nowhere })).toMatchObject({ status: 404 });
   });
 
   it.each([
@@ -133,5 +134,13 @@ describe("/devnet/collectibles", () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("INVALID_BODY");
     expect(response.body.error).toMatch(/^body/);
+  });
+
+  it("exercised every documented /devnet/collectibles success, its stage refusal and its unknown launch", () => {
+    const documented = validator
+      .documented()
+      .filter((entry) => entry.includes(" /devnet/collectibles/") && [" 200", " 404", " 409"].some((status) => entry.endsWith(status)));
+    expect(documented.length).toBeGreaterThanOrEqual(3);
+    expect(documented.filter((entry) => !validator.exercised.has(entry))).toEqual([]);
   });
 });
