@@ -10,6 +10,7 @@ import {
   nextCollectibleCrank,
 } from "../programs/index.ts";
 import { type ChainCollectible, readChainCollectible, readChainCollectibles } from "./chain-launches.ts";
+import { type KeeperOptions, RETRY_AFTER_SLOTS } from "./keeper-options.ts";
 
 /**
  * The compute budget of a crank step: migrate opens a pool and its two vaults by CPI and
@@ -39,19 +40,8 @@ export async function signCollectibleCrank(
   return { crank, transaction };
 }
 
-export interface CollectibleKeeperOptions {
-  /** The keeper's own key (derived from the seed; it pays for the token↔wSOL pools). */
-  readonly keeper: KeyPairSigner;
-  /** Collectibles to leave at their stage: the world's exhibits of funding, swapping, acquiring and pooling. */
-  readonly parked?: ReadonlySet<Address>;
-  /** Slots between sweeps for collectibles whose next step is due and not under way; default 50. */
-  readonly sweepEverySlots?: number;
-  /** Where a failure to crank is reported; default console.warn. */
-  readonly onError?: (error: unknown) => void;
-}
-
-/** Slots after which a step that never landed (dropped, expired, refused by a moved venue) may be tried again. */
-const RETRY_AFTER_SLOTS = 160n;
+/** The collectibles keeper's options: see {@link KeeperOptions}. */
+export type CollectibleKeeperOptions = KeeperOptions;
 
 /**
  * Cranks every collectible whose curve sold out through funding → swapping → acquiring →

@@ -1,24 +1,14 @@
-import { type Address, type KeyPairSigner, type Signature, getSignatureFromTransaction } from "@solana/kit";
+import { type Address, type Signature, getSignatureFromTransaction } from "@solana/kit";
 import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
 import { spanCrosses } from "../chain/slot-span.ts";
 import { decodeProgramEvents } from "../programs/index.ts";
 import { type ChainLaunch, readChainLaunch, readChainLaunches } from "./chain-launches.ts";
 import { CollectibleKeeper } from "./collectible-keeper.ts";
+import { type KeeperOptions, RETRY_AFTER_SLOTS } from "./keeper-options.ts";
 import { signMigrateStep } from "./world-transactions.ts";
 
-export interface MigrationKeeperOptions {
-  /** The keeper's own key (derived from the seed; it pays for the pair pools). */
-  readonly keeper: KeyPairSigner;
-  /** Launches to leave alone: the world's exhibits of graduationPending and migrating. */
-  readonly parked?: ReadonlySet<Address>;
-  /** Slots between sweeps for launches whose migration is due and not under way; default 50. */
-  readonly sweepEverySlots?: number;
-  /** Where a failure to crank is reported; default console.warn. */
-  readonly onError?: (error: unknown) => void;
-}
-
-/** Slots after which a crank that never landed (dropped by a fault, expired) may be tried again. */
-const RETRY_AFTER_SLOTS = 160n;
+/** The migration keeper's options: see {@link KeeperOptions}. */
+export type MigrationKeeperOptions = KeeperOptions;
 
 /**
  * Cranks `migrate` for every launch whose curve completed: on the statusChanged →
