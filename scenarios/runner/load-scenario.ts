@@ -1,8 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { injectedBug } from "../../src/bugs/injected-bug-catalogue.ts";
 import { type Scenario, ScenarioSchema } from "./scenario-schema.ts";
+import { LIBRARY_DIR } from "./scenario-files.ts";
 
 export type LoadedScenario =
   | { readonly ok: true; readonly scenario: Scenario; readonly file: string }
@@ -64,4 +67,16 @@ export function loadScenario(file: string): LoadedScenario {
     return { ok: false, file, error: `${file} cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }
   return parseScenario(text, file);
+}
+
+/** Every scenario of a directory's `.yaml`/`.yml` files, sorted by name (the library by default); one that does not load is thrown. */
+export function loadLibrary(directory: string = fileURLToPath(LIBRARY_DIR)): { readonly name: string; readonly scenario: Scenario }[] {
+  return readdirSync(directory)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => {
+      const loaded = loadScenario(join(directory, name));
+      if (!loaded.ok) throw new Error(loaded.error);
+      return { name, scenario: loaded.scenario };
+    });
 }

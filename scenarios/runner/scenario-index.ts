@@ -1,7 +1,5 @@
-import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
-import { loadScenario } from "./load-scenario.ts";
+import { loadLibrary } from "./load-scenario.ts";
 import { LIBRARY_DIR } from "./scenario-files.ts";
 
 /**
@@ -10,12 +8,7 @@ import { LIBRARY_DIR } from "./scenario-files.ts";
  */
 export function scenarioIndexMarkdown(directory: string = fileURLToPath(LIBRARY_DIR)): string {
   const lines = ["| scenario | tags | situation |", "|---|---|---|"];
-  for (const name of readdirSync(directory)
-    .filter((file) => /\.ya?ml$/.test(file))
-    .sort()) {
-    const loaded = loadScenario(join(directory, name));
-    if (!loaded.ok) throw new Error(loaded.error);
-    const { scenario } = loaded;
+  for (const { name, scenario } of loadLibrary(directory)) {
     const situation = scenario.description.trim().replace(/\s+/g, " ").replaceAll("|", "\\|");
     lines.push(`| [\`${scenario.name}\`](scenarios/library/${name}) | ${(scenario.tags ?? []).join(", ")} | ${situation} |`);
   }

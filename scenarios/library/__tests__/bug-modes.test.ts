@@ -1,27 +1,15 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectedBug } from "../../../src/bugs/injected-bug-catalogue.ts";
 import { BuiltInWorld } from "../../runner/built-in-world.ts";
-import { loadScenario, parseScenario } from "../../runner/load-scenario.ts";
+import { loadLibrary, parseScenario } from "../../runner/load-scenario.ts";
 import { runScenarios } from "../../runner/run-scenarios.ts";
 import type { Scenario } from "../../runner/scenario-schema.ts";
-import { LIBRARY_DIR } from "../../runner/scenario-files.ts";
 
 // The proof that the library can fail: each scenario that names injected-bug modes under
 // `guards` must fail with any one of them active. One simulator, started with injection on
 // and no mode active, serves every pair: the mode is switched on for the scenario's run only
 // (its snapshot restore runs with none), so pairs cost a scenario run each, not a restart.
-const directory = fileURLToPath(LIBRARY_DIR);
-const library: Scenario[] = readdirSync(directory)
-  .filter((name) => name.endsWith(".yaml"))
-  .sort()
-  .map((name) => {
-    const loaded = loadScenario(join(directory, name));
-    if (!loaded.ok) throw new Error(loaded.error);
-    return loaded.scenario;
-  });
+const library: Scenario[] = loadLibrary().map(({ scenario }) => scenario);
 const guarding = library.filter((scenario) => (scenario.guards ?? []).length > 0);
 const pairs = guarding.flatMap((scenario) => (scenario.guards ?? []).map((mode) => ({ scenario, mode })));
 

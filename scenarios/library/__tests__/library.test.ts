@@ -1,23 +1,11 @@
-import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltInWorld, worldKey } from "../../runner/built-in-world.ts";
-import { loadScenario } from "../../runner/load-scenario.ts";
+import { loadLibrary } from "../../runner/load-scenario.ts";
 import { runScenarios } from "../../runner/run-scenarios.ts";
 import { scenarioFromCommands } from "../../runner/scenario-from-commands.ts";
 import type { Scenario } from "../../runner/scenario-schema.ts";
-import { LIBRARY_DIR } from "../../runner/scenario-files.ts";
 
-const directory = fileURLToPath(LIBRARY_DIR);
-const library: Scenario[] = readdirSync(directory)
-  .filter((name) => name.endsWith(".yaml"))
-  .sort()
-  .map((name) => {
-    const loaded = loadScenario(join(directory, name));
-    if (!loaded.ok) throw new Error(loaded.error);
-    return loaded.scenario;
-  });
+const library: Scenario[] = loadLibrary().map(({ scenario }) => scenario);
 
 // The whole library shares one world (seed 1, default options): one simulator for the file,
 // restored from its first snapshot before every scenario.
