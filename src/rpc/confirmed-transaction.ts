@@ -25,6 +25,22 @@ const tokenBalancesOf = (states: readonly KeyState[]) =>
         ],
   );
 
+/**
+ * One instruction, top-level or inner: its program and accounts by index (`json`), or by
+ * key (`jsonParsed`, which names them and parses no program's data here).
+ */
+const instructionJson = (
+  keys: readonly string[],
+  parsed: boolean,
+  programIdIndex: number,
+  accounts: readonly number[],
+  data: string,
+  stackHeight: number | null,
+) =>
+  parsed
+    ? { programId: keys[programIdIndex], accounts: accounts.map((index) => keys[index]), data, stackHeight }
+    : { programIdIndex, accounts, data, stackHeight };
+
 function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): unknown {
   if (encoding === "base64") return [Buffer.from(getTransactionEncoder().encode(entry.transaction)).toString("base64"), "base64"];
   const base58 = getBase58Decoder();
@@ -56,21 +72,8 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
             },
           }),
       recentBlockhash: message.lifetimeToken,
-      // jsonParsed names each instruction's program and accounts; it parses no program's data here.
       instructions: message.instructions.map((instruction) =>
-        parsed
-          ? {
-              programId: keys[instruction.programAddressIndex],
-              accounts: (instruction.accountIndices ?? []).map((index) => keys[index]),
-              data: data(instruction.data),
-              stackHeight: null,
-            }
-          : {
-              programIdIndex: instruction.programAddressIndex,
-              accounts: instruction.accountIndices ?? [],
-              data: data(instruction.data),
-              stackHeight: null,
-            },
+        instructionJson(keys, parsed, instruction.programAddressIndex, instruction.accountIndices ?? [], data(instruction.data), null),
       ),
       ...(message.version === 0 ? { addressTableLookups: message.addressTableLookups ?? [] } : {}),
     },
@@ -79,8 +82,8 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
 
 /**
  * The CPIs of each top-level instruction that made any, as the validator lists them: the
- * instruction's index and its inner instructions, each naming its program and accounts by
- * index (`json`) or by key (`jsonParsed`, program data not parsed), with its stack height.
+ * instruction's index and its inner instructions (see {@link instructionJson}), with their
+ * stack height.
  */
 function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] {
   const keys = entry.message.staticAccounts;
@@ -92,19 +95,7 @@ function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] 
           {
             index,
             instructions: instructions.map((inner) =>
-              parsed
-                ? {
-                    programId: keys[inner.programIdIndex],
-                    accounts: [...inner.accounts].map((account) => keys[account]),
-                    data: base58.decode(inner.data),
-                    stackHeight: inner.stackHeight,
-                  }
-                : {
-                    programIdIndex: inner.programIdIndex,
-                    accounts: [...inner.accounts],
-                    data: base58.decode(inner.data),
-                    stackHeight: inner.stackHeight,
-                  },
+              instructionJson(keys, parsed, inner.programIdIndex, [...inner.accounts], base58.decode(inner.data), inner.stackHeight),
             ),
           },
         ],
