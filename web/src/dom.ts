@@ -34,3 +34,20 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, children);
 }
+
+/** A launch's curve progress as an accessible bar (`progressBps` of 10,000 filled). */
+export function curveProgressBar(progressBps: number, className = "progress"): HTMLDivElement {
+  const percent = progressBps / 100;
+  return h(
+    "div",
+    {
+      class: className,
+      role: "progressbar",
+      "aria-label": "Curve progress",
+      "aria-valuemin": 0,
+      "aria-valuemax": 100,
+      "aria-valuenow": percent,
+    },
+    h("span", { style: `width:${percent}%` }),
+  );
+}

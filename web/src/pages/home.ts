@@ -1,6 +1,6 @@
 import { type AppContext, errorText } from "../app-context.ts";
 import { type Card, CardsState } from "../cards-state.ts";
-import { h, replaceChildren } from "../dom.ts";
+import { curveProgressBar, h, replaceChildren } from "../dom.ts";
 import { formatBps, formatUsd, STATUS_LABELS } from "../format.ts";
 import { TABS, type Tab, homeHash, tokenHash } from "../route.ts";
 
@@ -44,18 +44,7 @@ function cardBody(card: Card): HTMLElement {
       h("div", {}, h("dt", {}, "Vol 24h"), h("dd", { "data-field": "volume24hUsd" }, formatUsd(card.volume24hUsd))),
       h("div", {}, h("dt", {}, "Holders"), h("dd", { "data-field": "holders" }, String(card.holders))),
     ),
-    h(
-      "div",
-      {
-        class: "progress",
-        role: "progressbar",
-        "aria-label": "Curve progress",
-        "aria-valuemin": 0,
-        "aria-valuemax": 100,
-        "aria-valuenow": card.progressBps / 100,
-      },
-      h("span", { style: `width:${card.progressBps / 100}%` }),
-    ),
+    curveProgressBar(card.progressBps),
   );
 }
 

@@ -1,7 +1,7 @@
 import { CandlestickSeries, type IChartApi, type ISeriesApi, type UTCTimestamp, createChart } from "lightweight-charts";
 import { type AppContext, errorText, statusOf } from "../app-context.ts";
 import type { BurnerWallet } from "../burner-wallet.ts";
-import { h, replaceChildren } from "../dom.ts";
+import { curveProgressBar, h, replaceChildren } from "../dom.ts";
 import {
   STATUS_LABELS,
   ago,
@@ -174,18 +174,7 @@ export function tokenPage(root: HTMLElement, context: AppContext, id: string, wa
         h("div", {}, h("dt", {}, "Fee"), h("dd", {}, formatBps(row.feeBps))),
       ),
       h("h3", {}, "Curve progress"),
-      h(
-        "div",
-        {
-          class: "progress big",
-          role: "progressbar",
-          "aria-label": "Curve progress",
-          "aria-valuemin": 0,
-          "aria-valuemax": 100,
-          "aria-valuenow": row.progressBps / 100,
-        },
-        h("span", { style: `width:${row.progressBps / 100}%` }),
-      ),
+      curveProgressBar(row.progressBps, "progress big"),
       h(
         "p",
         { class: "muted", "data-field": "progress" },
