@@ -1,5 +1,6 @@
 import type { Address, EncodedAccount, Signature } from "@solana/kit";
 import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
+import { FINALITY_SLOTS } from "../chain/virtual-clock.ts";
 import { encodeAccount } from "./encode-account.ts";
 import { jsonText } from "./json-text.ts";
 import type { AccountMatch } from "./program-accounts-method.ts";
@@ -15,9 +16,6 @@ const CLOSED_ACCOUNT = (encoding: AccountEncoding) => ({
   rentEpoch: 0,
   space: 0,
 });
-
-/** Slots behind the head the devnet calls its root (what finalized means here). */
-const ROOT_DEPTH = 32n;
 
 export type Subscription =
   | { readonly kind: "slot" }
@@ -124,7 +122,8 @@ export class PubSubSession {
     for (const [id, subscription] of this.#subscriptions) {
       switch (subscription.kind) {
         case "slot": {
-          const root = slot > ROOT_DEPTH ? slot - ROOT_DEPTH : 0n;
+          // The root is the newest finalized slot.
+          const root = slot > FINALITY_SLOTS ? slot - FINALITY_SLOTS : 0n;
           this.#notify("slotNotification", id, { parent: slot > 0n ? slot - 1n : 0n, root, slot });
           break;
         }
