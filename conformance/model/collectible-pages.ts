@@ -1,8 +1,6 @@
 import type { Query } from "../../src/client/basket-client.ts";
 import type { CheckContext } from "../engine/check.ts";
-import { MAX_PAGES } from "./launch-pages.ts";
-import { getJson } from "./read-json.ts";
-import { Violation } from "./violation.ts";
+import { walkPages } from "./launch-pages.ts";
 
 /** A collectible list item as the checks read it. */
 export interface CollectibleItem {
@@ -27,30 +25,17 @@ export function itemsOf(body: Record<string, unknown>): CollectibleItem[] | null
   return items as CollectibleItem[] | null;
 }
 
-/**
- * Follows `GET /v1/collectibles` from the first page, passing each `nextCursor` back
- * unchanged, until a page ends the list (`nextCursor` null, absent or empty). A page over
- * `limit` items or a list that never ends is a Violation.
- */
-export async function walkCollectiblePages(context: CheckContext, query: Query, limit: number): Promise<CollectibleWalk> {
-  const pages: CollectibleItem[][] = [];
-  const queries: Query[] = [];
-  let cursor: string | null = null;
-  do {
-    const pageQuery: Query = { ...query, limit, ...(cursor === null ? {} : { cursor }) };
-    queries.push(pageQuery);
-    const body = await getJson(context, "/v1/collectibles", pageQuery);
-    const items = itemsOf(body);
-    if (items === null) throw new Violation("a collectibles page answered without an items array", { input: pageQuery, actual: body });
-    if (items.length > limit)
-      throw new Violation(`a page of limit ${limit} held ${items.length} items`, { input: pageQuery, actual: items.length });
-    pages.push(items);
-    if (pages.length >= MAX_PAGES)
-      throw new Violation(`the list was still handing out cursors after ${MAX_PAGES} pages of ${limit}`, { input: pageQuery });
-    const next = body.nextCursor;
-    cursor = typeof next === "string" && next !== "" ? next : null;
-  } while (cursor !== null);
-  return { pages, queries };
+/** `GET /v1/collectibles` to the page whose `nextCursor` is null, absent or empty (see {@link walkPages}). */
+export function walkCollectiblePages(context: CheckContext, query: Query, limit: number): Promise<CollectibleWalk> {
+  return walkPages(
+    context,
+    "/v1/collectibles",
+    query,
+    limit,
+    (body) => ({ items: itemsOf(body), next: typeof body.nextCursor === "string" && body.nextCursor !== "" ? body.nextCursor : null }),
+    "a collectibles page answered without an items array",
+    "items",
+  );
 }
 
 /** Every collectible (pages of 50, oldest first) with its stage: what tells a list that held still from one that moved. */

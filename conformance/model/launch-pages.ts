@@ -25,29 +25,59 @@ export interface PageWalk {
 /** Pages followed at most: a server whose cursors never end is a defect, not a wait. */
 export const MAX_PAGES = 150;
 
+/** One page as a walk reads it: its array (null: the answer has none) and the cursor of the next page (null: the list ended). */
+export interface PageRead<T> {
+  readonly items: T[] | null;
+  readonly next: string | null;
+}
+
 /**
- * Follows `GET /v1/launches` in paged mode from the first page, passing each `nextCursor`
- * back unchanged, until a page ends the list (`nextCursor` null or absent). A page over
- * `limit` rows or a list that never ends is a Violation.
+ * Follows a paged list at `path` from the first page, passing each `nextCursor` back
+ * unchanged, until a page ends the list. A page without its array (`missing` says so), a page
+ * over `limit` entries (`unit` names them) or a list that never ends is a Violation.
  */
-export async function walkLaunchPages(context: CheckContext, query: Query, limit: number): Promise<PageWalk> {
-  const pages: Row[][] = [];
+export async function walkPages<T>(
+  context: CheckContext,
+  path: string,
+  query: Query,
+  limit: number,
+  read: (body: Record<string, unknown>) => PageRead<T>,
+  missing: string,
+  unit: string,
+): Promise<{ pages: T[][]; queries: Query[] }> {
+  const pages: T[][] = [];
   const queries: Query[] = [];
   let cursor: string | null = null;
   do {
     const pageQuery: Query = { ...query, limit, ...(cursor === null ? {} : { cursor }) };
     queries.push(pageQuery);
-    const body = await getJson<{ launches: Row[]; nextCursor?: string | null }>(context, "/v1/launches", pageQuery);
-    if (!Array.isArray(body.launches))
-      throw new Violation("a paged list answered without a launches array", { input: pageQuery, actual: body });
-    if (body.launches.length > limit)
-      throw new Violation(`a page of limit ${limit} held ${body.launches.length} rows`, { input: pageQuery, actual: body.launches.length });
-    pages.push(body.launches);
+    const body = await getJson(context, path, pageQuery);
+    const { items, next } = read(body);
+    if (items === null) throw new Violation(missing, { input: pageQuery, actual: body });
+    if (items.length > limit)
+      throw new Violation(`a page of limit ${limit} held ${items.length} ${unit}`, { input: pageQuery, actual: items.length });
+    pages.push(items);
     if (pages.length >= MAX_PAGES)
       throw new Violation(`the list was still handing out cursors after ${MAX_PAGES} pages of ${limit}`, { input: pageQuery });
-    cursor = body.nextCursor ?? null;
+    cursor = next;
   } while (cursor !== null);
   return { pages, queries };
+}
+
+/** `GET /v1/launches` in paged mode, to the page whose `nextCursor` is null or absent (see {@link walkPages}). */
+export function walkLaunchPages(context: CheckContext, query: Query, limit: number): Promise<PageWalk> {
+  return walkPages(
+    context,
+    "/v1/launches",
+    query,
+    limit,
+    (body) => ({
+      items: Array.isArray(body.launches) ? (body.launches as Row[]) : null,
+      next: (body.nextCursor as string | null | undefined) ?? null,
+    }),
+    "a paged list answered without a launches array",
+    "rows",
+  );
 }
 
 /** The addresses of a whole list in order (pages of 100), used to tell a stable list from a moving one. */
