@@ -8,7 +8,6 @@
  */
 export class ReadCache {
   readonly #entries = new Map<string, unknown>();
-  #version = 0;
 
   constructor(
     /** Answers kept at once; the oldest goes first. A list page is ~200 KB, so this bounds memory. */
@@ -17,12 +16,7 @@ export class ReadCache {
 
   /** Everything cached so far may be stale from here on. */
   invalidate(): void {
-    this.#version += 1;
     this.#entries.clear();
-  }
-
-  get version(): number {
-    return this.#version;
   }
 
   /** The answer for `key` at `second`, computed by `compute` on a miss. */
