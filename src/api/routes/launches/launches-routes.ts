@@ -20,6 +20,7 @@ import {
   TradesResponseSchema,
 } from "./launches-schemas.ts";
 import { sendJsonBytes } from "./json-bytes.ts";
+import { rememberingIdCompiler } from "./launch-id-validator.ts";
 import { LegacyLaunchCache } from "./legacy-launch-cache.ts";
 import { parseTradeCursor } from "./trade-cursor.ts";
 
@@ -39,6 +40,8 @@ const INVALID_CURSOR_EXAMPLE = INVALID_LAUNCH_CURSOR.body;
 /** `/v1/launches` and everything under it: lists, one launch, its trade tape and its chart. */
 export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = async (app, { readModel, wallClock }) => {
   const legacyCache = new LegacyLaunchCache<ReturnType<ReadModel["listLaunches"]>>(wallClock);
+  // The `:id` routes check each distinct id once (see rememberingIdCompiler).
+  const validatorCompiler = rememberingIdCompiler(app);
 
   app.get(
     "/launches",
@@ -116,6 +119,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
   app.get(
     "/launches/:id",
     {
+      validatorCompiler,
       schema: {
         operationId: "getLaunch",
         summary: "One launch",
@@ -135,6 +139,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
   app.get(
     "/launches/:id/trades",
     {
+      validatorCompiler,
       schema: {
         operationId: "listLaunchTrades",
         summary: "A launch's trade tape",
@@ -168,6 +173,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
   app.get(
     "/launches/:id/chart",
     {
+      validatorCompiler,
       schema: {
         operationId: "getLaunchChart",
         summary: "A launch's price candles",
