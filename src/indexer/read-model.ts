@@ -1,6 +1,6 @@
 import type { LandedTransaction } from "../chain/devnet.ts";
 import type { CardListing } from "../world/card-catalogue.ts";
-import { buildCandles } from "./candle-builder.ts";
+import { CandleSeriesCache } from "./candle-builder.ts";
 import { type CollectibleListQuery, collectibleFilter, collectiblePage } from "./collectible-list.ts";
 import {
   type CollectibleContext,
@@ -94,6 +94,8 @@ export class ReadModel {
   /** One launch's tape pages and charts, keyed by that launch's revision: a trade elsewhere keeps them. */
   readonly #perLaunch = new ReadCache(256);
   readonly #rows = new LaunchRowCache();
+  /** Charts' candles, extended by each read after a trade or a new bucket instead of rebuilt. */
+  readonly #candles: CandleSeriesCache;
   /** Trade records by tape entry; replaced with the folder (its trader table). */
   #tradeRecords: TradeRecordCache;
   readonly #listings: Map<string, TokenListing>;
@@ -114,6 +116,7 @@ export class ReadModel {
     this.#usdcMint = options.components.find((listing) => listing.symbol === "USDC")?.mint ?? null;
     this.#folder = new EventFolder(options.venueAuthority, options.now().unixTimestamp, this.#usdcMint);
     this.#tradeRecords = new TradeRecordCache(this.#folder.traders, options.solUsd);
+    this.#candles = new CandleSeriesCache(options.solUsd);
   }
 
   /**
@@ -309,18 +312,20 @@ export class ReadModel {
   #chartAnswer(id: string, options: ChartQuery): SerializedAnswer<Chart> | null {
     const launch = this.#folder.directory.resolve(id);
     if (!launch) return null;
-    // Time enters the candles only through the bucket holding now (see buildCandles).
+    // Time enters the candles only through the bucket holding now (see CandleSeries).
     const nowUnix = this.#options.now().unixTimestamp;
     const nowBucket = Math.floor(Number(nowUnix) / Math.max(1, Math.floor(options.bucket)));
     const key = `chart:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${options.bucket}:${options.limit}:${nowBucket}`;
     return this.#perLaunch.get(key, 0n, () => {
       const { solUsd } = this.#options;
-      return new SerializedAnswer<Chart>({
-        dnaUnitSol: launchPricing(launch, this.#folder.book).dnaUnitSol,
-        solUsd,
-        openRule: "previousClose",
-        candles: buildCandles(launch, options, nowUnix, solUsd),
-      });
+      const dnaUnitSol = launchPricing(launch, this.#folder.book).dnaUnitSol;
+      const { candles, json } = this.#candles.candles(launch, options, nowUnix);
+      // The fields in the order of the value, so the bytes are its JSON.stringify; each candle's JSON was made once.
+      return new SerializedAnswer<Chart>(
+        { dnaUnitSol, solUsd, openRule: "previousClose", candles },
+        () =>
+          `{"dnaUnitSol":${JSON.stringify(dnaUnitSol)},"solUsd":${JSON.stringify(solUsd)},"openRule":"previousClose","candles":[${json.join(",")}]}`,
+      );
     });
   }
 
@@ -494,7 +499,7 @@ export class ReadModel {
 type TapePageQuery = { limit: number; before?: { slot: bigint; seq: number } };
 type TapePage = { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null };
 type ChartQuery = { bucket: number; limit: number };
-type Chart = { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: Candle[] };
+type Chart = { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: readonly Candle[] };
 
 function unique(launches: readonly LaunchState[]): LaunchState[] {
   return [...new Set(launches)];

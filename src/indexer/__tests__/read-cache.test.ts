@@ -86,6 +86,7 @@ function answers(model: ReadModel, chain: SyntheticChain): unknown[] {
     for (const options of [
       { bucket: 60, limit: 30 },
       { bucket: 3_600, limit: 48 },
+      { bucket: 1, limit: 5 }, // crossed by most time steps: candles appended and dropped
     ]) {
       out.push(model.chart(launch.address, options), bytes(model.chartBytes(launch.address, options)));
     }
