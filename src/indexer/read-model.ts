@@ -32,7 +32,7 @@ import type {
 } from "./records/index.ts";
 import type { TokenListing } from "./token-listing.ts";
 import { TradeRecordCache } from "./trade-record-cache.ts";
-import { renderLiveTradeRecord, tradePageIndices } from "./trade-record-renderer.ts";
+import { renderLiveTradeRecord } from "./trade-record-renderer.ts";
 import { SerializedAnswer } from "./serialized-answer.ts";
 import { WRAPPED_SOL_LISTING } from "./wrapped-sol-listing.ts";
 
@@ -285,17 +285,17 @@ export class ReadModel {
     const before = page.before ? `${page.before.slot}:${page.before.seq}` : "";
     const key = `trades:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${page.limit}:${before}`;
     return this.#perLaunch.get(key, 0n, () => {
-      const { indices, nextCursor } = tradePageIndices(launch, page);
-      const entries = indices.map((i) => this.#tradeRecords.entry(launch, i));
+      // The first page extends as trades land; an older page gathers its records' bytes.
+      const { records, joined, nextCursor } = page.before
+        ? this.#tradeRecords.olderPage(launch, { limit: page.limit, before: page.before })
+        : this.#tradeRecords.firstPage(launch, page.limit);
       const dnaUnitSol = launchPricing(launch, this.#folder.book).dnaUnitSol;
-      const parts: Buffer[] = [Buffer.from(`{"dnaUnitSol":${JSON.stringify(dnaUnitSol)},"trades":[`)];
-      entries.forEach((entry, i) => {
-        if (i > 0) parts.push(COMMA);
-        parts.push(entry.bytes);
-      });
-      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)}}`));
-      const bytes = Buffer.concat(parts);
-      return new SerializedAnswer({ dnaUnitSol, trades: entries.map((entry) => entry.record), nextCursor }, () => bytes);
+      const bytes = Buffer.concat([
+        Buffer.from(`{"dnaUnitSol":${JSON.stringify(dnaUnitSol)},"trades":[`),
+        joined,
+        Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)}}`),
+      ]);
+      return new SerializedAnswer<TapePage>({ dnaUnitSol, trades: records, nextCursor }, () => bytes);
     });
   }
 
@@ -497,7 +497,7 @@ export class ReadModel {
 }
 
 type TapePageQuery = { limit: number; before?: { slot: bigint; seq: number } };
-type TapePage = { dnaUnitSol: number | null; trades: TradeRecord[]; nextCursor: string | null };
+type TapePage = { dnaUnitSol: number | null; trades: readonly TradeRecord[]; nextCursor: string | null };
 type ChartQuery = { bucket: number; limit: number };
 type Chart = { dnaUnitSol: number | null; solUsd: number; openRule: "previousClose"; candles: readonly Candle[] };
 

@@ -1,10 +1,25 @@
 import type { LaunchState } from "./launch-state.ts";
 import type { TradeRecord } from "./records/index.ts";
-import { renderTradeRecord } from "./trade-record-renderer.ts";
+import { renderTradeRecord, tapeCursorAt, tradePageIndices } from "./trade-record-renderer.ts";
 import type { TraderTable } from "./trader-table.ts";
 
 /** Records kept per launch; past it the launch's records are rendered afresh (a deep read of an old tape). */
 const MAX_PER_LAUNCH = 4_096;
+/** First pages kept at once (one per launch and limit); the oldest goes first. */
+const MAX_HEADS = 256;
+const COMMA = Buffer.from(",");
+
+/** A tape's first page: its newest records, their JSON joined with commas, and where each one's JSON ends. */
+export interface TapeHead {
+  readonly launch: LaunchState;
+  /** The tape's length when the page was made. */
+  readonly length: number;
+  readonly records: readonly TradeRecord[];
+  readonly joined: Buffer;
+  readonly ends: readonly number[];
+  /** The next page's `before`, as tradePageIndices gives it. */
+  readonly nextCursor: string | null;
+}
 
 /**
  * Trade records and their JSON bytes, rendered once per tape entry: a tape only grows, and
@@ -13,6 +28,7 @@ const MAX_PER_LAUNCH = 4_096;
  */
 export class TradeRecordCache {
   readonly #launches = new WeakMap<LaunchState, Map<number, { record: TradeRecord; bytes: Buffer }>>();
+  readonly #heads = new Map<string, TapeHead>();
   readonly #traders: TraderTable;
   readonly #solUsd: number;
 
@@ -31,5 +47,71 @@ export class TradeRecordCache {
     const entry = { record, bytes: Buffer.from(JSON.stringify(record)) };
     records.set(i, entry);
     return entry;
+  }
+
+  /** A page of the tape strictly older than `before`, newest first, gathered from the records' bytes. */
+  olderPage(
+    launch: LaunchState,
+    page: { limit: number; before: { slot: bigint; seq: number } },
+  ): { records: readonly TradeRecord[]; joined: Buffer; nextCursor: string | null } {
+    const { indices, nextCursor } = tradePageIndices(launch, page);
+    const entries = indices.map((i) => this.entry(launch, i));
+    const parts: Buffer[] = [];
+    entries.forEach((entry, k) => {
+      if (k > 0) parts.push(COMMA);
+      parts.push(entry.bytes);
+    });
+    return { records: entries.map((entry) => entry.record), joined: Buffer.concat(parts), nextCursor };
+  }
+
+  /**
+   * The newest `limit` trades of the launch, newest first (the page tradePageIndices gives
+   * with no `before`), extended as the tape grows: the new trades' bytes go in front of the
+   * kept part of the previous page's joined bytes, so a page after a trade copies its body
+   * once instead of gathering every record again.
+   */
+  firstPage(launch: LaunchState, limit: number): TapeHead {
+    const size = Math.max(0, Math.floor(limit));
+    const key = `${launch.address}:${size}`;
+    const length = launch.tape.length;
+    const previous = this.#heads.get(key);
+    if (previous && previous.launch === launch && previous.length === length) return previous;
+    const added = previous && previous.launch === launch ? length - previous.length : -1;
+    // Kept from the previous page: its newest records, as many as the new trades leave room for.
+    const kept = added > 0 ? Math.max(0, Math.min(previous!.records.length, size - added)) : 0;
+    const fresh = Math.min(size, length) - kept;
+    const records: TradeRecord[] = [];
+    const parts: Buffer[] = [];
+    const ends: number[] = [];
+    let offset = 0;
+    for (let k = 0; k < fresh; k++) {
+      const { record, bytes } = this.entry(launch, length - 1 - k);
+      if (k > 0) parts.push(COMMA);
+      parts.push(bytes);
+      offset += (k > 0 ? 1 : 0) + bytes.byteLength;
+      records.push(record);
+      ends.push(offset);
+    }
+    if (kept > 0) {
+      const base = fresh > 0 ? offset + 1 : 0;
+      if (fresh > 0) parts.push(COMMA);
+      parts.push(previous!.joined.subarray(0, previous!.ends[kept - 1]));
+      for (let j = 0; j < kept; j++) {
+        records.push(previous!.records[j]!);
+        ends.push(base + previous!.ends[j]!);
+      }
+    }
+    const head: TapeHead = {
+      launch,
+      length,
+      records,
+      joined: Buffer.concat(parts),
+      ends,
+      nextCursor: size > 0 && records.length === size ? tapeCursorAt(launch.tape, length - size) : null,
+    };
+    this.#heads.delete(key);
+    if (this.#heads.size >= MAX_HEADS) this.#heads.delete(this.#heads.keys().next().value!);
+    this.#heads.set(key, head);
+    return head;
   }
 }

@@ -3,6 +3,7 @@ import { priceSolOf, progressAt, tradePriceE12 } from "./launch-figures.ts";
 import type { LaunchState } from "./launch-state.ts";
 import { isoOf, ratioToNumber } from "./number-format.ts";
 import type { LiveTradeRecord, TradeRecord } from "./records/index.ts";
+import type { TradeTape } from "./trade-tape.ts";
 import type { TraderTable } from "./trader-table.ts";
 
 const E9 = 1_000_000_000n;
@@ -68,8 +69,13 @@ export function tradePageIndices(
   const indices: number[] = [];
   for (let i = end - 1; i >= 0 && indices.length < limit; i--) indices.push(i);
   const last = indices[indices.length - 1];
-  const nextCursor = indices.length === limit && last !== undefined ? `${tape.slotAt(last)}:${tape.seqAt(last)}` : null;
+  const nextCursor = indices.length === limit && last !== undefined ? tapeCursorAt(tape, last) : null;
   return { indices, nextCursor };
+}
+
+/** The `before` cursor naming trade `i` of a tape: `slot:seq`. */
+export function tapeCursorAt(tape: TradeTape, i: number): string {
+  return `${tape.slotAt(i)}:${tape.seqAt(i)}`;
 }
 
 /** A page of the tape, newest first, strictly older than `before` when given. */

@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 /** The whole tape, newest first, in one page. */
-const fullTape = (): TradeRecord[] => model.trades(launched.accounts.launch, { limit: 200 })!.trades;
+const fullTape = (): readonly TradeRecord[] => model.trades(launched.accounts.launch, { limit: 200 })!.trades;
 
 const parseCursor = (cursor: string) => {
   const [slot, seq] = cursor.split(":");
