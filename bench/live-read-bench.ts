@@ -18,8 +18,9 @@ import { type ChainLaunch, readChainLaunches } from "../src/world/chain-launches
 import { tokenBalance } from "../src/world/token-balance.ts";
 import { primaryAccountOf, signCurveBuy, signCurveSell } from "../src/world/world-transactions.ts";
 import type { Devnet } from "../src/chain/devnet.ts";
+import type { ReadModel } from "../src/indexer/read-model.ts";
 import { CONNECTIONS, type LoadSample, loadUrl } from "./http-load.ts";
-import { table } from "./measure.ts";
+import { median, table } from "./measure.ts";
 
 /** Trades the driver submits per wall second (the goal asks for ≥ 20 landed). */
 const TRADES_PER_SECOND = 30;
@@ -88,6 +89,36 @@ const rate = (runs: readonly LoadSample[]) =>
   runs.reduce((sum, run) => sum + run.requests, 0) / runs.reduce((sum, run) => sum + run.seconds, 0);
 const p99 = (runs: readonly LoadSample[]) => Math.max(...runs.map((run) => run.p99Ms));
 const number = (value: number) => Math.round(value).toLocaleString("en-US");
+
+const HOT_READS = {
+  chart: (readModel: ReadModel, hot: string) => readModel.chartBytes(hot, { bucket: 60, limit: 500 }),
+  trades: (readModel: ReadModel, hot: string) => readModel.tradesBytes(hot, { limit: 100 }),
+};
+
+/**
+ * What a landed trade costs the hot launch's reads in process: with the driver trading for
+ * PHASE_SECONDS, the first chart and trades-page read after each landed trade on the hot
+ * launch is timed (the answer for the new revision, made once and then cached), median ms.
+ */
+async function hotReadCosts(
+  readModel: ReadModel,
+  hot: string,
+  setTrading: (on: boolean) => Promise<void>,
+): Promise<{ chart: number; trades: number; trades24: number }> {
+  const costs = { chart: [] as number[], trades: [] as number[] };
+  const unsubscribe = readModel.onChange((changes) => {
+    if (!changes.some((change) => change.kind === "trade" && change.launch === hot)) return;
+    for (const name of ["chart", "trades"] as const) {
+      const started = performance.now();
+      HOT_READS[name](readModel, hot);
+      costs[name].push(performance.now() - started);
+    }
+  });
+  await setTrading(true);
+  await sleep(PHASE_SECONDS * 1000);
+  unsubscribe();
+  return { chart: median(costs.chart), trades: median(costs.trades), trades24: readModel.getLaunch(hot)?.trades24 ?? 0 };
+}
 
 export async function liveReadBench(): Promise<string> {
   const started = performance.now();
@@ -164,6 +195,7 @@ export async function liveReadBench(): Promise<string> {
       }
     }
   }
+  const afterTrade = await hotReadCosts(readModel, hot.address, setTrading);
   driver.stop();
   await bare.close();
   await simulator.close();
@@ -203,6 +235,7 @@ export async function liveReadBench(): Promise<string> {
     `Trades landed while loading: ${tradesPerSecond.toFixed(1)} / s (goal ≥ 20; ${number(driver.submitted)} submitted, ${driver.failed} not signed). ` +
       `The simulator's seeded world (${readModel.listLaunches({ mode: "legacy", limit: 1000, kind: "all" }).launches.length} launches, started in ${startSeconds.toFixed(1)} s, activity bots off); the hot launch ${hot.address} takes every other trade. ` +
       `Body sizes: ${bodies.map((body) => `${number(body.byteLength)} B`).join(", ")}. ` +
+      `In process, the first read after each landed trade on the hot launch (its ${number(afterTrade.trades24)} trades of the last 24 h by then) takes ${afterTrade.chart.toFixed(3)} ms for its 500 one-minute candles and ${afterTrade.trades.toFixed(3)} ms for its first 100 trades (median). ` +
       `Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${PHASE_SECONDS} s per target and phase (phase order reversed every other target and round), after ${WARM_UP_REQUESTS} warm-up requests each; p99 is the worst round's.`,
   ].join("\n");
 }
