@@ -2,6 +2,7 @@ import { renderLaunchRow } from "./launch-row-renderer.ts";
 import type { LaunchState } from "./launch-state.ts";
 import type { ReadContext } from "./read-context.ts";
 import type { LaunchRow } from "./records/index.ts";
+import { SerializedAnswer } from "./serialized-answer.ts";
 
 /** A launch's row and its JSON, with what they were rendered from. */
 interface RenderedRow {
@@ -9,8 +10,7 @@ interface RenderedRow {
   readonly epoch: number;
   readonly sampledAt: bigint;
   readonly second: bigint;
-  readonly row: LaunchRow;
-  bytes: Buffer | null;
+  readonly row: SerializedAnswer<LaunchRow>;
 }
 
 /**
@@ -29,7 +29,7 @@ export class LaunchRowCache {
   renders = 0;
 
   row(launch: LaunchState, context: ReadContext): LaunchRow {
-    return this.#entry(launch, context).row;
+    return this.#entry(launch, context).row.value;
   }
 
   /**
@@ -37,8 +37,7 @@ export class LaunchRowCache {
    * list page concatenates these, so a page after a trade encodes only the changed row.
    */
   bytes(launch: LaunchState, context: ReadContext): Buffer {
-    const entry = this.#entry(launch, context);
-    return (entry.bytes ??= Buffer.from(JSON.stringify(entry.row)));
+    return this.#entry(launch, context).row.bytes;
   }
 
   #entry(launch: LaunchState, context: ReadContext): RenderedRow {
@@ -59,8 +58,7 @@ export class LaunchRowCache {
       epoch: book.epoch,
       sampledAt: book.sampledAt,
       second: nowUnix,
-      row: renderLaunchRow(launch, context),
-      bytes: null,
+      row: new SerializedAnswer(renderLaunchRow(launch, context)),
     };
     this.renders += 1;
     this.#rows.set(launch, entry);
