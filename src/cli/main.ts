@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { bugListText } from "../bugs/injected-bug-catalogue.ts";
-import { type PortReservation, reservePort } from "../simulator/listen-address.ts";
+import { type PortReservation, failureSentence, reservePort, urlHost } from "../simulator/listen-address.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 import { DEFAULT_HOST, DEFAULT_PORT, type SimulatorOptions } from "../simulator/simulator-options.ts";
 import { USAGE, parseCommand } from "./parse-command.ts";
@@ -59,17 +59,20 @@ async function up(options: SimulatorOptions): Promise<number> {
   const started = performance.now();
   const log = (line: string) => process.stderr.write(`basket-devnet: ${line}\n`);
   let simulator: Simulator;
+  let reservation: PortReservation | null = null;
   try {
-    // The port first, then the simulator's modules (seconds of loading): a taken port is
-    // reported at once, and held until the server listens on it.
-    const reservation = await reservePort(options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
+    // The port first, then the simulator's modules: a taken port is reported at once, and
+    // a client that connects while the world is built waits for its answer instead of a refusal.
+    const host = options.host ?? DEFAULT_HOST;
+    reservation = await reservePort(host, options.port ?? DEFAULT_PORT);
     // An RPC port asked for by name must be free too: say so now, not after the world is built.
-    if (typeof options.rpcPort === "number" && options.rpcPort !== 0)
-      await probeRpcPorts(options.host ?? DEFAULT_HOST, options.rpcPort, reservation);
+    if (typeof options.rpcPort === "number" && options.rpcPort !== 0) await probeRpcPorts(host, options.rpcPort, reservation);
+    log(`http://${urlHost(host)}:${reservation.port} accepts connections; requests wait until the world is ready`);
     const { startSimulator } = await import("../simulator/simulator.ts");
     simulator = await startSimulator({ ...options, port: reservation.port, log }, reservation);
   } catch (error) {
     // A taken port, a state directory of another seed: say it plainly, no stack.
+    await reservation?.fail(failureSentence(error));
     log(error instanceof Error ? error.message : String(error));
     return error instanceof RangeError ? 2 : 1;
   }

@@ -1,40 +1,133 @@
 import { once } from "node:events";
-import { createServer } from "node:net";
+import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
+import type { Duplex } from "node:stream";
 
-/** A port held open by a placeholder server until the real one is ready to listen on it. */
+/**
+ * The port, bound by the real HTTP server from the first milliseconds of a start: requests
+ * (and WebSocket upgrades) that arrive while the world is built wait on it, and are answered
+ * by the app once {@link PortReservation.handOff} gives it the port.
+ */
 export interface PortReservation {
   readonly port: number;
-  /** Lets the port go; resolves once it is free for the real server. */
+  /** The listening server: it accepts connections at once and holds their requests until the hand-off. */
+  readonly server: HttpServer;
+  /**
+   * Serves every held and every later request and upgrade with `target`'s listeners (a
+   * fastify app's own, never-listening server: its `request` listener is the app's router,
+   * its `upgrade` listeners the stream's), under `target`'s timeouts.
+   */
+  handOff(target: HttpServer): void;
+  /** Answers every held request (and any arriving until closed) 503 `{"error": message}`, then closes. Idempotent. */
+  fail(message: string): Promise<void>;
+  /** Closes the server (held requests get the 503 of {@link fail}); resolves once the port is free. Idempotent. */
   release(): Promise<void>;
 }
 
+type Held =
+  | { readonly kind: "request"; readonly request: IncomingMessage; readonly response: ServerResponse }
+  | { readonly kind: "upgrade"; readonly request: IncomingMessage; readonly socket: Duplex; readonly head: Buffer };
+
+/** The answer a held client gets when the start fails: the API's error shape, connection closed. */
+function unavailable(message: string): { readonly body: string; readonly headers: Record<string, string | number> } {
+  const body = JSON.stringify({ error: message });
+  return {
+    body,
+    headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" },
+  };
+}
+
 /**
- * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, and
- * holds it until {@link PortReservation.release}: records carry the base URL (media links),
- * so it must be known first; a taken port fails in milliseconds, not after the world is
- * populated; and no other process can take it while the world is being built. The
- * placeholder accepts no connection (a client would otherwise wait on it).
+ * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, with
+ * the HTTP server that will serve it: records carry the base URL (media links), so it must
+ * be known first; a taken port fails in milliseconds, not after the world is populated; no
+ * other process can take it meanwhile; and a client that connects early is not refused but
+ * waits, and gets the very answer it would have got after the start.
  */
 export async function reservePort(host: string, port: number): Promise<PortReservation> {
-  const probe = createServer();
-  probe.listen(port, host);
+  const server = createServer();
+  let held: Held[] | null = [];
+  const hold = (request: IncomingMessage, response: ServerResponse) => held?.push({ kind: "request", request, response });
+  const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => held?.push({ kind: "upgrade", request, socket, head });
+  server.on("request", hold);
+  server.on("upgrade", holdUpgrade);
+  server.listen(port, host);
   try {
-    await once(probe, "listening");
+    await once(server, "listening");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") throw new Error(`port ${port} on ${host} is already in use: pick another with --port (0 picks a free one)`);
     if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new Error(`host ${host} is not an address of this machine`);
     throw error;
   }
-  const address = probe.address();
+  const address = server.address();
   const chosen = typeof address === "object" && address ? address.port : port;
-  // Refuse connections while held: the listening socket stays bound, nothing is accepted.
-  probe.on("connection", (socket) => socket.destroy());
-  let released: Promise<void> | null = null;
+
+  /** Stops holding: later requests go to `request`/`upgrade`; returns what was held, oldest first. */
+  const stopHolding = (
+    request: (request: IncomingMessage, response: ServerResponse) => void,
+    upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+  ): Held[] => {
+    const waiting = held ?? [];
+    held = null;
+    server.off("request", hold).on("request", request);
+    server.off("upgrade", holdUpgrade).on("upgrade", upgrade);
+    return waiting;
+  };
+
+  let closed: Promise<void> | null = null;
+  const fail = (message: string): Promise<void> => {
+    if (closed) return closed;
+    const { body, headers } = unavailable(message);
+    const refuse = (response: ServerResponse) => response.writeHead(503, headers).end(body);
+    const refuseUpgrade = (socket: Duplex) => {
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\n${head.join("")}\r\n${body}`);
+    };
+    const waiting =
+      held === null
+        ? []
+        : stopHolding(
+            (_request, response) => refuse(response),
+            (_request, socket) => refuseUpgrade(socket),
+          );
+    for (const item of waiting) {
+      if (item.kind === "request") refuse(item.response);
+      else refuseUpgrade(item.socket);
+    }
+    closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Answered connections close themselves (connection: close); keep-alive ones idle now.
+    server.closeIdleConnections();
+    return closed;
+  };
+
   return {
     port: chosen,
-    release: () => (released ??= new Promise<void>((resolve) => probe.close(() => resolve()))),
+    server,
+    handOff(target: HttpServer) {
+      if (held === null) throw new Error("the port was already handed off or closed");
+      // The app's timeouts (fastify sets them on its own server) apply to its connections.
+      server.keepAliveTimeout = target.keepAliveTimeout;
+      server.requestTimeout = target.requestTimeout;
+      server.headersTimeout = target.headersTimeout;
+      server.maxRequestsPerSocket = target.maxRequestsPerSocket;
+      server.setTimeout(target.timeout);
+      const waiting = stopHolding(
+        (request, response) => target.emit("request", request, response),
+        (request, socket, head) => target.emit("upgrade", request, socket, head),
+      );
+      for (const item of waiting) {
+        if (item.kind === "request") target.emit("request", item.request, item.response);
+        else if (!item.socket.destroyed) target.emit("upgrade", item.request, item.socket, item.head);
+      }
+    },
+    fail,
+    release: () => fail("the server stopped"),
   };
+}
+
+/** What a client held during a start that failed is told: why the start failed. */
+export function failureSentence(error: unknown): string {
+  return `the simulator failed to start: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** `host` as it goes into a URL a client on this machine can use (a wildcard becomes loopback). */

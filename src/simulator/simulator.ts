@@ -14,7 +14,7 @@ import type { GenesisWorld } from "../world/genesis-world.ts";
 import { MediaLibrary } from "../world/media-library.ts";
 import { MigrationKeeper } from "../world/migration-keeper.ts";
 import type { Population } from "../world/populate-world.ts";
-import { type PortReservation, reservePort, urlHost } from "./listen-address.ts";
+import { type PortReservation, failureSentence, reservePort, urlHost } from "./listen-address.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
 import { tradingFor } from "./simulator-trading.ts";
 import { type WorldSource, buildSimulatorWorld } from "./simulator-world.ts";
@@ -72,14 +72,14 @@ export interface Simulator {
  */
 export async function startSimulator(options: SimulatorOptions = {}, reservation?: PortReservation): Promise<Simulator> {
   const resolved = resolveSimulatorOptions(options);
-  reservation ??= await reservePort(resolved.host, resolved.port);
-  const { port } = reservation;
+  const held = reservation ?? (await reservePort(resolved.host, resolved.port));
+  const { port } = held;
   const baseUrl = `http://${urlHost(resolved.host)}:${port}`;
   let built: Awaited<ReturnType<typeof buildSimulatorWorld>>;
   try {
     built = await buildSimulatorWorld(resolved, baseUrl);
   } catch (error) {
-    await reservation.release();
+    await held.fail(failureSentence(error));
     throw error;
   }
   const { devnet, world, readModel, population, journal } = built;
@@ -130,11 +130,11 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       stream.withTap(bugs.streamTap);
       bugs.installQuotes(trading.desk.quotes);
     }
-    // The port was held while the world was built: hand it over to the real server.
-    await reservation.release();
-    await app.listen({ port, host: resolved.host });
+    // Routes, hooks and schemas compiled; the app's own server never listens: the reserved
+    // port's server hands it requests once everything below is ready too.
+    await app.ready();
   } catch (error) {
-    await reservation.release();
+    await held.fail(failureSentence(error));
     bots?.stop();
     keeper.stop();
     journal?.close();
@@ -154,6 +154,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
         },
       );
     } catch (error) {
+      await held.fail(failureSentence(error));
       bots?.stop();
       keeper.stop();
       await app.close();
@@ -165,6 +166,8 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
   // follows the wall clock jumps to it before serving, in one step over the empty slots.
   if (built.followsWallClock) catchUpWithWallClock(devnet);
   devnet.withClockMode(resolved.clockMode);
+  // Last: a request held since the port was bound gets the answer of a started simulator.
+  held.handOff(app.server);
 
   let lastCheckpoint = Date.now();
   const checkpointTimer = setInterval(() => {
@@ -186,6 +189,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       await Promise.all([bots?.whenIdle(), keeper.whenIdle()]);
       await rpc?.close();
       await app.close();
+      await held.release();
       if (journal) {
         if (journal.sinceCheckpoint > 0) journal.checkpoint(devnet);
         journal.close();

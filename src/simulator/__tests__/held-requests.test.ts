@@ -1,0 +1,109 @@
+import { once } from "node:events";
+import { createServer, request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { reservePort } from "../listen-address.ts";
+import { startSimulator } from "../simulator.ts";
+
+const cacheDir = mkdtempSync(join(tmpdir(), "basket-held-"));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+/** Resolves once a TCP connection to `port` is accepted (the kernel completes it: the port is bound and listening). */
+async function accepts(port: number): Promise<boolean> {
+  const socket = connect(port, "127.0.0.1");
+  try {
+    await once(socket, "connect");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** Waits `ms`; a held request must still be unanswered after it. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a reserved port", () => {
+  it("holds a request until the hand-off, then the target server answers it", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    let answered = false;
+    const response = fetch(`http://127.0.0.1:${reservation.port}/hello?x=1`, { method: "POST", body: "held body" }).then(async (r) => {
+      answered = true;
+      return { status: r.status, text: await r.text() };
+    });
+    await pause(150);
+    expect(answered).toBe(false);
+    const target = createServer((request, res) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => res.end(`${request.method} ${request.url} ${body}`));
+    });
+    target.keepAliveTimeout = 1234;
+    reservation.handOff(target);
+    expect(await response).toEqual({ status: 200, text: "POST /hello?x=1 held body" });
+    // After the hand-off the target's timeouts hold and new requests go straight through.
+    expect(reservation.server.keepAliveTimeout).toBe(1234);
+    expect(await (await fetch(`http://127.0.0.1:${reservation.port}/later`)).text()).toBe("GET /later ");
+    await reservation.release();
+    expect(await accepts(reservation.port)).toBe(false);
+  });
+
+  it("answers held requests and upgrades 503 with the reason when the start fails, then frees the port", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    const response = fetch(`http://127.0.0.1:${reservation.port}/v1/launches`);
+    const upgrade = new Promise<number>((resolve) => {
+      const request = httpRequest({
+        port: reservation.port,
+        host: "127.0.0.1",
+        path: "/v1/stream",
+        headers: { connection: "Upgrade", upgrade: "websocket" },
+      });
+      request.on("response", (answer) => resolve(answer.statusCode ?? 0));
+      request.end();
+    });
+    await pause(100);
+    await reservation.fail("the simulator failed to start: no world");
+    const answer = await response;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ error: "the simulator failed to start: no world" });
+    expect(await upgrade).toBe(503);
+    expect(await accepts(reservation.port)).toBe(false);
+  });
+});
+
+describe("startSimulator with a client that connects before the world is ready", () => {
+  it("accepts at once, then answers the early request and the early stream exactly as after the start", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    const baseUrl = `http://127.0.0.1:${reservation.port}`;
+    const starting = startSimulator(
+      { seed: "held-requests", port: reservation.port, clockMode: "manual", bots: false, worldCache: cacheDir },
+      reservation,
+    );
+    expect(await accepts(reservation.port)).toBe(true);
+    const early = fetch(`${baseUrl}/v1/launches?limit=5`).then(async (response) => ({
+      status: response.status,
+      body: await response.text(),
+    }));
+    const socket = new WebSocket(`ws://127.0.0.1:${reservation.port}/v1/stream`);
+    const firstFrame = once(socket, "message") as Promise<[Buffer]>;
+    const simulator = await starting;
+    try {
+      const answer = await early;
+      expect(answer.status).toBe(200);
+      const after = await fetch(`${simulator.baseUrl}/v1/launches?limit=5`);
+      expect(answer.body).toBe(await after.text());
+      expect(JSON.parse(answer.body).launches).toHaveLength(5);
+      const [frame] = await firstFrame;
+      expect(JSON.parse(frame.toString())).toMatchObject({ kind: "hello", v: 1 });
+      socket.close();
+    } finally {
+      await simulator.close();
+    }
+    expect(await accepts(reservation.port)).toBe(false);
+  });
+});
