@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The command runs the TypeScript sources through tsx (a runtime dependency), so a checkout
+// The command runs the TypeScript sources compiled into one cached bundle (bin/cli-bundle.js,
+// rebuilt on the first start after an edit), or through tsx when that fails, so a checkout
 // needs nothing but `npm install`: no build step, no dist folder to keep in step.
-import { register } from "tsx/esm/api";
+import { runCli } from "./cli-bundle.js";
 
-register();
-await import("../src/cli/main.ts");
+await runCli();

@@ -1,0 +1,192 @@
+// The CLI compiled once into plain JavaScript, so a start loads no TypeScript loader: tsx
+// transforms every module through loader hooks on a worker thread, which cost a start more
+// than a second. The bundle is kept under node_modules/.cache (never a file of the
+// repository), named by a hash of the sources it was built from; an edit to any of them makes
+// the next start build it again (a few hundred milliseconds), so there is no build step to forget.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const REPO_DIR = fileURLToPath(new URL("../", import.meta.url));
+/** The entry point bundled: the CLI (its subcommands come along as chunks loaded when used). */
+export const CLI_ENTRY = "src/cli/main.ts";
+/** Where bundles are kept; BASKET_DEVNET_BUNDLE_DIR moves it (the start benchmark times a first start with an empty one). */
+export const BUNDLE_ROOT = process.env.BASKET_DEVNET_BUNDLE_DIR || join(REPO_DIR, "node_modules", ".cache", "basket-devnet", "cli-bundle");
+/** Bump when the bundle's options change: the key changes with it. */
+const BUNDLE_FORMAT = 1;
+const CURRENT_FILE = "current.json";
+/** Bundles kept: a running process may still load chunks from the one before. */
+const KEEP = 3;
+
+/**
+ * The key of a bundle: a hash of every input's path and bytes (the inputs esbuild reported,
+ * paths relative to `repoDir`); null when an input is gone (a deleted file: build again).
+ */
+export function bundleKey(repoDir, inputs) {
+  const hash = createHash("sha256");
+  hash.update(`format ${BUNDLE_FORMAT} node ${process.versions.node.split(".")[0]}\n`);
+  for (const input of inputs) {
+    let bytes;
+    try {
+      bytes = readFileSync(join(repoDir, input));
+    } catch {
+      return null;
+    }
+    hash.update(`${input} ${bytes.length}\n`);
+    hash.update(bytes);
+  }
+  return hash.digest("hex").slice(0, 24);
+}
+
+/** Points current.json at a bundle, atomically (a concurrent start reads the old or the new, whole). */
+function writeCurrent(root, current) {
+  const pointer = join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  try {
+    writeFileSync(pointer, JSON.stringify(current));
+    renameSync(pointer, join(root, CURRENT_FILE));
+  } catch {
+    // A read-only cache: the next start checks the contents again, nothing worse.
+    rmSync(pointer, { force: true });
+  }
+}
+
+/** Each input's size and modification time, as `stats` in current.json records them. */
+function statsOf(repoDir, inputs) {
+  return inputs.map((input) => {
+    const stat = statSync(join(repoDir, input), { throwIfNoEntry: false });
+    return stat ? `${stat.size}:${stat.mtimeMs}` : "-";
+  });
+}
+
+function unchangedStats(repoDir, inputs, stats) {
+  if (!Array.isArray(stats) || stats.length !== inputs.length) return false;
+  const now = statsOf(repoDir, inputs);
+  return now.every((stat, index) => stat !== "-" && stat === stats[index]);
+}
+
+/** The current bundle's entry file when its sources are unchanged, else null. */
+export function currentBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
+  let current;
+  try {
+    current = JSON.parse(readFileSync(join(root, CURRENT_FILE), "utf8"));
+  } catch {
+    return null;
+  }
+  if (!current || typeof current.key !== "string" || !Array.isArray(current.inputs)) return null;
+  // Every input's size and mtime as recorded: unchanged (a stat each, no reading). Otherwise
+  // the contents decide (a checkout that touched files without changing them keeps the bundle).
+  const entry = join(root, current.key, "main.js");
+  if (!existsSync(entry)) return null;
+  if (unchangedStats(repoDir, current.inputs, current.stats)) return { entry, key: current.key };
+  const stats = statsOf(repoDir, current.inputs);
+  if (bundleKey(repoDir, current.inputs) !== current.key) return null;
+  // Same contents, new times: record them, so the next start is back to stats only.
+  writeCurrent(root, { key: current.key, inputs: current.inputs, stats });
+  return { entry, key: current.key };
+}
+
+/**
+ * The bundled files compute paths from `import.meta.url` (the programs, the web client, the
+ * OpenAPI document, the world cache folder): each module gets its own source file's URL, so
+ * every path resolves as it does when the file runs from source.
+ */
+const sourceUrls = {
+  name: "source-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+      if (args.path.includes(`${"/"}node_modules${"/"}`)) return undefined;
+      const contents = readFileSync(args.path, "utf8").replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      const extension = extname(args.path);
+      return { contents, loader: extension.endsWith("ts") ? "ts" : "js" };
+    });
+  },
+};
+
+/** Bundles the CLI into `root`/<key>/ and makes it current; resolves with its entry file and key. */
+export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
+  const { build } = await import("esbuild");
+  mkdirSync(root, { recursive: true });
+  const building = join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    const result = await build({
+      absWorkingDir: repoDir,
+      entryPoints: { main: CLI_ENTRY },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      // Packages load from node_modules as they are: the bundle holds only this repository's code.
+      packages: "external",
+      outdir: building,
+      chunkNames: "chunk-[hash]",
+      metafile: true,
+      sourcemap: "linked",
+      logLevel: "silent",
+      plugins: [sourceUrls],
+    });
+    const inputs = Object.keys(result.metafile.inputs).sort();
+    // Stats first: a file edited while the key is computed then fails the stat check later.
+    const stats = statsOf(repoDir, inputs);
+    const key = bundleKey(repoDir, inputs);
+    if (key === null) throw new Error("a source file vanished while the CLI was bundled");
+    const target = join(root, key);
+    try {
+      renameSync(building, target);
+    } catch {
+      // Another start built the same sources first: theirs is the same bundle.
+      if (!existsSync(join(target, "main.js"))) throw new Error(`could not put the CLI bundle in ${target}`);
+    }
+    writeCurrent(root, { key, inputs, stats });
+    prune(root, key);
+    return { entry: join(target, "main.js"), key };
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** Deletes bundles beyond the KEEP most recent (and leftovers of killed builds older than an hour). */
+function prune(root, keep) {
+  const hourAgo = Date.now() - 3_600_000;
+  const bundles = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (entry.name.startsWith(".tmp-")) {
+      if (mtime < hourAgo) rmSync(path, { recursive: true, force: true });
+    } else if (entry.isDirectory() && entry.name !== keep) bundles.push({ path, mtime });
+  }
+  bundles.sort((a, b) => b.mtime - a.mtime);
+  for (const stale of bundles.slice(KEEP - 1)) rmSync(stale.path, { recursive: true, force: true });
+}
+
+/**
+ * Runs the CLI: from the current bundle, or a bundle built now (said on stderr: the first
+ * start after a change), or, when bundling fails, from source through tsx as before.
+ */
+export async function runCli() {
+  let bundle = null;
+  try {
+    bundle = currentBundle();
+    if (bundle === null) {
+      const started = performance.now();
+      bundle = await buildBundle();
+      process.stderr.write(
+        `basket-devnet: compiled the CLI from changed sources in ${((performance.now() - started) / 1000).toFixed(2)} s (kept for the next start)\n`,
+      );
+    }
+  } catch (error) {
+    process.stderr.write(
+      `basket-devnet: could not compile the CLI (${error instanceof Error ? error.message : String(error)}); running it from source\n`,
+    );
+    bundle = null;
+  }
+  if (bundle !== null) {
+    await import(pathToFileURL(bundle.entry).href);
+    return;
+  }
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import("../src/cli/main.ts");
+}
