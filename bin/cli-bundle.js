@@ -5,7 +5,7 @@
 // the next start build it again (a few hundred milliseconds), so there is no build step to forget.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { extname, join } from "node:path";
+import { extname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const REPO_DIR = fileURLToPath(new URL("../", import.meta.url));
@@ -13,8 +13,21 @@ export const REPO_DIR = fileURLToPath(new URL("../", import.meta.url));
 export const CLI_ENTRY = "src/cli/main.ts";
 /** Where bundles are kept; BASKET_DEVNET_BUNDLE_DIR moves it (the start benchmark times a first start with an empty one). */
 export const BUNDLE_ROOT = process.env.BASKET_DEVNET_BUNDLE_DIR || join(REPO_DIR, "node_modules", ".cache", "basket-devnet", "cli-bundle");
-/** Bump when the bundle's options change: the key changes with it. */
-const BUNDLE_FORMAT = 1;
+/**
+ * Loaded from node_modules at run time: native code (litesvm, esbuild), a loader (tsx,
+ * vitest), and @solana/*: litesvm loads its own copy, and two copies would cost twice.
+ */
+const EXTERNAL_PACKAGES = [
+  "litesvm",
+  "esbuild",
+  "tsx",
+  "vitest",
+  "playwright-core",
+  "@asyncapi/parser",
+  "fsevents",
+  "@solana/*",
+  "@solana-program/*",
+];
 const CURRENT_FILE = "current.json";
 /** Bundles kept: a running process may still load chunks from the one before. */
 const KEEP = 3;
@@ -25,7 +38,7 @@ const KEEP = 3;
  */
 export function bundleKey(repoDir, inputs) {
   const hash = createHash("sha256");
-  hash.update(`format ${BUNDLE_FORMAT} node ${process.versions.node.split(".")[0]}\n`);
+  hash.update(`node ${process.versions.node.split(".")[0]}\n`);
   for (const input of inputs) {
     let bytes;
     try {
@@ -95,7 +108,7 @@ const sourceUrls = {
   name: "source-import-meta-url",
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
-      if (args.path.includes(`${"/"}node_modules${"/"}`)) return undefined;
+      if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
       const contents = readFileSync(args.path, "utf8").replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
       const extension = extname(args.path);
       return { contents, loader: extension.endsWith("ts") ? "ts" : "js" };
@@ -117,16 +130,20 @@ export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
       format: "esm",
       platform: "node",
       target: "node20",
-      // Packages load from node_modules as they are: the bundle holds only this repository's code.
-      packages: "external",
+      // Packages are bundled too (resolving and compiling hundreds of small modules of
+      // @solana/kit, fastify and friends cost a start more than their code): all but those
+      // with native binaries or files of their own to find next to them.
+      external: EXTERNAL_PACKAGES,
+      // Bundled CommonJS packages call require (node built-ins, JSON): give the ES module one.
+      banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
       outdir: building,
       chunkNames: "chunk-[hash]",
       metafile: true,
-      sourcemap: "linked",
       logLevel: "silent",
       plugins: [sourceUrls],
     });
-    const inputs = Object.keys(result.metafile.inputs).sort();
+    // This file (the bundle's options) and esbuild's version are inputs too: a change to either is another bundle.
+    const inputs = [...new Set([...Object.keys(result.metafile.inputs), "bin/cli-bundle.js", "node_modules/esbuild/package.json"])].sort();
     // Stats first: a file edited while the key is computed then fails the stat check later.
     const stats = statsOf(repoDir, inputs);
     const key = bundleKey(repoDir, inputs);
