@@ -1,4 +1,5 @@
 import type { Change } from "../indexer/change.ts";
+import type { Card } from "./frames/card-schema.ts";
 
 /**
  * What the stream needs from the read model (docs/read-api-contract.md), as a structural
@@ -9,25 +10,11 @@ import type { Change } from "../indexer/change.ts";
 /** One change of the read model's feed (the indexer's `Change`); the feed fires after the change was folded in. */
 export type StreamChange = Change;
 
-/** The fields of a launch row a card is made of (a subset of LaunchRow). */
-export interface CardSource {
-  readonly address: string;
-  readonly primaryMint: string;
-  readonly symbol: string;
-  readonly name: string;
-  readonly imageUri: string;
-  readonly kind: string;
-  readonly status: string;
-  readonly progressBps: number;
-  readonly priceE12: string;
-  readonly priceUsd: number;
-  readonly marketCap: number;
-  readonly change24Bps: number;
-  readonly volume24hUsd: number;
-  readonly holders: number;
-  readonly trades24: number;
-  readonly lastTradeAt: number;
-}
+/**
+ * The fields of a launch row a card is made of (a subset of LaunchRow): the card itself, so
+ * the indexer's row satisfies it because its fields of the same names have the same types.
+ */
+export type CardSource = Readonly<Card>;
 
 export interface StreamReadModel {
   onChange(listener: (changes: readonly StreamChange[]) => void): () => void;

@@ -1,29 +1,11 @@
+import type { Card } from "../../src/client/stream-card.ts";
+
 /**
  * The home grid's cards as the stream's cards tier delivers them: a snapshot (`full: true`)
  * replaces everything, a delta upserts `cards` and deletes `removed`, and continues from the
  * `seq` held (`prev`). A delta that does not continue from it means one was missed: it is
  * not applied, and the caller subscribes again for a new snapshot.
  */
-
-/** The card fields the grid shows: each equal to the launch row's field of the same name. */
-export interface Card {
-  readonly address: string;
-  readonly primaryMint: string;
-  readonly symbol: string;
-  readonly name: string;
-  readonly imageUri: string;
-  readonly kind: string;
-  readonly status: string;
-  readonly progressBps: number;
-  readonly priceE12: string;
-  readonly priceUsd: number;
-  readonly marketCap: number;
-  readonly change24Bps: number;
-  readonly volume24hUsd: number;
-  readonly holders: number;
-  readonly trades24: number;
-  readonly lastTradeAt: number;
-}
 
 export type CardsOutcome =
   | { readonly kind: "snapshot"; readonly changed: readonly string[] }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Card, CardsState } from "../../src/cards-state.ts";
+import type { Card } from "../../../src/client/stream-card.ts";
+import { CardsState } from "../../src/cards-state.ts";
 
 const card = (address: string, trades24: number) => ({ address, trades24 }) as unknown as Card;
 

@@ -1,5 +1,6 @@
 import { type AppContext, errorText } from "../app-context.ts";
-import { type Card, CardsState } from "../cards-state.ts";
+import type { Card } from "../../../src/client/stream-card.ts";
+import { CardsState } from "../cards-state.ts";
 import { curveProgressBar, h, replaceChildren } from "../dom.ts";
 import { formatBps, formatUsd, STATUS_LABELS } from "../format.ts";
 import { TABS, type Tab, homeHash, tokenHash } from "../route.ts";
