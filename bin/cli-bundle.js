@@ -5,36 +5,29 @@
 // the next start build it again (a few hundred milliseconds), so there is no build step to forget.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { extname, join, sep } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const REPO_DIR = fileURLToPath(new URL("../", import.meta.url));
 /** The entry point bundled: the CLI (its subcommands come along as chunks loaded when used). */
 export const CLI_ENTRY = "src/cli/main.ts";
+/** Inputs of every bundle besides its sources (absolute paths): this file (the bundle's options) and esbuild's version. */
+const BUILDER_INPUTS = [fileURLToPath(import.meta.url), join(REPO_DIR, "node_modules", "esbuild", "package.json")];
 /** Where bundles are kept; BASKET_DEVNET_BUNDLE_DIR moves it (the start benchmark times a first start with an empty one). */
 export const BUNDLE_ROOT = process.env.BASKET_DEVNET_BUNDLE_DIR || join(REPO_DIR, "node_modules", ".cache", "basket-devnet", "cli-bundle");
 /**
  * Loaded from node_modules at run time: native code (litesvm, esbuild), a loader (tsx,
  * vitest), and @solana/*: litesvm loads its own copy, and two copies would cost twice.
  */
-const EXTERNAL_PACKAGES = [
-  "litesvm",
-  "esbuild",
-  "tsx",
-  "vitest",
-  "playwright-core",
-  "@asyncapi/parser",
-  "fsevents",
-  "@solana/*",
-  "@solana-program/*",
-];
+const EXTERNAL_PACKAGES =
+  /^(?:litesvm|esbuild|tsx|vitest|playwright-core|@asyncapi\/parser|fsevents|@solana\/[^/]+|@solana-program\/[^/]+)(?:\/|$)/;
 const CURRENT_FILE = "current.json";
 /** Bundles kept: a running process may still load chunks from the one before. */
 const KEEP = 3;
 
 /**
  * The key of a bundle: a hash of every input's path and bytes (the inputs esbuild reported,
- * paths relative to `repoDir`); null when an input is gone (a deleted file: build again).
+ * paths relative to `repoDir`, or absolute); null when an input is gone (a deleted file: build again).
  */
 export function bundleKey(repoDir, inputs) {
   const hash = createHash("sha256");
@@ -42,7 +35,7 @@ export function bundleKey(repoDir, inputs) {
   for (const input of inputs) {
     let bytes;
     try {
-      bytes = readFileSync(join(repoDir, input));
+      bytes = readFileSync(resolve(repoDir, input));
     } catch {
       return null;
     }
@@ -67,7 +60,7 @@ function writeCurrent(root, current) {
 /** Each input's size and modification time, as `stats` in current.json records them. */
 function statsOf(repoDir, inputs) {
   return inputs.map((input) => {
-    const stat = statSync(join(repoDir, input), { throwIfNoEntry: false });
+    const stat = statSync(resolve(repoDir, input), { throwIfNoEntry: false });
     return stat ? `${stat.size}:${stat.mtimeMs}` : "-";
   });
 }
@@ -116,15 +109,33 @@ const sourceUrls = {
   },
 };
 
+/**
+ * The packages left out of the bundle are imported by their resolved file URL: the bundle may
+ * live outside the checkout (BASKET_DEVNET_BUNDLE_DIR), where a bare name finds no node_modules.
+ */
+const repositoryPackages = {
+  name: "repository-packages",
+  setup(build) {
+    build.onResolve({ filter: EXTERNAL_PACKAGES }, (args) => {
+      try {
+        return { path: import.meta.resolve(args.path), external: true };
+      } catch {
+        // Not installed (an optional package): left to fail, or not, where it is imported.
+        return { path: args.path, external: true };
+      }
+    });
+  },
+};
+
 /** Bundles the CLI into `root`/<key>/ and makes it current; resolves with its entry file and key. */
-export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
+export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR, entry = CLI_ENTRY) {
   const { build } = await import("esbuild");
   mkdirSync(root, { recursive: true });
   const building = join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     const result = await build({
       absWorkingDir: repoDir,
-      entryPoints: { main: CLI_ENTRY },
+      entryPoints: { main: entry },
       bundle: true,
       splitting: true,
       format: "esm",
@@ -133,17 +144,15 @@ export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
       // Packages are bundled too (resolving and compiling hundreds of small modules of
       // @solana/kit, fastify and friends cost a start more than their code): all but those
       // with native binaries or files of their own to find next to them.
-      external: EXTERNAL_PACKAGES,
       // Bundled CommonJS packages call require (node built-ins, JSON): give the ES module one.
       banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
       outdir: building,
       chunkNames: "chunk-[hash]",
       metafile: true,
       logLevel: "silent",
-      plugins: [sourceUrls],
+      plugins: [sourceUrls, repositoryPackages],
     });
-    // This file (the bundle's options) and esbuild's version are inputs too: a change to either is another bundle.
-    const inputs = [...new Set([...Object.keys(result.metafile.inputs), "bin/cli-bundle.js", "node_modules/esbuild/package.json"])].sort();
+    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...BUILDER_INPUTS])].sort();
     // Stats first: a file edited while the key is computed then fails the stat check later.
     const stats = statsOf(repoDir, inputs);
     const key = bundleKey(repoDir, inputs);

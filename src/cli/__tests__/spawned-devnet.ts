@@ -25,8 +25,8 @@ export function runCommand(
 }
 
 /** Starts `basket-devnet up …args` and resolves once it prints its base URL. */
-export function spawnDevnet(args: readonly string[], timeoutMs = 60_000): Promise<SpawnedDevnet> {
-  const child = spawn(process.execPath, [BIN, "up", ...args]);
+export function spawnDevnet(args: readonly string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = process.env): Promise<SpawnedDevnet> {
+  const child = spawn(process.execPath, [BIN, "up", ...args], { env });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_DIR, buildBundle, bundleKey, currentBundle } from "../../../bin/cli-bundle.js";
+import * as fromSource from "./bundle-paths-fixture.ts";
+import { spawnDevnet, stop } from "./spawned-devnet.ts";
+
+const parent = mkdtempSync(join(tmpdir(), "basket-cli-bundle-"));
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+/** A tiny repository of two modules, one importing the other. */
+function miniRepo(name: string, b: string): string {
+  const repo = join(parent, name);
+  mkdirSync(join(repo, "src"), { recursive: true });
+  writeFileSync(join(repo, "src", "a.ts"), 'import { b } from "./b.ts";\nexport const value: number = b + 1;\n');
+  writeFileSync(join(repo, "src", "b.ts"), b);
+  return repo;
+}
+
+const load = async (entry: string) => (await import(`${pathToFileURL(entry).href}?t=${Date.now()}`)) as Record<string, unknown>;
+
+describe("the CLI bundle", () => {
+  it("is keyed by its sources' contents: an edit makes it stale and the rebuild has the edit", async () => {
+    const repo = miniRepo("edit", "export const b = 1;\n");
+    const root = join(parent, "edit-bundles");
+    const first = await buildBundle(root, repo, "src/a.ts");
+    expect((await load(first.entry)).value).toBe(2);
+    expect(currentBundle(root, repo)).toEqual(first);
+    // Touched, not changed: the contents decide, the bundle stays current.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(repo, "src", "b.ts"), later, later);
+    expect(currentBundle(root, repo)).toEqual(first);
+    writeFileSync(join(repo, "src", "b.ts"), "export const b = 41;\n");
+    expect(currentBundle(root, repo)).toBeNull();
+    const second = await buildBundle(root, repo, "src/a.ts");
+    expect(second.key).not.toBe(first.key);
+    expect((await load(second.entry)).value).toBe(42);
+    expect(currentBundle(root, repo)).toEqual(second);
+  });
+
+  it("has a key that follows the bytes of every input, and none when an input is gone", () => {
+    const repo = miniRepo("keys", "export const b = 1;\n");
+    const inputs = ["src/a.ts", "src/b.ts"];
+    const key = bundleKey(repo, inputs);
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    expect(bundleKey(repo, inputs)).toBe(key);
+    writeFileSync(join(repo, "src", "b.ts"), "export const b = 2;\n");
+    expect(bundleKey(repo, inputs)).not.toBe(key);
+    expect(bundleKey(repo, [...inputs, "src/gone.ts"])).toBeNull();
+  });
+
+  it("computes every import.meta.url path as the sources do (programs, world cache, scenarios)", async () => {
+    const bundle = await buildBundle(join(parent, "paths-bundles"), REPO_DIR, "src/cli/__tests__/bundle-paths-fixture.ts");
+    expect(bundle.entry.startsWith(join(parent, "paths-bundles"))).toBe(true);
+    const bundled = await load(bundle.entry);
+    expect(bundled.PROGRAMS_DIST_DIR).toBe(fromSource.PROGRAMS_DIST_DIR);
+    expect((bundled.defaultWorldCacheDir as typeof fromSource.defaultWorldCacheDir)({})).toBe(fromSource.defaultWorldCacheDir({}));
+    expect(String(bundled.SCENARIO_SCHEMA_FILE)).toBe(String(fromSource.SCENARIO_SCHEMA_FILE));
+    expect(String(bundled.LIBRARY_DIR)).toBe(String(fromSource.LIBRARY_DIR));
+  });
+
+  it("runs `up` from a fresh bundle: says it compiled, loads the programs, serves the API and the web client", async () => {
+    const bundleDir = join(parent, "up-bundles");
+    const devnet = await spawnDevnet(
+      ["--port", "0", "--no-rpc", "--no-bots", "--clock", "manual", "--genesis-time", "2026-01-01"],
+      120_000,
+      {
+        ...process.env,
+        BASKET_DEVNET_BUNDLE_DIR: bundleDir,
+      },
+    );
+    try {
+      expect(devnet.output()).toMatch(/compiled the CLI from changed sources/);
+      expect(currentBundle(bundleDir)).not.toBeNull();
+      const launches = await fetch(`${devnet.baseUrl}/v1/launches?limit=3`);
+      expect(launches.status).toBe(200);
+      expect(((await launches.json()) as { launches: unknown[] }).launches).toHaveLength(3);
+      const page = await fetch(`${devnet.baseUrl}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    } finally {
+      await stop(devnet.child, "SIGTERM");
+    }
+  }, 150_000);
+});
