@@ -5,6 +5,7 @@ import {
   getCompiledTransactionMessageDecoder,
   getTransactionEncoder,
 } from "@solana/kit";
+import { recallCheck, rememberCheck } from "./checked-transactions.ts";
 import { readWireTransaction } from "./read-wire-transaction.ts";
 
 /** The message versions the network runs, with their blockhash: what the landing loop reads. */
@@ -20,9 +21,20 @@ const refuse = (reason: string): TransactionCheck => ({ ok: false, reason });
  * journal or a restored queue): its wire bytes go through the same checks as a client's
  * base64 at the API ({@link readWireTransaction}: size, version, counts, indexes, lengths),
  * so the rules live in one place, and the message is decoded once for the landing loop.
+ * The answer for one transaction object is remembered (see rememberCheck): a submission is
+ * checked at the door, when queued and when it lands, and decoded once.
  * Never throws: the bytes may come from a client.
  */
 export function checkTransaction(transaction: Transaction): TransactionCheck {
+  const known = recallCheck(transaction);
+  if (known !== undefined) return known;
+  const check = checkAfresh(transaction);
+  rememberCheck(transaction, check);
+  return check;
+}
+
+/** {@link checkTransaction} without the memo: what a remembered answer must always equal. */
+export function checkAfresh(transaction: Transaction): TransactionCheck {
   // kit serializes a message marked v1 in that proposal's own layout, which the wire reader
   // would misread as a signature count: name the version before serializing.
   const first = transaction.messageBytes[0] ?? 0;

@@ -13,6 +13,7 @@ import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } f
 import { U64_MAX } from "../wire/wire-fields.ts";
 import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
+import { addressBytes, addressFromBytes } from "./address-bytes.ts";
 import { type SupportedMessage, checkTransaction } from "./check-transaction.ts";
 import type { SlotSpan } from "./slot-span.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
@@ -81,6 +82,30 @@ export interface SimulationResult {
 export type SubmitResult =
   | { readonly accepted: true; readonly signature: Signature; readonly duplicate: boolean }
   | { readonly accepted: false; readonly error: ChainError };
+
+/**
+ * The native side of LiteSVM's wrapper, for account reads: the wrapper converts every
+ * address to and from base58 on each read (a bigint each way, and a fresh codec), which
+ * cost more than the read itself; here the conversions go through the remembered
+ * {@link addressBytes}. Same answers, field for field (the wrapper's own shape).
+ */
+interface NativeAccounts {
+  getAccount(pubkey: Uint8Array): {
+    lamports(): bigint;
+    data(): Uint8Array;
+    owner(): Uint8Array;
+    executable(): boolean;
+  } | null;
+  getBalance(pubkey: Uint8Array): bigint | null;
+}
+
+function nativeOf(svm: LiteSVM): NativeAccounts {
+  const inner = (svm as unknown as { inner?: NativeAccounts }).inner;
+  if (!inner || typeof inner.getAccount !== "function" || typeof inner.getBalance !== "function") {
+    throw new Error("this litesvm has no native account reads where the devnet expects them (see NativeAccounts)");
+  }
+  return inner;
+}
 
 const UNSIGNED: ChainError = { kind: "transaction", name: "MissingSignatureForFee" };
 
@@ -206,6 +231,7 @@ export type SlotListener = (now: ClockReading, span: SlotSpan) => void;
  */
 export class Devnet {
   #svm: LiteSVM;
+  #native: NativeAccounts;
   readonly #clock: VirtualClock;
   readonly #programs: ReadonlyArray<{ address: Address; bytes: Uint8Array }>;
   #records = new Map<Signature, TransactionRecord>();
@@ -244,6 +270,7 @@ export class Devnet {
     }));
     // Wrapped SOL's mint is an account like any other: the venues need it to exist.
     this.#svm = this.#configure(new LiteSVM()).withNativeMints();
+    this.#native = nativeOf(this.#svm);
     for (const program of this.#programs) this.#svm.addProgram(program.address, program.bytes);
     this.#syncClockSysvar();
   }
@@ -554,8 +581,19 @@ export class Devnet {
   // ---------------------------------------------------------------- accounts
 
   getAccount(address: Address): EncodedAccount | null {
-    const account = this.#svm.getAccount(address);
-    return account.exists ? account : null;
+    const account = this.#native.getAccount(addressBytes(address));
+    if (account === null) return null;
+    const data = account.data();
+    // The shape LiteSVM's own getAccount returns (`exists` included), so callers see no difference.
+    return {
+      exists: true,
+      address,
+      executable: account.executable(),
+      lamports: lamports(account.lamports()),
+      programAddress: addressFromBytes(account.owner()),
+      space: BigInt(data.length),
+      data,
+    } as EncodedAccount;
   }
 
   /** Every account `owner` owns, sorted by address (so two chains compare equal). */
@@ -564,7 +602,7 @@ export class Devnet {
   }
 
   getBalance(address: Address): bigint {
-    return this.#svm.getBalance(address) ?? 0n;
+    return this.#native.getBalance(addressBytes(address)) ?? 0n;
   }
 
   /**
@@ -620,6 +658,7 @@ export class Devnet {
   /** Returns the chain to `snapshot`, time included. */
   restore(snapshot: DevnetSnapshot): void {
     this.#svm = this.#configure(LiteSVM.fromBytes(snapshot.svm));
+    this.#native = nativeOf(this.#svm);
     this.#clock.reset(snapshot.clock);
     this.#seqInSlot = snapshot.seqInSlot;
     this.#records = new Map(snapshot.records);

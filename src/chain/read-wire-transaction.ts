@@ -1,4 +1,6 @@
 import { type Transaction, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import type { SupportedMessage } from "./check-transaction.ts";
+import { rememberCheck } from "./checked-transactions.ts";
 
 /**
  * Solana's packet limit (`PACKET_DATA_SIZE`): a serialized transaction, signatures included,
@@ -166,7 +168,13 @@ export function readWireTransaction(base64: string): WireTransactionReading {
     // The checks above cover every way the wire format can break; kit decoding the same
     // bytes is what the devnet does later, so a disagreement is refused here, not there.
     const transaction = getTransactionDecoder().decode(bytes);
-    getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    // These bytes passed every check checkTransaction makes (it serializes the transaction
+    // back to exactly them), and a legacy or v0 message always has its blockhash: the devnet
+    // checking this object again is told so without decoding it again.
+    if ((message.version === "legacy" || message.version === 0) && "lifetimeToken" in message) {
+      rememberCheck(transaction, { ok: true, message: message as SupportedMessage });
+    }
     return { ok: true, transaction };
   } catch {
     return { ok: false, reason: "its message cannot be decoded" };

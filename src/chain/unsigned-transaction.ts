@@ -2,10 +2,10 @@ import {
   type Address,
   type Instruction,
   type Transaction,
+  type TransactionMessageBytes,
   appendTransactionMessageInstructions,
-  compileTransaction,
+  compileTransactionMessage,
   createTransactionMessage,
-  getBase64Decoder,
   getBase64Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -14,6 +14,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
+import { addressBytes } from "./address-bytes.ts";
 import type { LatestBlockhash } from "./virtual-clock.ts";
 
 export interface UnsignedTransactionInput {
@@ -33,9 +34,113 @@ export function encodeUnsignedTransaction(input: UnsignedTransactionInput): stri
   return encodeWireTransaction(compileUnsignedTransaction(input));
 }
 
+/** Bytes of a signature slot. */
+const SIGNATURE_BYTES = 64;
+const EMPTY_SIGNATURE = new Uint8Array(SIGNATURE_BYTES);
+
 /** The base64 wire form of `transaction`, signed or not. */
 export function encodeWireTransaction(transaction: Transaction): string {
-  return getBase64Decoder().decode(getTransactionEncoder().encode(transaction));
+  return Buffer.from(wireBytesOf(transaction)).toString("base64");
+}
+
+/**
+ * The wire bytes of `transaction`: its signatures (an empty slot zeroed) and its message,
+ * as kit's transaction encoder writes them (a test holds the two equal), without kit's
+ * codec machinery for a layout this plain. A signature of another length goes to kit's
+ * encoder, which says what is wrong.
+ */
+export function wireBytesOf(transaction: Transaction): Uint8Array {
+  const signatures = Object.values(transaction.signatures);
+  if (signatures.some((signature) => signature !== null && signature.length !== SIGNATURE_BYTES)) {
+    return new Uint8Array(getTransactionEncoder().encode(transaction));
+  }
+  const writer = new ByteWriter(SIGNATURE_BYTES * signatures.length + transaction.messageBytes.length + 3);
+  writer.compactU16(signatures.length);
+  for (const signature of signatures) writer.bytes(signature ?? EMPTY_SIGNATURE);
+  writer.bytes(transaction.messageBytes);
+  return writer.done();
+}
+
+/** Appends bytes to a buffer that grows as needed. */
+class ByteWriter {
+  #buffer: Uint8Array;
+  #length = 0;
+  constructor(capacity: number) {
+    this.#buffer = new Uint8Array(capacity);
+  }
+
+  #room(count: number): void {
+    if (this.#length + count <= this.#buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + count));
+    grown.set(this.#buffer.subarray(0, this.#length));
+    this.#buffer = grown;
+  }
+
+  u8(value: number): void {
+    this.#room(1);
+    this.#buffer[this.#length++] = value;
+  }
+
+  /** Solana's compact-u16 ("short vec" length): 7 bits a byte, low bits first. */
+  compactU16(value: number): void {
+    let rest = value;
+    for (;;) {
+      const low = rest & 0x7f;
+      rest >>= 7;
+      if (rest === 0) return this.u8(low);
+      this.u8(low | 0x80);
+    }
+  }
+
+  bytes(values: ArrayLike<number>): void {
+    this.#room(values.length);
+    this.#buffer.set(values, this.#length);
+    this.#length += values.length;
+  }
+
+  done(): Uint8Array {
+    return this.#buffer.slice(0, this.#length);
+  }
+}
+
+/** The compiled form of a v0 message (kit's). */
+type CompiledV0 = Extract<ReturnType<typeof compileTransactionMessage>, { version: 0 }>;
+
+/**
+ * The bytes of a compiled v0 message, as kit's message encoder writes them (a test holds
+ * the two equal): kit's encoder converts every account key from base58 through a bigint,
+ * which was most of the cost of building a plan; here each key's bytes are remembered
+ * (addressBytes). Its blockhash is base58 of 32 bytes, like an address.
+ */
+function encodeV0Message(message: CompiledV0, blockhash: string): Uint8Array {
+  const writer = new ByteWriter(512);
+  writer.u8(0x80);
+  writer.u8(message.header.numSignerAccounts);
+  writer.u8(message.header.numReadonlySignerAccounts);
+  writer.u8(message.header.numReadonlyNonSignerAccounts);
+  writer.compactU16(message.staticAccounts.length);
+  for (const key of message.staticAccounts) writer.bytes(addressBytes(key));
+  writer.bytes(addressBytes(blockhash as Address));
+  writer.compactU16(message.instructions.length);
+  for (const instruction of message.instructions) {
+    writer.u8(instruction.programAddressIndex);
+    const accounts = instruction.accountIndices ?? [];
+    writer.compactU16(accounts.length);
+    writer.bytes(accounts);
+    const data = instruction.data ?? new Uint8Array(0);
+    writer.compactU16(data.length);
+    writer.bytes(data);
+  }
+  const lookups = message.addressTableLookups ?? [];
+  writer.compactU16(lookups.length);
+  for (const lookup of lookups) {
+    writer.bytes(addressBytes(lookup.lookupTableAddress));
+    writer.compactU16(lookup.writableIndexes.length);
+    writer.bytes(lookup.writableIndexes);
+    writer.compactU16(lookup.readonlyIndexes.length);
+    writer.bytes(lookup.readonlyIndexes);
+  }
+  return writer.done();
 }
 
 /** The v0 transaction of `input` with every signature slot still empty (a compute-limit instruction first when asked). */
@@ -47,7 +152,15 @@ export function compileUnsignedTransaction(input: UnsignedTransactionInput): Tra
     (m) => setTransactionMessageLifetimeUsingBlockhash(input.lifetime, m),
     (m) => appendTransactionMessageInstructions([...budget, ...input.instructions], m),
   );
-  return compileTransaction(message);
+  // kit's compileTransaction, with the message bytes written by encodeV0Message.
+  const compiled = compileTransactionMessage(message) as CompiledV0;
+  const signatures: Record<Address, null> = {};
+  for (const signer of compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts)) signatures[signer] = null;
+  return Object.freeze({
+    lifetimeConstraint: { blockhash: input.lifetime.blockhash, lastValidBlockHeight: input.lifetime.lastValidBlockHeight },
+    messageBytes: encodeV0Message(compiled, input.lifetime.blockhash) as unknown as TransactionMessageBytes,
+    signatures: Object.freeze(signatures),
+  }) as Transaction;
 }
 
 /**

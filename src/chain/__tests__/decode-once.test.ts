@@ -1,0 +1,162 @@
+import {
+  type Address,
+  type Instruction,
+  type Transaction,
+  AccountRole,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getAddressDecoder,
+  getAddressEncoder,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransaction,
+} from "@solana/kit";
+import fc from "fast-check";
+import { LiteSVM } from "litesvm";
+import { describe, expect, it } from "vitest";
+import { addressBytes, addressFromBytes } from "../address-bytes.ts";
+import { checkAfresh, checkTransaction } from "../check-transaction.ts";
+import { Devnet } from "../devnet.ts";
+import { readWireTransaction } from "../read-wire-transaction.ts";
+import { compileUnsignedTransaction, encodeWireTransaction } from "../unsigned-transaction.ts";
+
+const LIFETIME = { blockhash: "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi" as never, lastValidBlockHeight: 150n };
+const addressOf = (bytes: Uint8Array) => getAddressDecoder().decode(bytes);
+const key = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(addressOf);
+
+/** Instructions over a small pool of keys (so keys repeat across instructions and roles, as a plan's do). */
+const instructions = fc
+  .tuple(fc.array(key, { minLength: 1, maxLength: 12 }), fc.array(key, { minLength: 1, maxLength: 3 }))
+  .chain(([pool, programs]) =>
+    fc.array(
+      fc.record({
+        programAddress: fc.constantFrom(...programs),
+        accounts: fc.array(
+          fc.record({
+            address: fc.constantFrom(...pool),
+            role: fc.constantFrom(AccountRole.READONLY, AccountRole.WRITABLE),
+          }),
+          { maxLength: 6 },
+        ),
+        data: fc.uint8Array({ maxLength: 40 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
+  ) as fc.Arbitrary<Instruction[]>;
+
+function kitCompiled(feePayer: Address, list: Instruction[]): Transaction {
+  return compileTransaction(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(feePayer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(LIFETIME, m),
+      (m) => appendTransactionMessageInstructions(list, m),
+    ),
+  );
+}
+
+describe("decoding and encoding once", () => {
+  it("remembered address bytes are kit's conversions, both ways", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        const address = getAddressDecoder().decode(bytes);
+        expect(addressFromBytes(bytes)).toBe(address);
+        expect(addressFromBytes(bytes)).toBe(address);
+        expect(addressBytes(address)).toEqual(new Uint8Array(getAddressEncoder().encode(address)));
+        expect(addressBytes(address)).toEqual(bytes);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("compiles an unsigned transaction to kit's bytes, and writes kit's wire form of it signed or not", async () => {
+    const payer = await generateKeyPairSigner();
+    await fc.assert(
+      fc.asyncProperty(instructions, fc.boolean(), async (list, sign) => {
+        const ours = compileUnsignedTransaction({ feePayer: payer.address, instructions: list, lifetime: LIFETIME });
+        const kits = kitCompiled(payer.address, list);
+        expect(ours).toEqual(kits);
+        expect(Object.keys(ours.signatures)).toEqual(Object.keys(kits.signatures));
+        const transaction = sign ? await signTransaction([payer.keyPair], ours) : ours;
+        expect(encodeWireTransaction(transaction)).toBe(Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64"));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a transaction read at the door is checked by the devnet without decoding again, with the answer of a fresh check", async () => {
+    const payer = await generateKeyPairSigner();
+    await fc.assert(
+      fc.asyncProperty(instructions, fc.nat(), fc.integer({ min: 0, max: 255 }), async (list, at, value) => {
+        const signed = await signTransaction(
+          [payer.keyPair],
+          compileUnsignedTransaction({ feePayer: payer.address, instructions: list, lifetime: LIFETIME }),
+        );
+        const wire = new Uint8Array(getTransactionEncoder().encode(signed));
+        // Any byte changed: a reading may fail, and what the memo says must still be a fresh check's answer.
+        wire[at % wire.length] = value;
+        const reading = readWireTransaction(Buffer.from(wire).toString("base64"));
+        if (!reading.ok) return;
+        const { transaction } = reading;
+        expect(checkTransaction(transaction)).toEqual(checkAfresh(transaction));
+        expect(checkTransaction(transaction)).toBe(checkTransaction(transaction));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a remembered check never answers for bytes the transaction no longer carries", async () => {
+    const payer = await generateKeyPairSigner();
+    const signed = await signTransaction(
+      [payer.keyPair],
+      compileUnsignedTransaction({
+        feePayer: payer.address,
+        instructions: [{ programAddress: "MemoSq4gqABAXKb96qnH8TzNMqxwKEDVT8oHzjxqtHa" as Address, data: new Uint8Array(4) }],
+        lifetime: LIFETIME,
+      }),
+    );
+    const reading = readWireTransaction(Buffer.from(getTransactionEncoder().encode(signed)).toString("base64"));
+    if (!reading.ok) throw new Error(reading.reason);
+    const { transaction } = reading;
+    expect(checkTransaction(transaction).ok).toBe(true);
+    // Marked as a v1 message in place: the same object now fails, as a fresh check says.
+    (transaction.messageBytes as unknown as Uint8Array)[0] = 0x81;
+    expect(checkTransaction(transaction)).toEqual(checkAfresh(transaction));
+    expect(checkTransaction(transaction).ok).toBe(false);
+  });
+
+  it("the devnet's account reads answer as LiteSVM's own, field for field, before and after changes and a restore", async () => {
+    const devnet = Devnet.start({ seed: "decode-once" });
+    const wallet = (await generateKeyPairSigner()).address;
+    const compare = (addresses: Address[]) => {
+      const fresh = LiteSVM.fromBytes(devnet.snapshot().svm);
+      for (const address of addresses) {
+        const theirs = fresh.getAccount(address);
+        expect(devnet.getAccount(address)).toEqual(theirs.exists ? theirs : null);
+        expect(devnet.getBalance(address)).toBe(fresh.getBalance(address) ?? 0n);
+      }
+    };
+    const program = "BasketLaunch1111111111111111111111111111111" as Address;
+    const known = [
+      wallet,
+      "So11111111111111111111111111111111111111112" as Address,
+      "SysvarC1ock11111111111111111111111111111111" as Address,
+    ];
+    compare([...known, program]);
+    expect(devnet.getAccount(wallet)).toBeNull();
+    devnet.airdrop(wallet, 5n);
+    compare(known);
+    expect(devnet.getAccount(wallet)?.lamports).toBe(lamports(5n));
+    const before = devnet.snapshot();
+    devnet.airdrop(wallet, 7n);
+    expect(devnet.getBalance(wallet)).toBe(12n);
+    devnet.restore(before);
+    expect(devnet.getBalance(wallet)).toBe(5n);
+    compare(known);
+  });
+});
