@@ -2,8 +2,8 @@ import { type Server, createServer } from "node:http";
 import { WebSocketServer } from "ws";
 import { PUBSUB_METHODS } from "./pubsub-methods.ts";
 import { type LandedLogs, PubSubSession, SlotChanges } from "./pubsub-session.ts";
-import { type Address, getCompiledTransactionMessageDecoder } from "@solana/kit";
-import { isWritableKey } from "./transaction-history.ts";
+import type { Address } from "@solana/kit";
+import { TransactionHistory, isWritableKey } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 
@@ -45,12 +45,14 @@ export class PubSubServer {
       if (this.#sessions.size === 0) return;
       if (write.kind === "airdrop") this.#written.add(write.address);
       if (write.kind === "account") this.#written.add(write.account.address);
-      if (write.kind !== "transaction") return;
-      const message = getCompiledTransactionMessageDecoder().decode(write.transaction.messageBytes);
+    });
+    // A landed transaction comes from the history, which already holds its decoded message.
+    const stopLandings = TransactionHistory.of(deps.devnet).onLanded(({ landed, message }) => {
+      if (this.#sessions.size === 0) return;
       const keys = message.staticAccounts;
       // A validator stores every account a transaction write-locked, changed or not.
       keys.forEach((key, index) => isWritableKey(message, index) && this.#written.add(key));
-      this.#landed.push({ landed: write.landed, accounts: new Set(keys) });
+      this.#landed.push({ landed, accounts: new Set(keys) });
     });
     const stopTicks = deps.devnet.onSlot((now) => {
       const changes = new SlotChanges(deps.devnet, this.#landed, this.#written);
@@ -60,6 +62,7 @@ export class PubSubServer {
     });
     this.#stopSlots = () => {
       stopWrites();
+      stopLandings();
       stopTicks();
     };
   }

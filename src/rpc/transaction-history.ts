@@ -146,6 +146,7 @@ export class TransactionHistory {
   readonly #known = new Map<Address, KeyState>();
   /** The compute-unit prices of the last 150 slots' landed transactions (`getRecentPrioritizationFees`). */
   readonly fees = new RecentPrioritizationFees();
+  readonly #landedListeners = new Set<(entry: HistoryEntry) => void>();
 
   private constructor(devnet: Devnet, capacity: number) {
     this.#capacity = capacity;
@@ -164,8 +165,9 @@ export class TransactionHistory {
       const tokenRan = tokenProgramRan(pending.message, inner);
       const post = keyStatesOf(devnet, pending.message, this.#known, { before: pending.pre, tokenRan });
       this.#remember(pending.message, post);
-      this.#add(write.landed, write.transaction, pending.message, pending.pre, post, inner);
+      const entry = this.#add(write.landed, write.transaction, pending.message, pending.pre, post, inner);
       this.fees.record(write.landed.slot, pending.message);
+      for (const listener of this.#landedListeners) listener(entry);
     });
   }
 
@@ -177,6 +179,16 @@ export class TransactionHistory {
       histories.set(devnet, history);
     }
     return history;
+  }
+
+  /**
+   * Calls `listener` with each landed transaction's entry once the history holds it: other
+   * readers of landings (the PubSub server) take its message from here, decoded once, rather
+   * than decoding the transaction's bytes again. Returns the function that stops the calls.
+   */
+  onLanded(listener: (entry: HistoryEntry) => void): () => void {
+    this.#landedListeners.add(listener);
+    return () => this.#landedListeners.delete(listener);
   }
 
   get size(): number {
@@ -199,14 +211,16 @@ export class TransactionHistory {
     pre: KeyState[],
     post: KeyState[],
     inner: InnerInstruction[][],
-  ): void {
-    this.#entries.set(landed.signature, { landed, transaction, message, pre, post, inner });
+  ): HistoryEntry {
+    const entry: HistoryEntry = { landed, transaction, message, pre, post, inner };
+    this.#entries.set(landed.signature, entry);
     for (const key of new Set(message.staticAccounts)) {
       const list = this.#byKey.get(key);
       if (list) list.push(landed.signature);
       else this.#byKey.set(key, [landed.signature]);
     }
     while (this.#entries.size > this.#capacity) this.#evictOldest();
+    return entry;
   }
 
   // Entries are inserted in landing order, so the oldest is first in the map and first in each key's list.

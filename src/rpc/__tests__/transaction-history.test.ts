@@ -89,6 +89,23 @@ describe("the RPC's transaction history", () => {
     ).toHaveLength(2);
   });
 
+  it("tells each landing to onLanded listeners with the entry it holds (the message decoded once), until stopped", async () => {
+    devnet = Devnet.start({ seed: "history-landed" });
+    const history = TransactionHistory.of(devnet);
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 10_000_000_000n);
+    const told: ReturnType<TransactionHistory["get"]>[] = [];
+    const stop = history.onLanded((entry) => told.push(entry));
+    const first = await transfer(payer, 1_000_000n, "none");
+    expect(told).toHaveLength(1);
+    // The very object getTransaction answers from: nothing decoded a second time for the listener.
+    expect(told[0]).toBe(history.get(first));
+    expect(told[0]!.message.staticAccounts[0]).toBe(payer.address);
+    stop();
+    await transfer(payer, 1_000_000n, "none");
+    expect(told).toHaveLength(1);
+  });
+
   it("reads a key's state before a transaction afresh after an airdrop or a restore changed it outside any transaction", async () => {
     devnet = Devnet.start({ seed: "history-known" });
     const dispatcher = new RpcDispatcher({ devnet });
