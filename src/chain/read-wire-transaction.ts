@@ -1,4 +1,5 @@
-import { type Transaction, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { type Address, type Transaction, getTransactionDecoder } from "@solana/kit";
+import { addressFromBytes } from "./address-bytes.ts";
 import type { SupportedMessage } from "./check-transaction.ts";
 import { rememberCheck } from "./checked-transactions.ts";
 
@@ -66,10 +67,17 @@ class ByteReader {
   }
 }
 
-/** The parts of a message the checks below need. */
+/** A message as kit's decoder reads it (legacy or v0: the only versions read past the header). */
+type DecodedMessage = SupportedMessage;
+
+/** The parts of a message the checks below need, and the message decoded. */
 interface MessageShape {
   readonly requiredSignatures: number;
+  readonly message: DecodedMessage;
 }
+
+/** A copy of `count` bytes at `offset` (kit's decoder copies too: the message keeps no view of the wire buffer). */
+const copy = (bytes: Uint8Array, offset: number, count: number) => bytes.slice(offset, offset + count);
 
 function readMessage(reader: ByteReader): MessageShape {
   const first = reader.u8("the message header");
@@ -93,8 +101,9 @@ function readMessage(reader: ByteReader): MessageShape {
     throw new Malformed("its message header counts more signers and read-only accounts than it has keys");
   if (readonlySigned >= requiredSignatures) throw new Malformed("its message header makes the fee payer read-only");
   reader.skip(KEY_BYTES, "the recent blockhash");
+  const blockhash = reader.bytes.subarray(reader.offset - KEY_BYTES, reader.offset);
 
-  const instructions: { program: number; accounts: number[] }[] = [];
+  const instructions: { program: number; accounts: number[]; data: Uint8Array }[] = [];
   const count = reader.compactU16("the instructions");
   for (let i = 0; i < count; i++) {
     const program = reader.u8(`instruction ${i}'s program index`);
@@ -103,19 +112,23 @@ function readMessage(reader: ByteReader): MessageShape {
     for (let a = 0; a < accountCount; a++) accounts.push(reader.u8(`instruction ${i}'s account indexes`));
     const data = reader.compactU16(`instruction ${i}'s data`);
     reader.skip(data, `instruction ${i}'s data`);
-    instructions.push({ program, accounts });
+    instructions.push({ program, accounts, data: copy(reader.bytes, reader.offset - data, data) });
   }
 
   let loaded = 0;
+  const lookups: { lookupTableAddress: Address; writableIndexes: number[]; readonlyIndexes: number[] }[] = [];
   if (first & VERSION_PREFIX) {
     const tables = reader.compactU16("the address-table lookups");
     for (let t = 0; t < tables; t++) {
       reader.skip(KEY_BYTES, `address table ${t}'s key`);
-      for (const kind of ["writable", "read-only"]) {
+      const lookupTableAddress = addressFromBytes(reader.bytes.subarray(reader.offset - KEY_BYTES, reader.offset));
+      const [writableIndexes, readonlyIndexes] = (["writable", "read-only"] as const).map((kind) => {
         const indexes = reader.compactU16(`address table ${t}'s ${kind} indexes`);
         reader.skip(indexes, `address table ${t}'s ${kind} indexes`);
         loaded += indexes;
-      }
+        return [...reader.bytes.subarray(reader.offset - indexes, reader.offset)];
+      }) as [number[], number[]];
+      lookups.push({ lookupTableAddress, writableIndexes, readonlyIndexes });
     }
   }
   if (keys + loaded > MAX_TRANSACTION_ACCOUNTS) {
@@ -130,7 +143,27 @@ function readMessage(reader: ByteReader): MessageShape {
     }
   });
   if (reader.left > 0) throw new Malformed(`${reader.left} bytes follow the end of its message`);
-  return { requiredSignatures };
+  // The message as kit's decoder gives it (a test holds the two equal), its keys converted
+  // through the remembered addressFromBytes instead of a bigint each.
+  const staticAccounts: Address[] = [];
+  for (let i = 0; i < keys; i++) staticAccounts.push(addressFromBytes(keyBytes.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES)));
+  const message = {
+    header: {
+      numSignerAccounts: requiredSignatures,
+      numReadonlySignerAccounts: readonlySigned,
+      numReadonlyNonSignerAccounts: readonlyUnsigned,
+    },
+    staticAccounts,
+    lifetimeToken: addressFromBytes(blockhash) as string,
+    instructions: instructions.map(({ program, accounts, data }) => ({
+      programAddressIndex: program,
+      ...(accounts.length ? { accountIndices: accounts } : null),
+      ...(data.byteLength ? { data } : null),
+    })),
+    ...(lookups.length ? { addressTableLookups: lookups } : null),
+    version: first & VERSION_PREFIX ? 0 : "legacy",
+  };
+  return { requiredSignatures, message: message as unknown as DecodedMessage };
 }
 
 /**
@@ -166,15 +199,12 @@ export function readWireTransaction(base64: string): WireTransactionReading {
   }
   try {
     // The checks above cover every way the wire format can break; kit decoding the same
-    // bytes is what the devnet does later, so a disagreement is refused here, not there.
+    // bytes is what the rest of the chain holds, so a disagreement is refused here.
     const transaction = getTransactionDecoder().decode(bytes);
-    const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
     // These bytes passed every check checkTransaction makes (it serializes the transaction
-    // back to exactly them), and a legacy or v0 message always has its blockhash: the devnet
-    // checking this object again is told so without decoding it again.
-    if ((message.version === "legacy" || message.version === 0) && "lifetimeToken" in message) {
-      rememberCheck(transaction, { ok: true, message: message as SupportedMessage });
-    }
+    // back to exactly them) and the message was decoded above: the devnet checking this
+    // object again is told so without decoding it again.
+    rememberCheck(transaction, { ok: true, message: message.message });
     return { ok: true, transaction };
   } catch {
     return { ok: false, reason: "its message cannot be decoded" };

@@ -1,5 +1,6 @@
-import { type Address, type Transaction, getBase64Decoder, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
+import { type Address, type Transaction, getBase64Decoder } from "@solana/kit";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
+import { signatureVerifies } from "../chain/signature-check.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import type { QuoteStore } from "./quote-store.ts";
 
@@ -16,8 +17,7 @@ export async function checkSubmission(text: string, quoteId: string | null, quot
   if (!reading.ok) return fail("INVALID_TRANSACTION", { reason: reading.reason });
   const { transaction } = reading;
   for (const [signer, signature] of Object.entries(transaction.signatures)) {
-    const valid =
-      signature !== null && (await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, transaction.messageBytes));
+    const valid = signature !== null && signatureVerifies(signer as Address, signature, transaction.messageBytes);
     if (!valid) return fail("INVALID_SIGNATURE", { signer });
   }
   if (quoteId === null) return succeed(transaction);

@@ -11,10 +11,13 @@ import {
   getAddressEncoder,
   getTransactionEncoder,
   lamports,
+  getPublicKeyFromAddress,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  signBytes,
   signTransaction,
+  verifySignature,
 } from "@solana/kit";
 import fc from "fast-check";
 import { LiteSVM } from "litesvm";
@@ -23,6 +26,7 @@ import { addressBytes, addressFromBytes } from "../address-bytes.ts";
 import { checkAfresh, checkTransaction } from "../check-transaction.ts";
 import { Devnet } from "../devnet.ts";
 import { readWireTransaction } from "../read-wire-transaction.ts";
+import { signatureVerifies } from "../signature-check.ts";
 import { compileUnsignedTransaction, encodeWireTransaction } from "../unsigned-transaction.ts";
 
 const LIFETIME = { blockhash: "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi" as never, lastValidBlockHeight: 150n };
@@ -128,6 +132,32 @@ describe("decoding and encoding once", () => {
     (transaction.messageBytes as unknown as Uint8Array)[0] = 0x81;
     expect(checkTransaction(transaction)).toEqual(checkAfresh(transaction));
     expect(checkTransaction(transaction).ok).toBe(false);
+  });
+
+  it("verifies a signature as kit's WebCrypto check does: valid, altered, another signer's, a key off the curve", async () => {
+    const signers = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        fc.constantFrom("valid", "altered", "other", "random key"),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        async (message, at, value, kind, randomKey) => {
+          const signature = new Uint8Array(await signBytes(signers[0].keyPair.privateKey, message));
+          if (kind === "altered") signature[at % 64] = value;
+          const signer = kind === "other" ? signers[1].address : kind === "random key" ? addressOf(randomKey) : signers[0].address;
+          let expected: boolean;
+          try {
+            expected = await verifySignature(await getPublicKeyFromAddress(signer), signature as never, message);
+          } catch {
+            expected = false;
+          }
+          expect(signatureVerifies(signer, signature, message)).toBe(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it("the devnet's account reads answer as LiteSVM's own, field for field, before and after changes and a restore", async () => {
