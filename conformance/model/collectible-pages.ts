@@ -39,24 +39,10 @@ export function walkCollectiblePages(context: CheckContext, query: Query, limit:
 }
 
 /** Every collectible (pages of 50, oldest first) with its stage: what tells a list that held still from one that moved. */
-async function fingerprint(context: CheckContext): Promise<string> {
+export async function collectiblesFingerprint(context: CheckContext): Promise<string> {
   const walk = await walkCollectiblePages(context, { sort: "oldest" }, 50);
   return walk.pages
     .flat()
     .map((item) => `${item.launch}:${item.stage}`)
     .join(",");
-}
-
-/**
- * Runs `walk` while the collectibles hold still (none appears, none changes stage): the whole
- * list is read before and after, and the walk is run again when it moved, up to `attempts`
- * times. Returns null when it never held still.
- */
-export async function whileCollectiblesStable<T>(context: CheckContext, walk: () => Promise<T>, attempts = 3): Promise<T | null> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const before = await fingerprint(context);
-    const result = await walk();
-    if ((await fingerprint(context)) === before) return result;
-  }
-  return null;
 }

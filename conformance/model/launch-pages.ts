@@ -88,17 +88,3 @@ export async function listFingerprint(context: CheckContext, query: Query): Prom
     .map((row) => row.address)
     .join(",");
 }
-
-/**
- * Runs `walk` while the list named by `query` holds still: the whole list is read before and
- * after; when it moved in between (trades, new launches on a live server), the walk is run
- * again, up to `attempts` times. Returns null when the list never held still.
- */
-export async function whileStable<T>(context: CheckContext, query: Query, walk: () => Promise<T>, attempts = 3): Promise<T | null> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const before = await listFingerprint(context, query);
-    const result = await walk();
-    if ((await listFingerprint(context, query)) === before) return result;
-  }
-  return null;
-}

@@ -1,4 +1,5 @@
 import type { CheckContext, SampleLaunch, Wallet } from "../engine/check.ts";
+import { readStable } from "../engine/read-stable.ts";
 import type { ScenarioStep } from "./scenario-file.ts";
 import { holdingOf, onTape, statusOf } from "./trade-session.ts";
 import { Violation } from "./violation.ts";
@@ -77,17 +78,21 @@ const fingerprintOf = (statuses: Statuses) => [...statuses].map(([index, { statu
  */
 export async function observe(model: TradeFlowModel, real: TradeFlowReal): Promise<void> {
   const { context, launch } = real;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const statuses = await settleStatuses(model, real);
-    const holdings = await Promise.all(real.wallets.map((wallet) => holdingOf(context, wallet.address, launch.primaryMint)));
-    const onTapes = new Map<number, number>();
-    for (const [index, { status }] of statuses)
-      if (LANDED.has(status) || status === "failed")
-        onTapes.set(index, await onTape(context, launch.address, real.plans[index]!.steps[model.plans[index]!.settleIndex]!.signature));
-    if (fingerprintOf(await settleStatuses(model, real)) === fingerprintOf(statuses))
-      return compare(model, real, statuses, holdings, onTapes);
-  }
-  context.skip("settles kept landing while the model's observation was read: nothing stable to compare");
+  const { statuses, holdings, onTapes } = await readStable(context, {
+    what: "the settles' statuses",
+    read: async () => {
+      const statuses = await settleStatuses(model, real);
+      const holdings = await Promise.all(real.wallets.map((wallet) => holdingOf(context, wallet.address, launch.primaryMint)));
+      const onTapes = new Map<number, number>();
+      for (const [index, { status }] of statuses)
+        if (LANDED.has(status) || status === "failed")
+          onTapes.set(index, await onTape(context, launch.address, real.plans[index]!.steps[model.plans[index]!.settleIndex]!.signature));
+      return { statuses, holdings, onTapes };
+    },
+    markOf: ({ statuses }) => fingerprintOf(statuses),
+    mark: async () => fingerprintOf(await settleStatuses(model, real)),
+  });
+  compare(model, real, statuses, holdings, onTapes);
 }
 
 function compare(

@@ -2,11 +2,12 @@ import fc from "fast-check";
 import type { Query } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
 import { documentValidators } from "../../engine/document-validator.ts";
+import { readStable } from "../../engine/read-stable.ts";
 import {
+  collectiblesFingerprint,
   type CollectibleItem,
   type CollectibleWalk,
   walkCollectiblePages,
-  whileCollectiblesStable,
 } from "../../model/collectible-pages.ts";
 import { getJson } from "../../model/read-json.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
@@ -79,12 +80,13 @@ const EXAMPLES: ListCase[] = [
   { sort: "name", limit: 2 },
 ];
 
-/** Walks a case while the collectibles hold still; skips the check when they never do. */
-async function stableWalk(context: CheckContext, list: ListCase): Promise<CollectibleWalk> {
-  const walk = await whileCollectiblesStable(context, () => walkCollectiblePages(context, queryOf(list), list.limit));
-  if (walk === null)
-    context.skip("the collectibles kept changing (new ones, new stages) while they were paged: their pages cannot be compared");
-  return walk;
+/** Walks a case while the collectibles hold still (none appears, none changes stage); skips the check when they never do. */
+function stableWalk(context: CheckContext, list: ListCase): Promise<CollectibleWalk> {
+  return readStable(context, {
+    what: "the collectibles (new ones, new stages)",
+    read: () => walkCollectiblePages(context, queryOf(list), list.limit),
+    mark: () => collectiblesFingerprint(context),
+  });
 }
 
 function listProperty(
@@ -222,12 +224,15 @@ export const collectiblesGroupsPartition: Check = {
     const groups: readonly string[] = parameter?.schema?.enum ?? [];
     if (groups.length === 0) context.skip("the document names no values of the group parameter");
     await judge(context, async () => {
-      const walked = await whileCollectiblesStable(context, async () => {
-        const byGroup = new Map<string, CollectibleItem[]>();
-        for (const group of groups) byGroup.set(group, (await walkCollectiblePages(context, { group, sort: "oldest" }, 50)).pages.flat());
-        return byGroup;
+      const walked = await readStable(context, {
+        what: "the collectibles (new ones, new stages)",
+        read: async () => {
+          const byGroup = new Map<string, CollectibleItem[]>();
+          for (const group of groups) byGroup.set(group, (await walkCollectiblePages(context, { group, sort: "oldest" }, 50)).pages.flat());
+          return byGroup;
+        },
+        mark: () => collectiblesFingerprint(context),
       });
-      if (walked === null) return context.skip("the collectibles kept changing while their groups were read");
       const groupOf = new Map<string, string>();
       const stageGroup = new Map<string, string>();
       for (const [group, items] of walked) {

@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from "../../engine/check.ts";
-import { type Row, walkLaunchPages, whileStable } from "../../model/launch-pages.ts";
+import { readStable } from "../../engine/read-stable.ts";
+import { type Row, listFingerprint, walkLaunchPages } from "../../model/launch-pages.ts";
 import { getJson } from "../../model/read-json.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
 import { ensure } from "../../model/violation.ts";
@@ -10,12 +11,14 @@ const PAGED = {
   text: "Paged mode, when any of those parameters is present: a keyset page with nextCursor; cursor is the nextCursor of the previous page",
 };
 
-/** Walks a case while the list holds still; skips the check when it never does. */
+/** Walks a case while the list holds still (its whole order read before and after); skips the check when it never does. */
 async function stableWalk(context: CheckContext, list: ListCase) {
-  const walk = await whileStable(context, queryOf(list), () => walkLaunchPages(context, queryOf(list), list.limit));
-  if (walk === null)
-    context.skip(`the list ${JSON.stringify(queryOf(list))} kept changing while it was paged: its pages cannot be compared`);
-  return walk;
+  const query = queryOf(list);
+  return readStable(context, {
+    what: `the list ${JSON.stringify(query)}`,
+    read: () => walkLaunchPages(context, query, list.limit),
+    mark: () => listFingerprint(context, query),
+  });
 }
 
 export const launchesPagingDisjoint: Check = {

@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { type Row, walkLaunchPages } from "../../model/launch-pages.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
-import { readStable } from "../../model/read-stable.ts";
+import { readStable } from "../../engine/read-stable.ts";
 import { judge } from "../../model/run-property.ts";
 import { type TapeTrade, tradePage } from "../../model/trade-pages.ts";
 import { ensure } from "../../model/violation.ts";
@@ -23,13 +23,15 @@ export const almostPairedRule: Check = {
       const readRows = async () => (await getJson(context, "/v1/launches/almost-paired", query)).launches as Row[];
       const fingerprintOf = (rows: Row[]) => (Array.isArray(rows) ? rows.map((row) => `${row.address}:${row.progressBps}`).join(",") : "");
       // The list and the whole set are compared as of one moment: a buy may carry a launch past 7000 bps meanwhile.
-      const { rows, every } = await readStable(
-        context,
-        "the almost-paired list",
-        async () => ({ rows: await readRows(), every: (await walkLaunchPages(context, { tab: "new", kind: "all" }, 100)).pages.flat() }),
-        ({ rows }) => fingerprintOf(rows),
-        async () => fingerprintOf(await readRows()),
-      );
+      const { rows, every } = await readStable(context, {
+        what: "the almost-paired list",
+        read: async () => ({
+          rows: await readRows(),
+          every: (await walkLaunchPages(context, { tab: "new", kind: "all" }, 100)).pages.flat(),
+        }),
+        markOf: ({ rows }) => fingerprintOf(rows),
+        mark: async () => fingerprintOf(await readRows()),
+      });
       ensure(Array.isArray(rows) && rows.length <= 24, `almost-paired returned ${rows?.length} launches, more than 24`, { input: query });
       rows.forEach((row, index) => {
         ensure(
@@ -77,19 +79,18 @@ export const liveNewestAcrossLaunches: Check = {
       const readLive = async () => (await getJson(context, "/v1/trades/live")).trades as LiveTrade[];
       const signaturesOf = (trades: LiveTrade[]) => (Array.isArray(trades) ? trades.map((trade) => trade.signature).join(",") : "");
       // The feed and the tapes are compared as of one moment: the feed read again after the tapes must not have moved.
-      const { live, tapes } = await readStable(
-        context,
-        "the live feed",
-        async () => {
+      const { live, tapes } = await readStable(context, {
+        what: "the live feed",
+        read: async () => {
           const live = await readLive();
           const tapes = new Map<string, TapeTrade[]>();
           for (const launch of sampledLaunches(context))
             tapes.set(launch.address, (await tradePage(context, launch.address, 13)).trades as TapeTrade[]);
           return { live, tapes };
         },
-        ({ live }) => signaturesOf(live),
-        async () => signaturesOf(await readLive()),
-      );
+        markOf: ({ live }) => signaturesOf(live),
+        mark: async () => signaturesOf(await readLive()),
+      });
       ensure(Array.isArray(live) && live.length <= 12, `the live route returned ${live?.length} trades, not twelve`, {
         input: LIVE,
         actual: live?.length,
