@@ -129,8 +129,9 @@ const repositoryPackages = {
 
 /** Bundles the CLI into `root`/<key>/ and makes it current; resolves with its entry file and key. */
 export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR, entry = CLI_ENTRY) {
-  const { build } = await import("esbuild");
+  // The folder first: a read-only install fails here at once, before esbuild's service starts.
   mkdirSync(root, { recursive: true });
+  const { build } = await import("esbuild");
   const building = join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     const result = await build({
