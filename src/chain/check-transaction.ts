@@ -1,12 +1,7 @@
-import {
-  type CompiledTransactionMessage,
-  type CompiledTransactionMessageWithLifetime,
-  type Transaction,
-  getCompiledTransactionMessageDecoder,
-  getTransactionEncoder,
-} from "@solana/kit";
+import { type CompiledTransactionMessage, type CompiledTransactionMessageWithLifetime, type Transaction } from "@solana/kit";
 import { recallCheck, rememberCheck } from "./checked-transactions.ts";
 import { readWireTransaction } from "./read-wire-transaction.ts";
+import { wireBytesOf } from "./unsigned-transaction.ts";
 
 /** The message versions the network runs, with their blockhash: what the landing loop reads. */
 export type SupportedMessage = Extract<CompiledTransactionMessage, { version: "legacy" | 0 }> & CompiledTransactionMessageWithLifetime;
@@ -42,20 +37,13 @@ export function checkAfresh(transaction: Transaction): TransactionCheck {
     return refuse(`its message version is ${first & 0x7f}; only legacy and version 0 messages are accepted`);
   let wire: Uint8Array;
   try {
-    wire = new Uint8Array(getTransactionEncoder().encode(transaction));
+    wire = wireBytesOf(transaction);
   } catch (error) {
     return refuse(`it cannot be serialized (${error instanceof Error ? error.message : String(error)})`);
   }
   const reading = readWireTransaction(Buffer.from(wire).toString("base64"));
   if (!reading.ok) return refuse(reading.reason);
-  let message: CompiledTransactionMessage;
-  try {
-    message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-  } catch {
-    return refuse("its message cannot be decoded");
-  }
-  if ((message.version !== "legacy" && message.version !== 0) || !("lifetimeToken" in message)) {
-    return refuse("its message carries no recent blockhash");
-  }
-  return { ok: true, message: message as SupportedMessage };
+  // The reader decoded the message of exactly these bytes (as kit's decoder does; a legacy
+  // or v0 message always has its blockhash).
+  return { ok: true, message: reading.message };
 }

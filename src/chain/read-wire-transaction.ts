@@ -24,7 +24,13 @@ const VERSION_PREFIX = 0x80;
 const SUPPORTED_VERSION = 0;
 
 export type WireTransactionReading =
-  { readonly ok: true; readonly transaction: Transaction } | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: true;
+      readonly transaction: Transaction;
+      /** Its message, decoded as kit's decoder decodes it; shared, so read-only. */
+      readonly message: SupportedMessage;
+    }
+  | { readonly ok: false; readonly reason: string };
 
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -205,7 +211,7 @@ export function readWireTransaction(base64: string): WireTransactionReading {
     // back to exactly them) and the message was decoded above: the devnet checking this
     // object again is told so without decoding it again.
     rememberCheck(transaction, { ok: true, message: message.message });
-    return { ok: true, transaction };
+    return { ok: true, transaction, message: message.message };
   } catch {
     return { ok: false, reason: "its message cannot be decoded" };
   }

@@ -8,6 +8,7 @@ import {
   createTransactionMessage,
   generateKeyPairSigner,
   getAddressDecoder,
+  getCompiledTransactionMessageDecoder,
   getAddressEncoder,
   getTransactionEncoder,
   lamports,
@@ -107,6 +108,8 @@ describe("decoding and encoding once", () => {
         const reading = readWireTransaction(Buffer.from(wire).toString("base64"));
         if (!reading.ok) return;
         const { transaction } = reading;
+        // The reader's own decoding is kit's, field for field.
+        expect(reading.message).toEqual(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes));
         expect(checkTransaction(transaction)).toEqual(checkAfresh(transaction));
         expect(checkTransaction(transaction)).toBe(checkTransaction(transaction));
       }),
