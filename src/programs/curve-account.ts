@@ -4,7 +4,6 @@ import {
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
-  getAddressCodec,
   getArrayCodec,
   getBooleanCodec,
   getConstantCodec,
@@ -17,6 +16,7 @@ import {
   transformDecoder,
   transformEncoder,
 } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { MAX_COMPONENTS } from "./launch-account.ts";
 
 /** Byte size of the curve program's `Curve` record (layout.h). */
@@ -71,8 +71,8 @@ export interface CurveAccount {
 
 function getCurveComponentCodec() {
   return getStructCodec([
-    ["mint", getAddressCodec()],
-    ["vault", getAddressCodec()],
+    ["mint", rememberedAddressCodec()],
+    ["vault", rememberedAddressCodec()],
     ["quantity", getU64Codec()],
     ["feeAmount", getU64Codec()],
     ["creatorFeeAmount", getU64Codec()],
@@ -91,9 +91,9 @@ function getRawCurveCodec() {
       ["primaryVaultBump", padRightCodec(getU8Codec(), 3)],
       ["feeBps", getU16Codec()],
       ["creatorFeeShareBps", padRightCodec(getU16Codec(), 4)],
-      ["launch", getAddressCodec()],
-      ["primaryMint", getAddressCodec()],
-      ["primaryVault", getAddressCodec()],
+      ["launch", rememberedAddressCodec()],
+      ["primaryMint", rememberedAddressCodec()],
+      ["primaryVault", rememberedAddressCodec()],
       ["virtualPrimary", getU64Codec()],
       ["virtualDna", getU64Codec()],
       ["inventoryInitial", getU64Codec()],

@@ -5,7 +5,6 @@ import {
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
-  getAddressCodec,
   getArrayCodec,
   getBytesCodec,
   getConstantCodec,
@@ -20,6 +19,7 @@ import {
   transformDecoder,
   transformEncoder,
 } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { getLaunchKindCodec, type LaunchKind } from "./launch-kind.ts";
 import { getLaunchStatusCodec, type LaunchStatus } from "./launch-status.ts";
 
@@ -87,7 +87,7 @@ export interface LaunchAccount {
 
 function getLaunchComponentCodec() {
   return getStructCodec([
-    ["mint", getAddressCodec()],
+    ["mint", rememberedAddressCodec()],
     ["quantity", getU64Codec()],
     ["targetBps", getU16Codec()],
     ["decimals", padRightCodec(getU8Codec(), 5)],
@@ -113,10 +113,10 @@ function getRawLaunchCodec() {
       ["uriLen", getU8Codec()],
       ["feeBps", getU16Codec()],
       ["creatorFeeShareBps", getU16Codec()],
-      ["creator", getAddressCodec()],
-      ["mint", getAddressCodec()],
-      ["curve", getAddressCodec()],
-      ["migrationVault", getAddressCodec()],
+      ["creator", rememberedAddressCodec()],
+      ["mint", rememberedAddressCodec()],
+      ["curve", rememberedAddressCodec()],
+      ["migrationVault", rememberedAddressCodec()],
       ["seed", getU64Codec()],
       ["totalSupply", getU64Codec()],
       ["curveInventory", getU64Codec()],

@@ -4,7 +4,6 @@ import {
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
-  getAddressCodec,
   getConstantCodec,
   getHiddenPrefixCodec,
   getStructCodec,
@@ -13,6 +12,7 @@ import {
   getU8Codec,
   padRightCodec,
 } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 
 /** Byte size of the pool program's `Pool` record (layout.h). */
 export const POOL_ACCOUNT_SIZE = 176;
@@ -46,11 +46,11 @@ function getRawPoolCodec() {
       ["vaultABump", getU8Codec()],
       ["vaultBBump", getU8Codec()],
       ["feeBps", padRightCodec(getU16Codec(), 2)],
-      ["authority", getAddressCodec()],
-      ["mintA", getAddressCodec()],
-      ["mintB", getAddressCodec()],
-      ["vaultA", getAddressCodec()],
-      ["vaultB", getAddressCodec()],
+      ["authority", rememberedAddressCodec()],
+      ["mintA", rememberedAddressCodec()],
+      ["mintB", rememberedAddressCodec()],
+      ["vaultA", rememberedAddressCodec()],
+      ["vaultB", rememberedAddressCodec()],
       ["swapCount", getU64Codec()],
     ]),
     [getConstantCodec(Uint8Array.of(POOL_ACCOUNT_TYPE))],

@@ -7,6 +7,7 @@ import {
   compileTransaction,
   createTransactionMessage,
   generateKeyPairSigner,
+  getAddressCodec,
   getAddressDecoder,
   getCompiledTransactionMessageDecoder,
   getAddressEncoder,
@@ -23,7 +24,7 @@ import {
 import fc from "fast-check";
 import { LiteSVM } from "litesvm";
 import { describe, expect, it } from "vitest";
-import { addressBytes, addressFromBytes } from "../address-bytes.ts";
+import { addressBytes, addressFromBytes, rememberedAddressCodec } from "../address-bytes.ts";
 import { checkAfresh, checkTransaction } from "../check-transaction.ts";
 import { Devnet } from "../devnet.ts";
 import { readWireTransaction } from "../read-wire-transaction.ts";
@@ -77,6 +78,31 @@ describe("decoding and encoding once", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("the remembered address codec reads and writes as kit's, at any offset, and throws where kit's does", () => {
+    const ours = rememberedAddressCodec();
+    const kits = getAddressCodec();
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 80 }), fc.nat({ max: 80 }), (bytes, offset) => {
+        const attempt = (codec: typeof ours) => {
+          try {
+            return { value: codec.read(bytes, offset) };
+          } catch {
+            return { threw: true };
+          }
+        };
+        expect(attempt(ours)).toEqual(attempt(kits));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(key, (address) => {
+        expect(ours.encode(address)).toEqual(kits.encode(address));
+      }),
+      { numRuns: 100 },
+    );
+    expect(() => ours.encode("not an address" as Address)).toThrow();
   });
 
   it("compiles an unsigned transaction to kit's bytes, and writes kit's wire form of it signed or not", async () => {
