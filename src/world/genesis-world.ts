@@ -1,7 +1,6 @@
 import { type Address, type Instruction, type KeyPairSigner, address } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
-  findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMint2Instruction,
   getMintToInstruction,
@@ -15,6 +14,7 @@ import {
   type PoolAccounts,
   TOKEN_PROGRAM_ADDRESS,
   derivePoolAccounts,
+  findAssociatedTokenAddress,
   getAddLiquidityInstruction,
   getInitializePoolInstruction,
 } from "../programs/index.ts";
@@ -151,10 +151,12 @@ export class GenesisWorld {
     return world;
   }
 
-  /** The associated token account of `owner` for `mint`. */
+  /**
+   * The associated token account of `owner` for `mint`. Derived by our synchronous, remembered
+   * derivation: kit's hashes through WebCrypto's async digest, which was most of an airdrop's time.
+   */
   async tokenAccountOf(owner: Address, mint: Address): Promise<Address> {
-    const [account] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    return account;
+    return findAssociatedTokenAddress(owner, mint)[0];
   }
 
   component(symbol: string): WorldComponent {
