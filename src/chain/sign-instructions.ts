@@ -1,4 +1,4 @@
-import { type Instruction, type KeyPairSigner, type Transaction, signTransaction } from "@solana/kit";
+import { type Instruction, type KeyPairSigner, type SignatureBytes, type Transaction, signBytes } from "@solana/kit";
 import { compileUnsignedTransaction } from "./unsigned-transaction.ts";
 import type { LatestBlockhash } from "./virtual-clock.ts";
 
@@ -21,6 +21,15 @@ export interface SignInstructionsInput {
 export async function signInstructions(input: SignInstructionsInput): Promise<Transaction> {
   const unsigned = compileUnsignedTransaction({ ...input, feePayer: input.feePayer.address });
   const signers = [input.feePayer, ...(input.signers ?? [])];
-  const unique = [...new Map(signers.map((signer) => [signer.address, signer.keyPair])).values()];
-  return signTransaction(unique, unsigned);
+  const unique = [...new Map(signers.map((signer) => [signer.address, signer])).values()];
+  // Each signer's address is known: kit's signTransaction would export every public key
+  // again (an async WebCrypto call per key) to learn it, which was most of an airdrop's signing.
+  const signatures: Record<string, SignatureBytes> = { ...unsigned.signatures } as Record<string, SignatureBytes>;
+  for (const signer of unique) {
+    if (!(signer.address in signatures)) throw new Error(`${signer.address} is not a signer of this transaction`);
+    signatures[signer.address] = await signBytes(signer.keyPair.privateKey, unsigned.messageBytes);
+  }
+  const missing = Object.entries(signatures).filter(([, signature]) => signature === null);
+  if (missing.length > 0) throw new Error(`no key given for signer ${missing.map(([address]) => address).join(", ")}`);
+  return { ...unsigned, signatures: signatures as Transaction["signatures"] };
 }
