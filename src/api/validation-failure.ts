@@ -31,6 +31,8 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   if (!schema) return null;
   const values = schema.enum ?? (schema.anyOf?.every((member) => "const" in member) ? schema.anyOf.map((member) => member.const) : null);
   if (values) return `must be one of ${values.join(", ")}`;
+  // A single literal form (`"auto"` among numbers): name the literal, not its type.
+  if (schema.const !== undefined) return `must be ${JSON.stringify(schema.const)}`;
   // A wire field's sentence says its rule; a length stricter than the rule's own is added.
   const wire = wireRuleOf(schema);
   if (wire) {

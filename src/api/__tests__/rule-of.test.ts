@@ -27,6 +27,11 @@ describe("ruleOf", () => {
     expect(ruleOf(Type.Union([Address("a mint"), Type.Null()]))).toBe(`${WIRE_RULES.address.rule}, or null`);
   });
 
+  it("names a literal form by its value, not as any string", () => {
+    const fee = Type.Union([Type.Literal("auto"), Type.Integer({ minimum: 0, maximum: 10 })]);
+    expect(ruleOf(fee as Parameters<typeof ruleOf>[0])).toBe('must be "auto", or an integer from 0 to 10');
+  });
+
   it("says an exclusive minimum as such", () => {
     expect(ruleOf(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }))).toBe("must be a number greater than 0 and at most 1000000000");
   });
