@@ -5,6 +5,7 @@ import { frameworkErrors, registerErrorHandling } from "./api-error-handler.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import { withFrameworkAnswers } from "./framework-answers.ts";
 import { integerQueryCoercion } from "./integer-query-coercion.ts";
+import { LazyValidation } from "./lazy-validation.ts";
 import { SWAGGER_OPTIONS } from "./openapi-options.ts";
 import { assetsRoutes } from "./routes/assets/assets-routes.ts";
 import { collectiblesRoutes } from "./routes/collectibles/collectibles-routes.ts";
@@ -31,9 +32,12 @@ export type { ApiDeps } from "./api-deps.ts";
  * goes out as it is and the OpenAPI tests catch it instead of the serializer hiding it.
  */
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  // Validators compile on first use, the rest in idle turns once the app is ready.
+  const validation = new LazyValidation();
   const app = Fastify({
     logger: deps.logger ?? false,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildValidator: validation.buildValidator } },
     ajv: {
       // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
@@ -56,6 +60,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     };
   });
   registerErrorHandling(app);
+  app.addHook("onReady", async () => void validation.warm());
+  app.addHook("onClose", async () => validation.stop());
 
   await app.register(swagger, SWAGGER_OPTIONS);
   for (const schema of sharedSchemas()) app.addSchema(schema);

@@ -23,7 +23,8 @@ import { transactionMethods } from "./transaction-methods.ts";
 
 interface CompiledMethod {
   readonly method: RpcMethod;
-  readonly checks: readonly ValidateFunction[];
+  /** Each parameter's check, compiled the first time a call reaches it. */
+  readonly checks: (ValidateFunction | undefined)[];
 }
 
 /** The methods served over HTTP. */
@@ -46,14 +47,20 @@ const isId = (id: unknown): id is RpcId => id === null || typeof id === "string"
  */
 export class RpcDispatcher {
   readonly #methods = new Map<string, CompiledMethod>();
+  #ajv: Ajv | undefined;
 
   constructor(
     readonly deps: RpcDeps,
     table: RpcMethodTable = httpMethods(deps),
   ) {
-    const ajv = registerWireFormats(new Ajv({ strict: false, allErrors: false }));
-    for (const [name, method] of Object.entries(table))
-      this.#methods.set(name, { method, checks: method.params.map((schema) => ajv.compile(schema)) });
+    // Schemas compile on a method's first call, not here: compiling all of them took a
+    // tenth of a second of every start, for methods most runs never call.
+    for (const [name, method] of Object.entries(table)) this.#methods.set(name, { method, checks: method.params.map(() => undefined) });
+  }
+
+  #checkOf({ method, checks }: CompiledMethod, index: number): ValidateFunction {
+    this.#ajv ??= registerWireFormats(new Ajv({ strict: false, allErrors: false }));
+    return (checks[index] ??= this.#ajv.compile(method.params[index]!));
   }
 
   /** The names of the methods served, sorted. */
@@ -106,20 +113,24 @@ export class RpcDispatcher {
     }
   }
 
-  #check({ method, checks }: CompiledMethod, params: unknown): unknown[] | RpcAnswer {
+  #check(compiled: CompiledMethod, params: unknown): unknown[] | RpcAnswer {
+    const { method, checks } = compiled;
     if (!Array.isArray(params)) return invalidParams("Invalid params: params must be an array of positional parameters");
     if (params.length < method.required || params.length > checks.length) {
       const expected = method.required === checks.length ? `${checks.length}` : `${method.required} to ${checks.length}`;
       return invalidParams(`Invalid params: invalid length ${params.length}, expected ${expected} parameters`);
     }
     const values: unknown[] = [];
-    for (const [index, check] of checks.entries()) {
+    for (let index = 0; index < checks.length; index++) {
       const value = params[index] ?? undefined;
       if (value === undefined) {
         if (index < method.required) return invalidParams(`Invalid params: parameter ${index} must not be null`);
-      } else if (!check(value)) {
-        const first = check.errors?.[0];
-        return invalidParams(`Invalid params: parameter ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not valid"}`);
+      } else {
+        const check = this.#checkOf(compiled, index);
+        if (!check(value)) {
+          const first = check.errors?.[0];
+          return invalidParams(`Invalid params: parameter ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not valid"}`);
+        }
       }
       values.push(value);
     }
