@@ -5,6 +5,7 @@
 // the next start build it again (a few hundred milliseconds), so there is no build step to forget.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -110,12 +111,39 @@ const sourceUrls = {
 };
 
 /**
+ * litesvm requires @solana/kit, which loads every @solana/* package as CommonJS; importing them
+ * as ES modules too would load a second copy of each beside it. The bundle requires the same
+ * CommonJS files instead (a module of one `require` each, bundled), so the two share one copy
+ * and node neither resolves a second tree nor scans CommonJS for its export names.
+ */
+const SHARED_COMMONJS = /^@solana(?:-program)?\//;
+const requireHere = createRequire(import.meta.url);
+
+/**
  * The packages left out of the bundle are imported by their resolved file URL: the bundle may
  * live outside the checkout (BASKET_DEVNET_BUNDLE_DIR), where a bare name finds no node_modules.
  */
 const repositoryPackages = {
   name: "repository-packages",
   setup(build) {
+    build.onResolve({ filter: SHARED_COMMONJS }, (args) => {
+      try {
+        return { path: requireHere.resolve(args.path), namespace: "shared-commonjs" };
+      } catch {
+        return { path: args.path, external: true };
+      }
+    });
+    // An ES module naming each export once: esbuild's CommonJS interop would otherwise copy
+    // every export of @solana/kit again for each of the sixty files importing it.
+    build.onLoad({ filter: /.*/, namespace: "shared-commonjs" }, (args) => {
+      const names = Object.keys(requireHere(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
+      return {
+        contents: `const shared = require(${JSON.stringify(args.path)});\nexport const { ${names.join(", ")} } = shared;\n`,
+        loader: "js",
+      };
+    });
+    // The file that one `require` names is loaded by node at run time, not bundled.
+    build.onResolve({ filter: /.*/, namespace: "shared-commonjs" }, (args) => ({ path: args.path, external: true }));
     build.onResolve({ filter: EXTERNAL_PACKAGES }, (args) => {
       try {
         return { path: import.meta.resolve(args.path), external: true };
@@ -153,7 +181,9 @@ export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR, entry 
       logLevel: "silent",
       plugins: [sourceUrls, repositoryPackages],
     });
-    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...BUILDER_INPUTS])].sort();
+    // A shared CommonJS module is keyed by the package file it requires.
+    const sources = Object.keys(result.metafile.inputs).map((input) => input.replace(/^shared-commonjs:/, ""));
+    const inputs = [...new Set([...sources, ...BUILDER_INPUTS])].sort();
     // Stats first: a file edited while the key is computed then fails the stat check later.
     const stats = statsOf(repoDir, inputs);
     const key = bundleKey(repoDir, inputs);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +50,16 @@ describe("the CLI bundle", () => {
     writeFileSync(join(repo, "src", "b.ts"), "export const b = 2;\n");
     expect(bundleKey(repo, inputs)).not.toBe(key);
     expect(bundleKey(repo, [...inputs, "src/gone.ts"])).toBeNull();
+  });
+
+  it("shares @solana/* with litesvm: the bundle requires the very CommonJS copy litesvm loads", async () => {
+    const repo = miniRepo("shared", "export const b = 1;\n");
+    writeFileSync(join(repo, "src", "kit.ts"), 'export { getAddressEncoder, address } from "@solana/kit";\n');
+    const bundle = await buildBundle(join(parent, "shared-bundles"), repo, "src/kit.ts");
+    const bundled = await load(bundle.entry);
+    const litesvmsKit = createRequire(join(REPO_DIR, "node_modules", "litesvm", "package.json"))("@solana/kit") as Record<string, unknown>;
+    expect(bundled.getAddressEncoder).toBe(litesvmsKit.getAddressEncoder);
+    expect((bundled.address as (text: string) => string)("11111111111111111111111111111111")).toBe("11111111111111111111111111111111");
   });
 
   it("computes every import.meta.url path as the sources do (programs, world cache, scenarios)", async () => {
