@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getI64Codec, getStructCodec } from "@solana/kit";
+import { type Address, getI64Codec, getStructCodec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /**
@@ -17,9 +18,9 @@ export interface CardReleasedEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
-    ["cardMint", getAddressCodec()],
-    ["destination", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
+    ["cardMint", rememberedAddressCodec()],
+    ["destination", rememberedAddressCodec()],
     ["unixTimestamp", getI64Codec()],
   ]);
 

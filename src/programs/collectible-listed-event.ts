@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getI64Codec, getStructCodec, getU64Codec, getU8Codec } from "@solana/kit";
+import { type Address, getI64Codec, getStructCodec, getU64Codec, getU8Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /**
@@ -36,14 +37,14 @@ export interface CollectibleListedEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
-    ["collectible", getAddressCodec()],
-    ["cardMint", getAddressCodec()],
-    ["seller", getAddressCodec()],
-    ["sellerUsdc", getAddressCodec()],
-    ["treasuryUsdc", getAddressCodec()],
-    ["custody", getAddressCodec()],
-    ["custodian", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
+    ["collectible", rememberedAddressCodec()],
+    ["cardMint", rememberedAddressCodec()],
+    ["seller", rememberedAddressCodec()],
+    ["sellerUsdc", rememberedAddressCodec()],
+    ["treasuryUsdc", rememberedAddressCodec()],
+    ["custody", rememberedAddressCodec()],
+    ["custodian", rememberedAddressCodec()],
     ["listedPriceUsdc", getU64Codec()],
     ["targetLamports", getU64Codec()],
     ["poolLamports", getU64Codec()],

@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getI64Codec, getStructCodec, getU64Codec } from "@solana/kit";
+import { type Address, getI64Codec, getStructCodec, getU64Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { type CollectibleStage, getCollectibleStageCodec } from "./collectible-stage.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
@@ -31,7 +32,7 @@ export interface CollectibleStageEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
     ["stage", getCollectibleStageCodec()],
     ["unixTimestamp", getI64Codec()],
     ["fundedLamports", getU64Codec()],
@@ -39,7 +40,7 @@ const getBodyCodec = () =>
     ["usdcOut", getU64Codec()],
     ["spentUsdc", getU64Codec()],
     ["surplusUsdc", getU64Codec()],
-    ["swapPool", getAddressCodec()],
+    ["swapPool", rememberedAddressCodec()],
   ]);
 
 const codecs = eventCodecs<CollectibleStageEvent>("collectibleStage", getBodyCodec);

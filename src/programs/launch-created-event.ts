@@ -5,7 +5,6 @@ import {
   combineCodec,
   type Decoder,
   type Encoder,
-  getAddressCodec,
   getArrayCodec,
   getI64Codec,
   getStructCodec,
@@ -14,6 +13,7 @@ import {
   getU8Codec,
   getUtf8Codec,
 } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import type { LaunchComponent } from "./launch-account.ts";
 import { getLaunchKindCodec, type LaunchKind } from "./launch-kind.ts";
 import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
@@ -53,11 +53,11 @@ const getShortStringCodec = () => addCodecSizePrefix(getUtf8Codec(), getU8Codec(
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
-    ["creator", getAddressCodec()],
-    ["mint", getAddressCodec()],
-    ["curve", getAddressCodec()],
-    ["migrationVault", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
+    ["creator", rememberedAddressCodec()],
+    ["mint", rememberedAddressCodec()],
+    ["curve", rememberedAddressCodec()],
+    ["migrationVault", rememberedAddressCodec()],
     ["seed", getU64Codec()],
     ["launchKind", getLaunchKindCodec()],
     ["decimals", getU8Codec()],
@@ -74,7 +74,7 @@ const getBodyCodec = () =>
       "components",
       getArrayCodec(
         getStructCodec([
-          ["mint", getAddressCodec()],
+          ["mint", rememberedAddressCodec()],
           ["quantity", getU64Codec()],
           ["targetBps", getU16Codec()],
           ["decimals", getU8Codec()],

@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { type Address, getStructCodec, getU64Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /** Liquidity was added to a pool (pool.c `add_liquidity`); liquidity is permanent. */
@@ -16,8 +17,8 @@ export interface LiquidityAddedEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["pool", getAddressCodec()],
-    ["provider", getAddressCodec()],
+    ["pool", rememberedAddressCodec()],
+    ["provider", rememberedAddressCodec()],
     ["amountA", getU64Codec()],
     ["amountB", getU64Codec()],
     ["reserveA", getU64Codec()],

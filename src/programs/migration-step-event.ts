@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getStructCodec, getU64Codec, getU8Codec } from "@solana/kit";
+import { type Address, getStructCodec, getU64Codec, getU8Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /** One migration crank call created a component's pair pool (launch.c `migrate`). */
@@ -19,9 +20,9 @@ export interface MigrationStepEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
     ["index", getU8Codec()],
-    ["pool", getAddressCodec()],
+    ["pool", rememberedAddressCodec()],
     ["primaryAmount", getU64Codec()],
     ["componentAmount", getU64Codec()],
     ["poolCreatedBits", getU8Codec()],

@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getStructCodec, getU16Codec } from "@solana/kit";
+import { type Address, getStructCodec, getU16Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /** A pool was initialized (pool.c `initialize`): a venue or a launch's pair pool. */
@@ -15,12 +16,12 @@ export interface PoolCreatedEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["pool", getAddressCodec()],
-    ["authority", getAddressCodec()],
-    ["mintA", getAddressCodec()],
-    ["mintB", getAddressCodec()],
-    ["vaultA", getAddressCodec()],
-    ["vaultB", getAddressCodec()],
+    ["pool", rememberedAddressCodec()],
+    ["authority", rememberedAddressCodec()],
+    ["mintA", rememberedAddressCodec()],
+    ["mintB", rememberedAddressCodec()],
+    ["vaultA", rememberedAddressCodec()],
+    ["vaultB", rememberedAddressCodec()],
     ["feeBps", getU16Codec()],
   ]);
 

@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getI64Codec, getStructCodec } from "@solana/kit";
+import { type Address, getI64Codec, getStructCodec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { getLaunchStatusCodec, type LaunchStatus } from "./launch-status.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
@@ -17,7 +18,7 @@ export interface StatusChangedEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
     ["oldStatus", getLaunchStatusCodec()],
     ["newStatus", getLaunchStatusCodec()],
     ["unixTimestamp", getI64Codec()],

@@ -1,4 +1,5 @@
-import { type Address, getAddressCodec, getBooleanCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { type Address, getBooleanCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { eventCodecs } from "./program-event-tag.ts";
 
 /** A swap on a pool (pool.c `swap`). */
@@ -23,8 +24,8 @@ export interface SwapEvent {
 
 const getBodyCodec = () =>
   getStructCodec([
-    ["pool", getAddressCodec()],
-    ["trader", getAddressCodec()],
+    ["pool", rememberedAddressCodec()],
+    ["trader", rememberedAddressCodec()],
     ["aToB", getBooleanCodec()],
     ["amountIn", getU64Codec()],
     ["amountOut", getU64Codec()],

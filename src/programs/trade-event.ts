@@ -4,7 +4,6 @@ import {
   combineCodec,
   type Decoder,
   type Encoder,
-  getAddressCodec,
   getArrayCodec,
   getI64Codec,
   getLiteralUnionCodec,
@@ -14,6 +13,7 @@ import {
   transformDecoder,
   transformEncoder,
 } from "@solana/kit";
+import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { addEventTagDecoder, addEventTagEncoder } from "./program-event-tag.ts";
 
 /**
@@ -51,8 +51,8 @@ type WireComponent = { amount: bigint; fee: bigint };
 // On the wire each component is an (amount, fee) pair behind one u8 count.
 const getBodyCodec = () =>
   getStructCodec([
-    ["launch", getAddressCodec()],
-    ["trader", getAddressCodec()],
+    ["launch", rememberedAddressCodec()],
+    ["trader", rememberedAddressCodec()],
     ["direction", getLiteralUnionCodec(["buy", "sell"])],
     ["primaryAmount", getU64Codec()],
     ["dnaAmount", getU64Codec()],
