@@ -1,4 +1,4 @@
-import { type Address, type Transaction, getTransactionDecoder } from "@solana/kit";
+import type { Address, SignatureBytes, Transaction, TransactionMessageBytes } from "@solana/kit";
 import { addressFromBytes } from "./address-bytes.ts";
 import type { SupportedMessage } from "./check-transaction.ts";
 import { rememberCheck } from "./checked-transactions.ts";
@@ -191,10 +191,12 @@ export function readWireTransaction(base64: string): WireTransactionReading {
   }
   const reader = new ByteReader(bytes);
   let signatures: number;
+  let messageOffset: number;
   let message: MessageShape;
   try {
     signatures = reader.compactU16("the signatures");
     reader.skip(signatures * SIGNATURE_BYTES, `${signatures} signatures`);
+    messageOffset = reader.offset;
     message = readMessage(reader);
   } catch (error) {
     if (error instanceof Malformed) return { ok: false, reason: `it is not a serialized transaction: ${error.message}` };
@@ -203,16 +205,29 @@ export function readWireTransaction(base64: string): WireTransactionReading {
   if (signatures !== message.requiredSignatures) {
     return { ok: false, reason: `it carries ${signatures} signatures but its message requires ${message.requiredSignatures}` };
   }
-  try {
-    // The checks above cover every way the wire format can break; kit decoding the same
-    // bytes is what the rest of the chain holds, so a disagreement is refused here.
-    const transaction = getTransactionDecoder().decode(bytes);
-    // These bytes passed every check checkTransaction makes (it serializes the transaction
-    // back to exactly them) and the message was decoded above: the devnet checking this
-    // object again is told so without decoding it again.
-    rememberCheck(transaction, { ok: true, message: message.message });
-    return { ok: true, transaction, message: message.message };
-  } catch {
-    return { ok: false, reason: "its message cannot be decoded" };
-  }
+  const transaction = transactionOf(bytes, messageOffset, message.message.staticAccounts.slice(0, signatures));
+  // These bytes passed every check checkTransaction makes (it serializes the transaction
+  // back to exactly them) and the message was decoded above: the devnet checking this
+  // object again is told so without decoding it again.
+  rememberCheck(transaction, { ok: true, message: message.message });
+  return { ok: true, transaction, message: message.message };
+}
+
+/**
+ * The transaction as kit's `getTransactionDecoder` gives it (a test holds the two equal):
+ * the message bytes, and each signer's signature by address in signer order, null for an
+ * all-zero one. Built from what was read above, the signers' addresses already converted,
+ * instead of kit decoding the keys again through a bigint each.
+ */
+function transactionOf(bytes: Uint8Array, messageOffset: number, signers: readonly Address[]): Transaction {
+  const signatures: Record<Address, SignatureBytes | null> = {};
+  const first = messageOffset - signers.length * SIGNATURE_BYTES;
+  signers.forEach((signer, index) => {
+    const signature = copy(bytes, first + index * SIGNATURE_BYTES, SIGNATURE_BYTES);
+    signatures[signer] = signature.every((byte) => byte === 0) ? null : (signature as unknown as SignatureBytes);
+  });
+  return {
+    messageBytes: bytes.slice(messageOffset) as unknown as TransactionMessageBytes,
+    signatures: Object.freeze(signatures),
+  } as Transaction;
 }

@@ -11,6 +11,7 @@ import {
   getAddressDecoder,
   getCompiledTransactionMessageDecoder,
   getAddressEncoder,
+  getTransactionDecoder,
   getTransactionEncoder,
   lamports,
   getPublicKeyFromAddress,
@@ -134,7 +135,12 @@ describe("decoding and encoding once", () => {
         const reading = readWireTransaction(Buffer.from(wire).toString("base64"));
         if (!reading.ok) return;
         const { transaction } = reading;
-        // The reader's own decoding is kit's, field for field.
+        // The reader's own decoding is kit's, field for field: the transaction (signers in
+        // order, all-zero signatures null) and its message.
+        const kits = getTransactionDecoder().decode(wire);
+        expect(transaction).toEqual(kits);
+        expect(Object.keys(transaction.signatures)).toEqual(Object.keys(kits.signatures));
+        expect(Object.isFrozen(transaction.signatures)).toBe(true);
         expect(reading.message).toEqual(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes));
         expect(checkTransaction(transaction)).toEqual(checkAfresh(transaction));
         expect(checkTransaction(transaction)).toBe(checkTransaction(transaction));
