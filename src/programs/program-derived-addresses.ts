@@ -112,7 +112,8 @@ const programBytes = new Map<Address, Uint8Array>();
  */
 export function deriveProgramAddress(programAddress: Address, seeds: readonly Uint8Array[]): ProgramDerivedAddress {
   if (seeds.length > 15 || seeds.some((seed) => seed.length > 32)) throw new RangeError("too many or too long seeds");
-  const key = `${programAddress}:${seeds.map((seed) => Buffer.from(seed).toString("hex")).join(":")}`;
+  // Latin-1 keeps one character a byte (cheaper than hex); the lengths keep seed boundaries apart.
+  const key = `${programAddress}:${seeds.map((seed) => `${seed.length}:${Buffer.from(seed.buffer, seed.byteOffset, seed.byteLength).toString("latin1")}`).join(":")}`;
   const known = derived.get(key);
   if (known) return known;
   let program = programBytes.get(programAddress);
@@ -130,13 +131,27 @@ export function deriveProgramAddress(programAddress: Address, seeds: readonly Ui
   throw new RangeError(`no off-curve address for these seeds under ${programAddress}`);
 }
 
-/** The associated token account of `owner` for `mint` (classic token program), with its bump. */
+/** Associated token accounts by owner and mint, remembered before the seeds are even converted. */
+const associated = new Map<string, ProgramDerivedAddress>();
+
+/**
+ * The associated token account of `owner` for `mint` (classic token program), with its bump.
+ * A trade asks for the same wallet's accounts at quote, build and submit: the answer is
+ * remembered by the two addresses' text, so only the first ask converts and hashes.
+ */
 export function findAssociatedTokenAddress(owner: Address, mint: Address): ProgramDerivedAddress {
-  return deriveProgramAddress(ASSOCIATED_TOKEN_PROGRAM_ADDRESS, [
-    addressBytes(owner),
-    addressBytes(TOKEN_PROGRAM_ADDRESS),
-    addressBytes(mint),
-  ]);
+  const key = `${owner}:${mint}`;
+  let found = associated.get(key);
+  if (found === undefined) {
+    found = deriveProgramAddress(ASSOCIATED_TOKEN_PROGRAM_ADDRESS, [
+      addressBytes(owner),
+      addressBytes(TOKEN_PROGRAM_ADDRESS),
+      addressBytes(mint),
+    ]);
+    if (associated.size >= MAX_CACHED_DERIVATIONS) associated.clear();
+    associated.set(key, found);
+  }
+  return found;
 }
 
 const text = (value: string) => getUtf8Encoder().encode(value) as Uint8Array;
