@@ -8,7 +8,7 @@ import {
   type TradeEvent,
   decodeProgramEvents,
 } from "../programs/index.ts";
-import { base58ToBytes } from "./base58-bytes.ts";
+import { base58ToBytes } from "../wire/base58-bytes.ts";
 import { CollectibleBook } from "./collectible-book.ts";
 import { componentDnaValue, pairReserves } from "./launch-figures.ts";
 import type { Change } from "./change.ts";

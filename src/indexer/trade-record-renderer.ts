@@ -1,4 +1,4 @@
-import { bytesToBase58 } from "./base58-bytes.ts";
+import { bytesToBase58 } from "../wire/base58-bytes.ts";
 import { priceSolOf, progressAt, tradePriceE12 } from "./launch-figures.ts";
 import type { LaunchState } from "./launch-state.ts";
 import { isoOf, ratioToNumber } from "./number-format.ts";

@@ -1,5 +1,5 @@
 import { type StringOptions, type TString, Type } from "@sinclair/typebox";
-import { getBase58Encoder } from "@solana/kit";
+import { isBase58OfSize } from "./base58-bytes.ts";
 
 /**
  * The rules of the wire: every string field a client sends or reads that has a shape
@@ -29,16 +29,9 @@ export interface WireRule {
 export const U64_MAX = 18_446_744_073_709_551_615n;
 
 const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
-const base58 = getBase58Encoder();
 
 /** True when `text` is base58 that decodes to exactly `bytes` bytes. */
-function decodesTo(text: string, bytes: number): boolean {
-  try {
-    return base58.encode(text).length === bytes;
-  } catch {
-    return false;
-  }
-}
+const decodesTo = isBase58OfSize;
 
 function rule(format: string, pattern: string, sentence: string, extra: (value: string) => boolean = () => true): WireRule {
   const regex = new RegExp(pattern);

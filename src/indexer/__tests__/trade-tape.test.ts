@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base58ToBytes, bytesToBase58 } from "../base58-bytes.ts";
+import { base58ToBytes, bytesToBase58 } from "../../wire/base58-bytes.ts";
 import { ratioToNumber } from "../number-format.ts";
 import { type TapeEntry, TradeTape } from "../trade-tape.ts";
 

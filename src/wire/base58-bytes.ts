@@ -1,7 +1,7 @@
 /**
- * Base58 (Bitcoin alphabet) for transaction signatures, byte by byte: several times
- * faster than a bigint conversion, which matters at one signature per indexed trade and
- * up to 200 per trades page.
+ * Base58 (Bitcoin alphabet) byte by byte: several times faster than kit's conversion through
+ * a bigint, which matters at one signature per indexed trade, up to 200 per trades page, and
+ * every address and signature a request names (checked by its decoded length).
  */
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const DIGITS = new Int8Array(128).fill(-1);
@@ -9,6 +9,20 @@ for (let i = 0; i < ALPHABET.length; i++) DIGITS[ALPHABET.charCodeAt(i)] = i;
 
 /** The bytes of `text`, written right-aligned into `size` bytes; null when it does not fit or is not base58. */
 export function base58ToBytes(text: string, size: number): Uint8Array | null {
+  const decoded = decodeInto(text, size);
+  return decoded === null ? null : decoded.bytes;
+}
+
+/**
+ * Whether `text` is base58 of exactly `size` bytes (each leading "1" a zero byte, then the
+ * number's bytes without leading zeros): what kit's decoder returning `size` bytes means.
+ */
+export function isBase58OfSize(text: string, size: number): boolean {
+  return decodeInto(text, size)?.length === size;
+}
+
+/** `text` decoded right-aligned into `size` bytes, with its decoded length; null when it does not fit or is not base58. */
+function decodeInto(text: string, size: number): { readonly bytes: Uint8Array; readonly length: number } | null {
   const bytes = new Uint8Array(size);
   let length = 0; // significant bytes so far, little-end at bytes[size - 1]
   let zeros = 0;
@@ -26,7 +40,7 @@ export function base58ToBytes(text: string, size: number): Uint8Array | null {
     if (carry !== 0) return null;
     length = j;
   }
-  return zeros + length > size ? null : bytes;
+  return zeros + length > size ? null : { bytes, length: zeros + length };
 }
 
 /** The base58 text of `bytes` (each leading zero byte becomes a leading "1"). */
