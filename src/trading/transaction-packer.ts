@@ -1,11 +1,11 @@
 import type { Address, Instruction } from "@solana/kit";
-import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
+import { unsignedTransactionSize } from "../chain/unsigned-transaction.ts";
 import { MAX_TRANSACTION_BYTES } from "../chain/read-wire-transaction.ts";
 import type { LatestBlockhash } from "../chain/virtual-clock.ts";
 
 /** The wire size of an unsigned transaction of `instructions` paid by `feePayer`. */
 export function transactionBytes(feePayer: Address, instructions: readonly Instruction[], lifetime: LatestBlockhash): number {
-  return Buffer.byteLength(encodeUnsignedTransaction({ feePayer, instructions, lifetime }), "base64");
+  return unsignedTransactionSize({ feePayer, instructions, lifetime });
 }
 
 /**

@@ -30,7 +30,12 @@ import { checkAfresh, checkTransaction } from "../check-transaction.ts";
 import { Devnet } from "../devnet.ts";
 import { readWireTransaction } from "../read-wire-transaction.ts";
 import { signatureVerifies } from "../signature-check.ts";
-import { compileUnsignedTransaction, encodeWireTransaction } from "../unsigned-transaction.ts";
+import {
+  compileUnsignedTransaction,
+  encodeUnsignedTransaction,
+  encodeWireTransaction,
+  unsignedTransactionSize,
+} from "../unsigned-transaction.ts";
 
 const LIFETIME = { blockhash: "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi" as never, lastValidBlockHeight: 150n };
 const addressOf = (bytes: Uint8Array) => getAddressDecoder().decode(bytes);
@@ -118,6 +123,35 @@ describe("decoding and encoding once", () => {
         expect(encodeWireTransaction(transaction)).toBe(Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64"));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("counts an unsigned transaction's size without compiling it: the length of its wire form, signers and compute limit included", async () => {
+    const payer = await generateKeyPairSigner();
+    const roles = fc.constantFrom(AccountRole.READONLY, AccountRole.WRITABLE, AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER);
+    const signed = fc
+      .tuple(fc.array(key, { minLength: 1, maxLength: 40 }), fc.array(key, { minLength: 1, maxLength: 3 }))
+      .chain(([pool, programs]) =>
+        fc.array(
+          fc.record({
+            programAddress: fc.constantFrom(...programs),
+            accounts: fc.array(fc.record({ address: fc.constantFrom(...pool, payer.address), role: roles }), { maxLength: 140 }),
+            data: fc.uint8Array({ maxLength: 300 }),
+          }),
+          { minLength: 0, maxLength: 4 },
+        ),
+      ) as fc.Arbitrary<Instruction[]>;
+    fc.assert(
+      fc.property(signed, fc.option(fc.integer({ min: 1, max: 1_400_000 })), (list, units) => {
+        const input = {
+          feePayer: payer.address,
+          instructions: list,
+          lifetime: LIFETIME,
+          ...(units === null ? {} : { computeUnitLimit: units }),
+        };
+        expect(unsignedTransactionSize(input)).toBe(Buffer.byteLength(encodeUnsignedTransaction(input), "base64"));
+      }),
+      { numRuns: 300 },
     );
   });
 
