@@ -35,13 +35,17 @@ export interface DerivedTradeAccounts extends TradeAccounts {
   components: readonly { mint: Address; traderAccount: Address; vault: Address }[];
 }
 
-// Every trade's data is the tag and two u64 (curve.c reads offsets 1 and 9).
-const encodeTradeData = (tag: number, first: bigint, second: bigint): ReadonlyUint8Array =>
+// Every trade's data is the tag and two u64 (curve.c reads offsets 1 and 9). One encoder for
+// all: building kit's struct encoder per instruction cost more than the encoding.
+let tradeDataEncoder: ReturnType<typeof getTradeDataEncoder> | undefined;
+const getTradeDataEncoder = () =>
   getStructEncoder([
     ["tag", getU8Encoder()],
     ["first", getU64Encoder()],
     ["second", getU64Encoder()],
-  ]).encode({ tag, first, second });
+  ]);
+const encodeTradeData = (tag: number, first: bigint, second: bigint): ReadonlyUint8Array =>
+  (tradeDataEncoder ??= getTradeDataEncoder()).encode({ tag, first, second });
 
 function tradeInstruction(accounts: TradeAccounts, data: ReadonlyUint8Array): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
   return {

@@ -117,6 +117,15 @@ export function getAddLiquidityInstruction(input: {
   };
 }
 
+// One encoder for every swap: building kit's struct encoder per instruction cost more than the encoding.
+let swapDataEncoder: ReturnType<typeof getSwapDataEncoder> | undefined;
+const getSwapDataEncoder = () =>
+  getStructEncoder([
+    ["tag", getU8Encoder()],
+    ["amountIn", getU64Encoder()],
+    ["minOut", getU64Encoder()],
+  ]);
+
 /**
  * Swaps `amountIn` (fee included) for at least `minOut` (pool.c `swap`); the direction is
  * given by which vault is `vaultIn`.
@@ -124,11 +133,7 @@ export function getAddLiquidityInstruction(input: {
 export function getSwapInstruction(
   input: SwapAccounts & { amountIn: bigint; minOut: bigint },
 ): ProgramInstruction<typeof POOL_PROGRAM_ADDRESS> {
-  const data = getStructEncoder([
-    ["tag", getU8Encoder()],
-    ["amountIn", getU64Encoder()],
-    ["minOut", getU64Encoder()],
-  ]).encode({ ...input, tag: POOL_INSTRUCTION_TAG.swap });
+  const data = (swapDataEncoder ??= getSwapDataEncoder()).encode({ ...input, tag: POOL_INSTRUCTION_TAG.swap });
   return { programAddress: POOL_PROGRAM_ADDRESS, accounts: swapAccountMetas(input), data };
 }
 
@@ -187,9 +192,11 @@ export function getSwapAllInstruction(
   return {
     programAddress: POOL_PROGRAM_ADDRESS,
     accounts: swapAccountMetas(input),
-    data: getSwapAllInstructionDataEncoder().encode({ minOut: input.minOut, keep: input.keep ?? 0n }),
+    data: (swapAllDataEncoder ??= getSwapAllInstructionDataEncoder()).encode({ minOut: input.minOut, keep: input.keep ?? 0n }),
   };
 }
+
+let swapAllDataEncoder: ReturnType<typeof getSwapAllInstructionDataEncoder> | undefined;
 
 function swapAccountMetas(input: SwapAccounts): ProgramInstruction["accounts"] {
   return [
