@@ -84,7 +84,19 @@ const DATA_PREFIX = "Program data: ";
  * Pass the logs of landed transactions only: a failed transaction's logs still show the
  * events emitted before the failure, but none of their state changes happened.
  */
-export function decodeProgramEvents(logs: readonly string[]): ProgramEvent[] {
+export function decodeProgramEvents(logs: readonly string[]): readonly ProgramEvent[] {
+  // The indexer and both keepers read every landed transaction's events: decoded once per
+  // logs array (a landing's logs never change), shared read-only.
+  const known = decodedLogs.get(logs);
+  if (known) return known;
+  const events = decodeLogs(logs);
+  decodedLogs.set(logs, events);
+  return events;
+}
+
+const decodedLogs = new WeakMap<readonly string[], readonly ProgramEvent[]>();
+
+function decodeLogs(logs: readonly string[]): readonly ProgramEvent[] {
   const events: ProgramEvent[] = [];
   const running: string[] = [];
   for (const line of logs) {
@@ -109,7 +121,7 @@ export function decodeProgramEvents(logs: readonly string[]): ProgramEvent[] {
     const event = decodeProgramEvent(bytes);
     if (event !== null) events.push(event);
   }
-  return events;
+  return Object.freeze(events);
 }
 
 function decodeBase64(text: string): ReadonlyUint8Array | null {

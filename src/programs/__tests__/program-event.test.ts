@@ -282,6 +282,16 @@ describe("program events", () => {
     expect(decodeProgramEvent(unknown.toBytes())).toBeNull();
   });
 
+  it("decodes a landing's logs once: the same array answers the same events, another array is decoded afresh", () => {
+    const logs = [(cases[1] as { image: StreamImage }).image.toLogLine(), (cases[2] as { image: StreamImage }).image.toLogLine()];
+    const first = decodeProgramEvents(logs);
+    expect(decodeProgramEvents(logs)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const copy = [...logs];
+    expect(decodeProgramEvents(copy)).not.toBe(first);
+    expect(decodeProgramEvents(copy)).toEqual(first);
+  });
+
   it("attributes data to the running program and ignores other programs' data", () => {
     const trade = (cases[1] as { image: StreamImage }).image.toLogLine();
     const status = (cases[2] as { image: StreamImage }).image.toLogLine();

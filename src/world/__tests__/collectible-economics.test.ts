@@ -48,7 +48,7 @@ beforeAll(async () => {
   start = devnet.snapshot();
 });
 
-function eventsOf(result: SendResult | null): ProgramEvent[] {
+function eventsOf(result: SendResult | null): readonly ProgramEvent[] {
   if (result === null || !result.landed || !result.transaction.ok) throw new Error(`crank failed: ${result && outcomeOf(result)}`);
   return decodeProgramEvents(result.transaction.logs);
 }

@@ -68,7 +68,7 @@ beforeAll(async () => {
 beforeEach(() => devnet.restore(afterListing));
 
 /** The events of a transaction that landed and succeeded. */
-function eventsOf(result: SendResult | null): ProgramEvent[] {
+function eventsOf(result: SendResult | null): readonly ProgramEvent[] {
   if (result === null || !result.landed || !result.transaction.ok) throw new Error(`transaction failed: ${result && outcomeOf(result)}`);
   return decodeProgramEvents(result.transaction.logs);
 }

@@ -58,7 +58,7 @@ beforeAll(async () => {
 beforeEach(() => devnet.restore(created));
 
 /** The events of a transaction that landed and succeeded. */
-function eventsOf(result: SendResult): ProgramEvent[] {
+function eventsOf(result: SendResult): readonly ProgramEvent[] {
   if (!result.landed || !result.transaction.ok) throw new Error(`transaction failed: ${outcomeOf(result)}`);
   return decodeProgramEvents(result.transaction.logs);
 }
