@@ -1,16 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Address,
-  type EncodedAccount,
-  type Signature,
-  type Transaction,
-  address,
-  getSignatureFromTransaction,
-  lamports,
-} from "@solana/kit";
+import { type Address, type EncodedAccount, type Signature, type Transaction, address, lamports } from "@solana/kit";
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import { U64_MAX } from "../wire/wire-fields.ts";
+import { bytesToBase58 } from "../wire/base58-bytes.ts";
 import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
 import { addressBytes, addressFromBytes } from "./address-bytes.ts";
@@ -120,10 +113,13 @@ function withFeePayer(error: ChainError, transaction: Transaction): ChainError {
 }
 const FEE_PAYER_ERRORS = new Set(["AccountNotFound", "InsufficientFundsForFee", "InvalidAccountForFee"]);
 
-/** The transaction's id (its fee payer's signature), or null when that slot is empty. */
+/**
+ * The transaction's id (its fee payer's signature, in base58), or null when that slot is
+ * empty: kit's getSignatureFromTransaction, written byte by byte instead of through a bigint.
+ */
 function signatureOf(transaction: Transaction): Signature | null {
   const [feePayer] = Object.values(transaction.signatures);
-  return feePayer ? getSignatureFromTransaction(transaction) : null;
+  return feePayer ? (bytesToBase58(feePayer) as Signature) : null;
 }
 
 export type TransactionStatus = "pending" | "confirmed" | "finalized" | "failed" | "expired" | "unknown";

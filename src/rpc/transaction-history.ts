@@ -1,4 +1,5 @@
-import { type Address, type ReadonlyUint8Array, type Signature, type Transaction, getAddressDecoder } from "@solana/kit";
+import type { Address, ReadonlyUint8Array, Signature, Transaction } from "@solana/kit";
+import { addressFromBytes } from "../chain/address-bytes.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
@@ -60,7 +61,6 @@ const KNOWN_KEYS_CAPACITY = 100_000;
 /** Where an SPL Token account keeps its mint and owner (32 bytes each), then its amount (u64, little-endian). */
 const MINT_AND_OWNER_BYTES = 64;
 const AMOUNT_OFFSET = 64;
-const addressDecoder = getAddressDecoder();
 /** Base58 of a token account's mint and owner, by their 64 bytes: the same few pairs recur in every trade. */
 const mintAndOwnerByBytes = new Map<string, { readonly mint: Address; readonly owner: Address }>();
 const MINT_AND_OWNER_CAPACITY = 50_000;
@@ -70,7 +70,7 @@ function mintAndOwnerOf(data: ReadonlyUint8Array): { readonly mint: Address; rea
   let found = mintAndOwnerByBytes.get(key);
   if (!found) {
     if (mintAndOwnerByBytes.size >= MINT_AND_OWNER_CAPACITY) mintAndOwnerByBytes.clear();
-    found = { mint: addressDecoder.decode(data, 0), owner: addressDecoder.decode(data, 32) };
+    found = { mint: addressFromBytes(data.subarray(0, 32)), owner: addressFromBytes(data.subarray(32, 64)) };
     mintAndOwnerByBytes.set(key, found);
   }
   return found;
