@@ -1,7 +1,6 @@
 import { AccountRole, type Address, getStructEncoder, getU64Encoder, getU8Encoder, type ReadonlyUint8Array } from "@solana/kit";
-import { findAssociatedTokenPda } from "@solana-program/token";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
-import { findCurvePda, findCurveVaultPda, findLaunchMintPda } from "./program-derived-addresses.ts";
+import { findAssociatedTokenAddress, findCurvePda, findCurveVaultPda, findLaunchMintPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
 /** First byte of the curve program's instruction data (layout.h `enum CurveInstruction`). */
@@ -110,7 +109,7 @@ export async function deriveTradeAccounts(
   componentMints: readonly Address[],
 ): Promise<DerivedTradeAccounts> {
   const [[primaryMint], [curve]] = await Promise.all([findLaunchMintPda({ launch }), findCurvePda({ launch })]);
-  const ata = async (mint: Address) => (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const ata = async (mint: Address) => findAssociatedTokenAddress(trader, mint)[0];
   const vault = async (mint: Address) => (await findCurveVaultPda({ curve, mint }))[0];
   const [primaryVault, traderPrimaryAccount, components] = await Promise.all([
     vault(primaryMint),

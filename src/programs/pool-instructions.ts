@@ -14,9 +14,8 @@ import {
   getU8Encoder,
   transformEncoder,
 } from "@solana/kit";
-import { findAssociatedTokenPda } from "@solana-program/token";
 import { POOL_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
-import { findPoolPda, findPoolVaultPda } from "./program-derived-addresses.ts";
+import { findAssociatedTokenAddress, findPoolPda, findPoolVaultPda } from "./program-derived-addresses.ts";
 import type { ProgramInstruction } from "./program-instruction.ts";
 
 /** First byte of the pool program's instruction data (layout.h `enum PoolInstruction`). */
@@ -222,7 +221,7 @@ export async function derivePoolAccounts(authority: Address, mintA: Address, min
 
 /** Derives a swap's accounts on `pool` from `mintIn` to `mintOut`, trader side as ATAs. */
 export async function deriveSwapAccounts(trader: Address, pool: Address, mintIn: Address, mintOut: Address): Promise<SwapAccounts> {
-  const ata = async (mint: Address) => (await findAssociatedTokenPda({ owner: trader, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const ata = async (mint: Address) => findAssociatedTokenAddress(trader, mint)[0];
   const vault = async (mint: Address) => (await findPoolVaultPda({ pool, mint }))[0];
   const [vaultIn, vaultOut, traderIn, traderOut] = await Promise.all([vault(mintIn), vault(mintOut), ata(mintIn), ata(mintOut)]);
   return { trader, pool, vaultIn, vaultOut, traderIn, traderOut };

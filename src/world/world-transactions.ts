@@ -1,6 +1,6 @@
 import type { Address, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
+import { getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import { U64_MAX, buyExactOut } from "../economics/index.ts";
@@ -13,6 +13,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   deriveMigrateAccounts,
   deriveSwapAccounts,
+  findAssociatedTokenAddress,
   findCurvePda,
   findCurveVaultPda,
   getBuyExactOutInstruction,
@@ -86,7 +87,7 @@ export async function tradeAccountsOf(trader: KeyPairSigner, launch: LaunchRef):
 /** The associated token account of `owner` for `mint`. */
 export function associatedAccountOf(owner: Address, mint: Address): Promise<Address> {
   return remember(associatedAccounts, `${owner}:${mint}`, async () => {
-    const [account] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const [account] = findAssociatedTokenAddress(owner, mint);
     return account;
   });
 }
