@@ -16,6 +16,7 @@ import {
 } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
 import { addressBytes } from "./address-bytes.ts";
+import { type CompiledStaticV0, compileStaticV0 } from "./v0-message.ts";
 import type { LatestBlockhash } from "./virtual-clock.ts";
 
 export interface UnsignedTransactionInput {
@@ -158,7 +159,7 @@ type CompiledV0 = Extract<ReturnType<typeof compileTransactionMessage>, { versio
  * which was most of the cost of building a plan; here each key's bytes are remembered
  * (addressBytes). Its blockhash is base58 of 32 bytes, like an address.
  */
-function encodeV0Message(message: CompiledV0, blockhash: string): Uint8Array {
+function encodeV0Message(message: CompiledStaticV0 | CompiledV0, blockhash: string): Uint8Array {
   const writer = new ByteWriter(512);
   writer.u8(0x80);
   writer.u8(message.header.numSignerAccounts);
@@ -177,7 +178,7 @@ function encodeV0Message(message: CompiledV0, blockhash: string): Uint8Array {
     writer.compactU16(data.length);
     writer.bytes(data);
   }
-  const lookups = message.addressTableLookups ?? [];
+  const lookups = "addressTableLookups" in message ? (message.addressTableLookups ?? []) : [];
   writer.compactU16(lookups.length);
   for (const lookup of lookups) {
     writer.bytes(addressBytes(lookup.lookupTableAddress));
@@ -192,14 +193,9 @@ function encodeV0Message(message: CompiledV0, blockhash: string): Uint8Array {
 /** The v0 transaction of `input` with every signature slot still empty (a compute-limit instruction first when asked). */
 export function compileUnsignedTransaction(input: UnsignedTransactionInput): Transaction {
   const budget = input.computeUnitLimit === undefined ? [] : [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(input.feePayer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(input.lifetime, m),
-    (m) => appendTransactionMessageInstructions([...budget, ...input.instructions], m),
-  );
-  // kit's compileTransaction, with the message bytes written by encodeV0Message.
-  const compiled = compileTransactionMessage(message) as CompiledV0;
+  const instructions = [...budget, ...input.instructions];
+  // kit's compileTransaction, with our compiler where it applies and the message bytes written by encodeV0Message.
+  const compiled = compileStaticV0(input.feePayer, instructions) ?? kitCompiled(input, instructions);
   const signatures: Record<Address, null> = {};
   for (const signer of compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts)) signatures[signer] = null;
   return Object.freeze({
@@ -207,6 +203,17 @@ export function compileUnsignedTransaction(input: UnsignedTransactionInput): Tra
     messageBytes: encodeV0Message(compiled, input.lifetime.blockhash) as unknown as TransactionMessageBytes,
     signatures: Object.freeze(signatures),
   }) as Transaction;
+}
+
+/** kit's own compilation, for the messages compileStaticV0 leaves to it (it throws kit's error for those it refuses). */
+function kitCompiled(input: UnsignedTransactionInput, instructions: readonly Instruction[]): CompiledV0 {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(input.feePayer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(input.lifetime, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  return compileTransactionMessage(message) as CompiledV0;
 }
 
 /**

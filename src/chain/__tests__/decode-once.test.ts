@@ -126,6 +126,56 @@ describe("decoding and encoding once", () => {
     );
   });
 
+  it("orders accounts as kit does for any mix of roles, and refuses what kit refuses with kit's error", async () => {
+    const payer = await generateKeyPairSigner();
+    const roles = fc.constantFrom(AccountRole.READONLY, AccountRole.WRITABLE, AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER);
+    // Programs drawn from the accounts' own pool (and the fee payer), so an invoked program is
+    // sometimes writable or pays the fees; pools and lists long enough to pass kit's limits.
+    const mixed = fc
+      .tuple(fc.array(key, { minLength: 1, maxLength: 70, size: "large" }), fc.integer({ min: 1, max: 4 }))
+      .chain(([pool, programCount]) =>
+        fc.array(
+          fc.record({
+            programAddress: fc.constantFrom(...pool.slice(0, programCount), ...(programCount === 4 ? [payer.address] : [])),
+            accounts: fc.option(fc.array(fc.record({ address: fc.constantFrom(...pool, payer.address), role: roles }), { maxLength: 80 }), {
+              nil: undefined,
+            }),
+            data: fc.option(fc.uint8Array({ maxLength: 20 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+      )
+      .map((list) =>
+        list.map(({ accounts, data, programAddress }) => ({
+          programAddress,
+          ...(accounts ? { accounts } : {}),
+          ...(data ? { data } : {}),
+        })),
+      );
+    const outcome = (compile: () => Transaction) => {
+      try {
+        return { compiled: compile() };
+      } catch (error) {
+        return { refused: String(error) };
+      }
+    };
+    let compiled = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(mixed as fc.Arbitrary<Instruction[]>, (list) => {
+        const ours = outcome(() => compileUnsignedTransaction({ feePayer: payer.address, instructions: list, lifetime: LIFETIME }));
+        const kits = outcome(() => kitCompiled(payer.address, list));
+        expect(ours).toEqual(kits);
+        if ("compiled" in ours) compiled++;
+        else refused++;
+      }),
+      { numRuns: 400 },
+    );
+    // Both kinds of answer were compared, not only one.
+    expect(compiled).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(20);
+  });
+
   it("counts an unsigned transaction's size without compiling it: the length of its wire form, signers and compute limit included", async () => {
     const payer = await generateKeyPairSigner();
     const roles = fc.constantFrom(AccountRole.READONLY, AccountRole.WRITABLE, AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER);
