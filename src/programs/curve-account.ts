@@ -1,6 +1,7 @@
 import {
   type Address,
   combineCodec,
+  createDecoder,
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
@@ -18,6 +19,7 @@ import {
 } from "@solana/kit";
 import { rememberedAddressCodec } from "../chain/address-bytes.ts";
 import { MAX_COMPONENTS } from "./launch-account.ts";
+import { RecordReader } from "./record-reader.ts";
 
 /** Byte size of the curve program's `Curve` record (layout.h). */
 export const CURVE_ACCOUNT_SIZE = 656;
@@ -131,11 +133,71 @@ export function getCurveAccountEncoder(): FixedSizeEncoder<CurveAccount> {
   return transformEncoder(getRawCurveCodec(), toRaw);
 }
 
-/** Decodes the 656-byte record; throws when the account_type byte is not a curve's. */
-export function getCurveAccountDecoder(): FixedSizeDecoder<CurveAccount> {
+/**
+ * The record's layout as kit's composed decoders read it: the definition
+ * {@link getCurveAccountDecoder} is tested against.
+ */
+export function getCurveAccountLayoutDecoder(): FixedSizeDecoder<CurveAccount> {
   return transformDecoder(getRawCurveCodec(), (raw): CurveAccount => {
     const { componentCount, ...fields } = raw;
     return { ...fields, components: raw.components.slice(0, componentCount) };
+  });
+}
+
+/**
+ * Decodes the 656-byte record; throws when the account_type byte is not a curve's. It reads
+ * {@link getCurveAccountLayoutDecoder}'s layout through a {@link RecordReader}: every quote
+ * and build after a trade reads the changed curve, and kit's composed decoder was most of
+ * pricing it. A test holds the two equal on any bytes.
+ */
+export function getCurveAccountDecoder(): FixedSizeDecoder<CurveAccount> {
+  return createDecoder({
+    fixedSize: CURVE_ACCOUNT_SIZE,
+    read(bytes, offset): [CurveAccount, number] {
+      const reader = new RecordReader(bytes, offset);
+      reader.constant(CURVE_ACCOUNT_TYPE, "the curve's account type");
+      const bump = reader.u8();
+      const complete = reader.boolean();
+      const componentCount = reader.u8();
+      const primaryVaultBump = reader.u8();
+      reader.skip(3);
+      const feeBps = reader.u16();
+      const creatorFeeShareBps = reader.u16();
+      reader.skip(4);
+      const curve = {
+        bump,
+        complete,
+        primaryVaultBump,
+        feeBps,
+        creatorFeeShareBps,
+        launch: reader.address(),
+        primaryMint: reader.address(),
+        primaryVault: reader.address(),
+        virtualPrimary: reader.u64(),
+        virtualDna: reader.u64(),
+        inventoryInitial: reader.u64(),
+        inventoryRemaining: reader.u64(),
+        realDna: reader.u64(),
+        feeDnaTotal: reader.u64(),
+        creatorFeeDna: reader.u64(),
+        tradeCount: reader.u64(),
+        components: [] as CurveComponent[],
+      };
+      for (let slot = 0; slot < MAX_COMPONENTS; slot++) {
+        const component: CurveComponent = {
+          mint: reader.address(),
+          vault: reader.address(),
+          quantity: reader.u64(),
+          feeAmount: reader.u64(),
+          creatorFeeAmount: reader.u64(),
+          vaultBump: reader.u8(),
+          released: reader.boolean(),
+        };
+        reader.skip(6);
+        if (slot < componentCount) curve.components.push(component);
+      }
+      return [curve, reader.offset];
+    },
   });
 }
 

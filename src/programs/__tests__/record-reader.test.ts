@@ -1,0 +1,169 @@
+import type { Decoder } from "@solana/kit";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CURVE_ACCOUNT_SIZE,
+  CURVE_ACCOUNT_TYPE,
+  type CurveAccount,
+  getCurveAccountDecoder,
+  getCurveAccountEncoder,
+  getCurveAccountLayoutDecoder,
+} from "../curve-account.ts";
+import { MAX_COMPONENTS } from "../launch-account.ts";
+import { PROGRAM_EVENT_TAG } from "../program-event-tag.ts";
+import { type TradeEvent, getTradeEventDecoder, getTradeEventEncoder, getTradeEventLayoutDecoder } from "../trade-event.ts";
+import { testAddress } from "./byte-image.ts";
+
+const u64 = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
+const i64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+const address = fc.integer({ min: 0, max: 40 }).map(testAddress);
+
+/** What a decoder's read answers at `offset`, or that it threw: the two readers must agree on both. */
+function outcome<T>(decoder: Decoder<T>, bytes: Uint8Array, offset: number) {
+  try {
+    return { read: decoder.read(bytes, offset) };
+  } catch {
+    return { threw: true };
+  }
+}
+
+/** Bytes around a layout: its leading type or tag byte usually right, lengths on both sides of whole, at an offset. */
+function bytesNear(leading: number, size: number) {
+  const length = fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: size - 2, max: size + 16 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: size }) },
+  );
+  return fc
+    .tuple(
+      length.chain((bytes) => fc.uint8Array({ minLength: bytes, maxLength: bytes })),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(leading) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) }),
+      fc.nat({ max: 8 }),
+    )
+    .map(([body, first, offset]) => {
+      const bytes = new Uint8Array(offset + body.length);
+      bytes.set(body, offset);
+      if (body.length > 0) bytes[offset] = first;
+      return { bytes, offset };
+    });
+}
+
+const curve: fc.Arbitrary<CurveAccount> = fc.record({
+  bump: fc.integer({ min: 0, max: 255 }),
+  complete: fc.boolean(),
+  primaryVaultBump: fc.integer({ min: 0, max: 255 }),
+  feeBps: fc.integer({ min: 0, max: 65_535 }),
+  creatorFeeShareBps: fc.integer({ min: 0, max: 65_535 }),
+  launch: address,
+  primaryMint: address,
+  primaryVault: address,
+  virtualPrimary: u64,
+  virtualDna: u64,
+  inventoryInitial: u64,
+  inventoryRemaining: u64,
+  realDna: u64,
+  feeDnaTotal: u64,
+  creatorFeeDna: u64,
+  tradeCount: u64,
+  components: fc.array(
+    fc.record({
+      mint: address,
+      vault: address,
+      quantity: u64,
+      feeAmount: u64,
+      creatorFeeAmount: u64,
+      vaultBump: fc.integer({ min: 0, max: 255 }),
+      released: fc.boolean(),
+    }),
+    { maxLength: MAX_COMPONENTS },
+  ),
+});
+
+const trade: fc.Arbitrary<TradeEvent> = fc
+  .record({
+    launch: address,
+    trader: address,
+    direction: fc.constantFrom("buy" as const, "sell" as const),
+    primaryAmount: u64,
+    dnaAmount: u64,
+    feeDna: u64,
+    creatorFeeDna: u64,
+    virtualPrimary: u64,
+    virtualDna: u64,
+    inventoryRemaining: u64,
+    realDna: u64,
+    tradeCount: u64,
+    unixTimestamp: i64,
+    components: fc.array(fc.tuple(u64, u64), { maxLength: MAX_COMPONENTS }),
+  })
+  .map(({ components, ...fields }) => ({
+    kind: "trade" as const,
+    ...fields,
+    componentAmounts: components.map(([amount]) => amount),
+    componentFees: components.map(([, fee]) => fee),
+  }));
+
+describe("records read through RecordReader answer as their kit layouts", () => {
+  it("a curve record: any value written reads back, equal to the layout's reading and in its key order", () => {
+    fc.assert(
+      fc.property(curve, (value) => {
+        const bytes = new Uint8Array(getCurveAccountEncoder().encode(value));
+        const fast = getCurveAccountDecoder().decode(bytes);
+        expect(fast).toEqual(value);
+        expect(JSON.stringify(fast, (_, v) => (typeof v === "bigint" ? `${v}` : v))).toBe(
+          JSON.stringify(getCurveAccountLayoutDecoder().decode(bytes), (_, v) => (typeof v === "bigint" ? `${v}` : v)),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a curve record: any bytes at any offset read as the layout reads them, or throw where it throws", () => {
+    let read = 0;
+    fc.assert(
+      fc.property(bytesNear(CURVE_ACCOUNT_TYPE, CURVE_ACCOUNT_SIZE), ({ bytes, offset }) => {
+        const fast = outcome(getCurveAccountDecoder(), bytes, offset);
+        expect(fast).toEqual(outcome(getCurveAccountLayoutDecoder(), bytes, offset));
+        if ("read" in fast) read++;
+      }),
+      { numRuns: 600 },
+    );
+    expect(read).toBeGreaterThan(20);
+  });
+
+  it("a trade event: any event written reads back, equal to the layout's reading and in its key order", () => {
+    fc.assert(
+      fc.property(trade, (event) => {
+        const bytes = new Uint8Array(getTradeEventEncoder().encode(event));
+        const fast = getTradeEventDecoder().decode(bytes);
+        expect(fast).toEqual(event);
+        expect(Object.keys(fast)).toEqual(Object.keys(getTradeEventLayoutDecoder().decode(bytes)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a trade event: any bytes at any offset (bad tags, directions and counts, short and long) read as the layout reads them", () => {
+    let read = 0;
+    const encoded = fc
+      .tuple(trade, fc.nat({ max: 8 }), fc.uint8Array({ maxLength: 24 }), fc.nat({ max: 200 }))
+      .map(([event, offset, tail, cut]) => {
+        // A written event, then cut short, extended, or with a byte changed (direction, count).
+        const whole = getTradeEventEncoder().encode(event);
+        const bytes = new Uint8Array(offset + whole.length + tail.length);
+        bytes.set(whole, offset);
+        bytes.set(tail, offset + whole.length);
+        const at = offset + (cut % Math.max(1, whole.length));
+        if (cut % 3 === 0) bytes[at] = cut;
+        return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
+      });
+    fc.assert(
+      fc.property(fc.oneof(encoded, bytesNear(PROGRAM_EVENT_TAG.trade, 200)), ({ bytes, offset }) => {
+        const fast = outcome(getTradeEventDecoder(), bytes, offset);
+        expect(fast).toEqual(outcome(getTradeEventLayoutDecoder(), bytes, offset));
+        if ("read" in fast) read++;
+      }),
+      { numRuns: 800 },
+    );
+    expect(read).toBeGreaterThan(50);
+  });
+});
