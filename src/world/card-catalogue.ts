@@ -51,21 +51,18 @@ export function cardMintSigner(seed: string, index: number): Promise<KeyPairSign
   return deriveKeyPairSigner(seed, cardMintLabel(index));
 }
 
-// An Ed25519 private key is its 32-byte seed behind this fixed PKCS#8 prefix.
-const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
-
 /**
  * The address of `label`'s key, computed synchronously (node:crypto) so the catalogue is a
  * plain function: the same address `deriveKeyPairSigner(seed, label)` gives (a test checks it).
+ * The private key goes in as a JWK, not PKCS#8 DER: OpenSSL's DER decoder lookup cost 0.25 ms
+ * a card on every start against 0.02 ms. For a private JWK node derives the public key from
+ * `d` (`x` only has to be a string), and exports it as `x`.
  */
 function derivedAddress(seed: string, label: string): Address {
-  const key = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, derivePrivateKeyBytes(seed, label)]),
-    format: "der",
-    type: "pkcs8",
-  });
-  const spki = createPublicKey(key).export({ format: "der", type: "spki" });
-  return addressOfBytes(new Uint8Array(spki.subarray(spki.length - 32)));
+  const d = Buffer.from(derivePrivateKeyBytes(seed, label)).toString("base64url");
+  const key = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d, x: "" }, format: "jwk" });
+  const { x } = createPublicKey(key).export({ format: "jwk" });
+  return addressOfBytes(new Uint8Array(Buffer.from(x!, "base64url")));
 }
 
 const CATALOGUES = new Map<string, readonly CardListing[]>();
