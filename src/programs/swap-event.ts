@@ -1,6 +1,7 @@
-import { type Address, getBooleanCodec, getStructCodec, getU64Codec } from "@solana/kit";
+import { type Address, type Decoder, createDecoder, getBooleanCodec, getStructCodec, getU64Codec } from "@solana/kit";
 import { rememberedAddressCodec } from "../chain/address-bytes.ts";
-import { eventCodecs } from "./program-event-tag.ts";
+import { PROGRAM_EVENT_TAG, eventCodecs } from "./program-event-tag.ts";
+import { RecordReader } from "./record-reader.ts";
 
 /** A swap on a pool (pool.c `swap`). */
 export interface SwapEvent {
@@ -40,8 +41,35 @@ const codecs = eventCodecs<SwapEvent>("swap", getBodyCodec);
 /** Encodes a {@link SwapEvent} payload, tag byte included. */
 export const getSwapEventEncoder = codecs.encoder;
 
-/** Decodes a {@link SwapEvent} payload, tag byte included. */
-export const getSwapEventDecoder = codecs.decoder;
+/** The payload's layout as kit's composed decoders read it: the definition {@link getSwapEventDecoder} is tested against. */
+export const getSwapEventLayoutDecoder = codecs.decoder;
+
+/**
+ * Decodes a {@link SwapEvent} payload, tag byte included, reading the layout through a
+ * {@link RecordReader}: every swap of the bots and of every replayed start is decoded, and
+ * kit's composed decoder was most of it. A test holds the two equal on any bytes.
+ */
+export function getSwapEventDecoder(): Decoder<SwapEvent> {
+  return createDecoder({
+    read(bytes, offset): [SwapEvent, number] {
+      const reader = new RecordReader(bytes, offset);
+      reader.constant(PROGRAM_EVENT_TAG.swap, "the swap event's tag");
+      const event: SwapEvent = {
+        kind: "swap",
+        pool: reader.address(),
+        trader: reader.address(),
+        aToB: reader.boolean(),
+        amountIn: reader.u64(),
+        amountOut: reader.u64(),
+        fee: reader.u64(),
+        reserveA: reader.u64(),
+        reserveB: reader.u64(),
+        swapCount: reader.u64(),
+      };
+      return [event, reader.offset];
+    },
+  });
+}
 
 /** Both directions of {@link SwapEvent}. */
 export const getSwapEventCodec = codecs.codec;

@@ -12,6 +12,7 @@ import {
 import { MAX_COMPONENTS } from "../launch-account.ts";
 import { PROGRAM_EVENT_TAG } from "../program-event-tag.ts";
 import { type TradeEvent, getTradeEventDecoder, getTradeEventEncoder, getTradeEventLayoutDecoder } from "../trade-event.ts";
+import { type SwapEvent, getSwapEventDecoder, getSwapEventEncoder, getSwapEventLayoutDecoder } from "../swap-event.ts";
 import { testAddress } from "./byte-image.ts";
 
 const u64 = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
@@ -165,5 +166,38 @@ describe("records read through RecordReader answer as their kit layouts", () => 
       { numRuns: 800 },
     );
     expect(read).toBeGreaterThan(50);
+  });
+
+  it("a swap event: any event written reads back, and any bytes at any offset read as the layout reads them", () => {
+    const swap: fc.Arbitrary<SwapEvent> = fc.record({
+      kind: fc.constant("swap" as const),
+      pool: address,
+      trader: address,
+      aToB: fc.boolean(),
+      amountIn: u64,
+      amountOut: u64,
+      fee: u64,
+      reserveA: u64,
+      reserveB: u64,
+      swapCount: u64,
+    });
+    fc.assert(
+      fc.property(swap, (event) => {
+        const bytes = new Uint8Array(getSwapEventEncoder().encode(event));
+        expect(getSwapEventDecoder().decode(bytes)).toEqual(event);
+        expect(Object.keys(getSwapEventDecoder().decode(bytes))).toEqual(Object.keys(getSwapEventLayoutDecoder().decode(bytes)));
+      }),
+      { numRuns: 200 },
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(bytesNear(PROGRAM_EVENT_TAG.swap, 114), ({ bytes, offset }) => {
+        const fast = outcome(getSwapEventDecoder(), bytes, offset);
+        expect(fast).toEqual(outcome(getSwapEventLayoutDecoder(), bytes, offset));
+        if ("read" in fast) read++;
+      }),
+      { numRuns: 400 },
+    );
+    expect(read).toBeGreaterThan(20);
   });
 });
