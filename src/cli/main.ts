@@ -60,6 +60,17 @@ async function up(options: SimulatorOptions): Promise<number> {
   const log = (line: string) => process.stderr.write(`basket-devnet: ${line}\n`);
   let simulator: Simulator;
   let reservation: PortReservation | null = null;
+  // Signals are handled from the start: before the simulator is up there is nothing to close,
+  // so the process exits at once, as it would by default, but through process.exit (its exit
+  // handlers run); once it is up, `stop` below closes it cleanly. A stop that arrived between
+  // the first answer and the handlers would otherwise have killed a serving process outright.
+  let stop: (signal: NodeJS.Signals) => void = (signal) => {
+    log(`${signal}: stopping before the simulator was ready`);
+    process.exit(0);
+  };
+  const onSignal = (signal: NodeJS.Signals) => stop(signal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     // The port first, then the simulator's modules: a taken port is reported at once, and
     // a client that connects while the world is built waits for its answer instead of a refusal.
@@ -79,7 +90,7 @@ async function up(options: SimulatorOptions): Promise<number> {
   process.stdout.write(`${banner(simulator, (performance.now() - started) / 1000)}\n`);
   return new Promise<number>((resolve) => {
     let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
+    stop = (signal: NodeJS.Signals) => {
       if (stopping) {
         log(`${signal} again: exiting without a clean close`);
         process.exit(1);
@@ -94,8 +105,6 @@ async function up(options: SimulatorOptions): Promise<number> {
         },
       );
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
   });
 }
 
@@ -125,5 +134,6 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 // Exit explicitly: a closed simulator leaves nothing running, but a stray handle (a slow
-// socket, a library's timer) must not keep a stopped server's process alive.
-process.exit(await main(process.argv.slice(2)));
+// socket, a library's timer) must not keep a stopped server's process alive. A promise, not a
+// top-level await: the bundle is a CommonJS file (bin/cli-bundle.js).
+void main(process.argv.slice(2)).then((code) => process.exit(code));
