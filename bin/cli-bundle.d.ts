@@ -11,4 +11,6 @@ export interface CliBundle {
 export declare function bundleKey(repoDir: string, inputs: readonly string[]): string | null;
 export declare function currentBundle(root?: string, repoDir?: string): CliBundle | null;
 export declare function buildBundle(root?: string, repoDir?: string, entry?: string): Promise<CliBundle>;
+export declare function codeCacheOf(entry: string): string;
+export declare function loadBundle(entry: string): { exports: Record<string, unknown>; codeCache: "used" | "rejected" | "absent" };
 export declare function runCli(): Promise<void>;

@@ -1,13 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_DIR, buildBundle, bundleKey, currentBundle } from "../../../bin/cli-bundle.js";
+import { REPO_DIR, buildBundle, bundleKey, codeCacheOf, currentBundle, loadBundle } from "../../../bin/cli-bundle.js";
 import * as fromSource from "./bundle-paths-fixture.ts";
 import { spawnDevnet, stop } from "./spawned-devnet.ts";
 
+const execFileAsync = promisify(execFile);
 const parent = mkdtempSync(join(tmpdir(), "basket-cli-bundle-"));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
@@ -20,7 +23,10 @@ function miniRepo(name: string, b: string): string {
   return repo;
 }
 
-const load = async (entry: string) => (await import(`${pathToFileURL(entry).href}?t=${Date.now()}`)) as Record<string, unknown>;
+const load = async (entry: string) => loadBundle(entry).exports;
+/** The bundle folder and arguments of the two `up` runs below (the second reuses the first's bundle). */
+const upBundles = join(parent, "up-bundles");
+const UP_ARGS = ["--port", "0", "--no-rpc", "--no-bots", "--clock", "manual", "--genesis-time", "2026-01-01"];
 
 describe("the CLI bundle", () => {
   it("is keyed by its sources' contents: an edit makes it stale and the rebuild has the edit", async () => {
@@ -39,6 +45,27 @@ describe("the CLI bundle", () => {
     expect(second.key).not.toBe(first.key);
     expect((await load(second.entry)).value).toBe(42);
     expect(currentBundle(root, repo)).toEqual(second);
+  });
+
+  it("runs from V8's code cache once a run wrote it, and writes it again when V8 refuses it", async () => {
+    const repo = miniRepo("cache", "export const b = 6;\n");
+    const { entry } = await buildBundle(join(parent, "cache-bundles"), repo, "src/a.ts");
+    // Each run in a new process: V8 keeps what it compiled in memory, so a second load in one
+    // process never reads the cache at all.
+    const run = async () => {
+      const script = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(REPO_DIR, "bin", "cli-bundle.js")).href)});
+const { exports, codeCache } = loadBundle(${JSON.stringify(entry)}); console.log(JSON.stringify({ value: exports.value, codeCache }));`;
+      const { stdout } = await execFileAsync(process.execPath, ["--input-type=module", "-e", script]);
+      return JSON.parse(stdout) as { value: number; codeCache: string };
+    };
+    expect(await run()).toEqual({ value: 7, codeCache: "absent" });
+    expect(await run()).toEqual({ value: 7, codeCache: "used" });
+    // A damaged cache is refused by V8, the bundle still runs, and its exit writes a good one.
+    const cache = readFileSync(codeCacheOf(entry));
+    cache.fill(7, 0, 64);
+    writeFileSync(codeCacheOf(entry), cache);
+    expect(await run()).toEqual({ value: 7, codeCache: "rejected" });
+    expect(await run()).toEqual({ value: 7, codeCache: "used" });
   });
 
   it("has a key that follows the bytes of every input, and none when an input is gone", () => {
@@ -73,18 +100,10 @@ describe("the CLI bundle", () => {
   });
 
   it("runs `up` from a fresh bundle: says it compiled, loads the programs, serves the API and the web client", async () => {
-    const bundleDir = join(parent, "up-bundles");
-    const devnet = await spawnDevnet(
-      ["--port", "0", "--no-rpc", "--no-bots", "--clock", "manual", "--genesis-time", "2026-01-01"],
-      120_000,
-      {
-        ...process.env,
-        BASKET_DEVNET_BUNDLE_DIR: bundleDir,
-      },
-    );
+    const devnet = await spawnDevnet(UP_ARGS, 120_000, { ...process.env, BASKET_DEVNET_BUNDLE_DIR: upBundles });
     try {
       expect(devnet.output()).toMatch(/compiled the CLI from changed sources/);
-      expect(currentBundle(bundleDir)).not.toBeNull();
+      expect(currentBundle(upBundles)).not.toBeNull();
       const launches = await fetch(`${devnet.baseUrl}/v1/launches?limit=3`);
       expect(launches.status).toBe(200);
       expect(((await launches.json()) as { launches: unknown[] }).launches).toHaveLength(3);
@@ -94,5 +113,23 @@ describe("the CLI bundle", () => {
     } finally {
       await stop(devnet.child, "SIGTERM");
     }
+  }, 150_000);
+
+  it("leaves V8's code cache beside the bundle when `up` stops, and the next start runs from it without writing it again", async () => {
+    const bundle = currentBundle(upBundles)!;
+    const cacheFile = codeCacheOf(bundle.entry);
+    const written = readFileSync(cacheFile);
+    expect(written.length).toBeGreaterThan(100_000);
+    const writtenAt = statSync(cacheFile).mtimeMs;
+    const devnet = await spawnDevnet(UP_ARGS, 120_000, { ...process.env, BASKET_DEVNET_BUNDLE_DIR: upBundles });
+    try {
+      expect(devnet.output()).not.toMatch(/compiled the CLI/);
+      expect((await fetch(`${devnet.baseUrl}/v1/launches?limit=3`)).status).toBe(200);
+    } finally {
+      await stop(devnet.child, "SIGTERM");
+    }
+    // A cache V8 refused would have been written again at exit.
+    expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
+    expect(readFileSync(cacheFile).equals(written)).toBe(true);
   }, 150_000);
 });
