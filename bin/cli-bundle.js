@@ -228,15 +228,20 @@ function prune(root, keep) {
 
 /** V8's code cache of a bundle, beside it: valid for one node (one V8) on one architecture. */
 export const codeCacheOf = (entry) => `${entry}.${process.version}-${process.arch}.v8-cache`;
-/** When a long-running command (`up`) writes a missing cache, if it has not exited by then. */
+/** When a long-running command (`up`) writes or refreshes the cache, if it has not exited by then. */
 const CODE_CACHE_AFTER_MS = 5_000;
+/** A cache in use is replaced when this run's would be this much larger (it compiled more of a start). */
+const RICHER_CACHE = 1.1;
 
 /**
  * Runs a bundle (a CommonJS file) and returns its exports, with whether V8's code cache was
- * `used`, `rejected` (V8 refused it: another V8, or a damaged file) or `absent`. Without a
- * usable one (the bundle's first run), the code compiled while the command runs is written to
- * the cache when it exits, or after CODE_CACHE_AFTER_MS for one that keeps running: so it holds
- * the functions a start calls, not just the file's top level.
+ * `used`, `rejected` (V8 refused it: another V8, or a damaged file) or `absent`.
+ *
+ * A cache holds what was compiled when it was written, so it is written late: without a usable
+ * one, when the command exits or after CODE_CACHE_AFTER_MS for one that keeps running (so a
+ * start's functions are in it, not just the file's top level). A cache written by a short
+ * command (`--version`, a start stopped early) holds less of a start: a long-running command
+ * that compiled markedly more replaces it once, after CODE_CACHE_AFTER_MS.
  */
 export function loadBundle(entry) {
   const cacheFile = codeCacheOf(entry);
@@ -251,7 +256,8 @@ export function loadBundle(entry) {
   const source = `(function (exports, require, module, __filename, __dirname) {"use strict";${readFileSync(entry, "utf8")}\n})`;
   const script = new Script(source, { filename: entry, ...(cachedData ? { cachedData } : {}) });
   const codeCache = cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used";
-  if (codeCache !== "used") rememberCompiledCode(script, cacheFile);
+  if (codeCache === "used") setTimeout(() => writeCodeCache(script, cacheFile, cachedData.length * RICHER_CACHE), CODE_CACHE_AFTER_MS).unref();
+  else rememberCompiledCode(script, cacheFile);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(entry), module, entry, dirname(entry));
   return { exports: module.exports, codeCache };
@@ -263,17 +269,24 @@ function rememberCompiledCode(script, cacheFile) {
   const write = () => {
     if (written) return;
     written = true;
-    const temporary = `${cacheFile}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-    try {
-      writeFileSync(temporary, script.createCachedData());
-      renameSync(temporary, cacheFile);
-    } catch {
-      // A cache folder that cannot be written: the next run compiles, nothing worse.
-      rmSync(temporary, { force: true });
-    }
+    writeCodeCache(script, cacheFile, 0);
   };
   process.once("exit", write);
   setTimeout(write, CODE_CACHE_AFTER_MS).unref();
+}
+
+/** Writes `script`'s code cache when it is at least `minimumBytes`, atomically; a folder that cannot be written is no error. */
+function writeCodeCache(script, cacheFile, minimumBytes) {
+  const temporary = `${cacheFile}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    const data = script.createCachedData();
+    if (data.length < minimumBytes) return;
+    writeFileSync(temporary, data);
+    renameSync(temporary, cacheFile);
+  } catch {
+    // The next run compiles, nothing worse.
+    rmSync(temporary, { force: true });
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_DIR, buildBundle, bundleKey, codeCacheOf, currentBundle, loadBundle } from "../../../bin/cli-bundle.js";
 import * as fromSource from "./bundle-paths-fixture.ts";
-import { spawnDevnet, stop } from "./spawned-devnet.ts";
+import { runCommand, spawnDevnet, stop } from "./spawned-devnet.ts";
 
 const execFileAsync = promisify(execFile);
 const parent = mkdtempSync(join(tmpdir(), "basket-cli-bundle-"));
@@ -131,5 +131,22 @@ const { exports, codeCache } = loadBundle(${JSON.stringify(entry)}); console.log
     // A cache V8 refused would have been written again at exit.
     expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
     expect(readFileSync(cacheFile).equals(written)).toBe(true);
+  }, 150_000);
+
+  it("replaces a thin cache (written by `--version`) with the richer one a running start compiles", async () => {
+    const bundles = join(parent, "thin-bundles");
+    const env = { ...process.env, BASKET_DEVNET_BUNDLE_DIR: bundles };
+    expect((await runCommand(["--version"], env)).code).toBe(0);
+    const cacheFile = codeCacheOf(currentBundle(bundles)!.entry);
+    const thin = statSync(cacheFile).size;
+    const devnet = await spawnDevnet(UP_ARGS, 120_000, env);
+    try {
+      expect((await fetch(`${devnet.baseUrl}/v1/launches?limit=3`)).status).toBe(200);
+      // The refresh comes 5 s after the start.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+    } finally {
+      await stop(devnet.child, "SIGTERM");
+    }
+    expect(statSync(cacheFile).size).toBeGreaterThan(thin * 1.1);
   }, 150_000);
 });
