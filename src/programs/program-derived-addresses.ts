@@ -66,21 +66,50 @@ export function addressOfBytes(bytes: Uint8Array): Address {
 const P = 2n ** 255n - 19n;
 const D = 37095705934669439343138083508754565189542113879843219016388785533085940283555n;
 
-/** The Jacobi symbol (a | n) for odd n > 0: for a prime n, 1 when a is a nonzero square, −1 when not, 0 when n divides a. */
+/** Below this both numbers of the Jacobi symbol fit a double exactly, and the rest runs on plain numbers. */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The Jacobi symbol (a | n) for odd n > 0: for a prime n, 1 when a is a nonzero square, −1 when
+ * not, 0 when n divides a. Euclid's steps with the reciprocity rules; factors of two leave `a`
+ * up to 32 bits at a time, and once `n` fits a double the rest runs on plain numbers (the
+ * on-curve check of every derivation runs it, half of deriving an address).
+ */
 function jacobi(a: bigint, n: bigint): number {
   let sign = 1;
   a %= n;
-  while (a !== 0n) {
-    while ((a & 1n) === 0n) {
-      a >>= 1n;
-      const r = n & 7n;
-      if (r === 3n || r === 5n) sign = -sign;
+  while (a !== 0n && n > SAFE) {
+    let low = Number(a & 0xffffffffn);
+    // 32 factors of two at once: an even count changes no sign.
+    while (low === 0) {
+      a >>= 32n;
+      low = Number(a & 0xffffffffn);
+    }
+    const twos = 31 - Math.clz32(low & -low);
+    if (twos > 0) {
+      a >>= BigInt(twos);
+      const r = Number(n & 7n);
+      if ((twos & 1) === 1 && (r === 3 || r === 5)) sign = -sign;
     }
     [a, n] = [n, a];
-    if ((a & 3n) === 3n && (n & 3n) === 3n) sign = -sign;
+    if (Number(a & 3n) === 3 && Number(n & 3n) === 3) sign = -sign;
     a %= n;
   }
-  return n === 1n ? sign : 0;
+  if (a === 0n) return n === 1n ? sign : 0;
+  // Both below 2⁵³: exact in doubles; the bit tests read the low bits, which ToInt32 keeps.
+  let x = Number(a);
+  let y = Number(n);
+  while (x !== 0) {
+    while ((x & 1) === 0) {
+      x /= 2;
+      const r = y & 7;
+      if (r === 3 || r === 5) sign = -sign;
+    }
+    [x, y] = [y, x];
+    if ((x & 3) === 3 && (y & 3) === 3) sign = -sign;
+    x %= y;
+  }
+  return y === 1 ? sign : 0;
 }
 
 /**
