@@ -6,7 +6,6 @@ import {
   appendTransactionMessageInstructions,
   compileTransactionMessage,
   createTransactionMessage,
-  getBase64Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
   isSignerRole,
@@ -15,6 +14,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
+import { base64ToBytes } from "../wire/base64-bytes.ts";
 import { addressBytes } from "./address-bytes.ts";
 import { type CompiledStaticV0, compileStaticV0 } from "./v0-message.ts";
 import type { LatestBlockhash } from "./virtual-clock.ts";
@@ -222,7 +222,8 @@ function kitCompiled(input: UnsignedTransactionInput, instructions: readonly Ins
  */
 export function decodeWireTransaction(base64: string): Transaction | null {
   try {
-    return getTransactionDecoder().decode(getBase64Encoder().encode(base64));
+    const bytes = base64ToBytes(base64);
+    return bytes === null ? null : getTransactionDecoder().decode(bytes);
   } catch {
     return null;
   }

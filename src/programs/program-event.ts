@@ -1,4 +1,5 @@
-import { type Address, type Decoder, getBase64Encoder, type ReadonlyUint8Array } from "@solana/kit";
+import type { Address, Decoder, ReadonlyUint8Array } from "@solana/kit";
+import { base64ToBytes } from "../wire/base64-bytes.ts";
 import { type CardReleasedEvent, getCardReleasedEventDecoder } from "./card-released-event.ts";
 import { type CollectibleListedEvent, getCollectibleListedEventDecoder } from "./collectible-listed-event.ts";
 import { type CollectibleStageEvent, getCollectibleStageEventDecoder } from "./collectible-stage-event.ts";
@@ -112,7 +113,7 @@ function decodeLogs(logs: readonly string[]): readonly ProgramEvent[] {
     if (!line.startsWith(DATA_PREFIX)) continue;
     const slices = line.slice(DATA_PREFIX.length).trim().split(" ");
     if (slices.length !== 1) continue;
-    const bytes = decodeBase64(slices[0] as string);
+    const bytes = base64ToBytes(slices[0] as string);
     if (bytes === null || bytes.length === 0) continue;
     const source = SOURCES.get(bytes[0] as number);
     if (source === undefined) continue;
@@ -122,12 +123,4 @@ function decodeLogs(logs: readonly string[]): readonly ProgramEvent[] {
     if (event !== null) events.push(event);
   }
   return Object.freeze(events);
-}
-
-function decodeBase64(text: string): ReadonlyUint8Array | null {
-  try {
-    return getBase64Encoder().encode(text);
-  } catch {
-    return null;
-  }
 }
