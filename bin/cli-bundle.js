@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 
 export const REPO_DIR = fileURLToPath(new URL("../", import.meta.url));
-/** The entry point bundled: the CLI (its subcommands come along as chunks loaded when used). */
+/** The entry point bundled: the CLI (its subcommands come along, initialised only when used). */
 export const CLI_ENTRY = "src/cli/main.ts";
 /** Inputs of every bundle besides its sources (absolute paths): this file (the bundle's options) and esbuild's version. */
 const BUILDER_INPUTS = [fileURLToPath(import.meta.url), join(REPO_DIR, "node_modules", "esbuild", "package.json")];
@@ -31,7 +31,7 @@ const EXTERNAL_PACKAGES =
 const CURRENT_FILE = "current.json";
 /** The bundle's one file, in each bundle's folder. */
 const ENTRY_FILE = "main.cjs";
-/** Bundles kept: a running process may still load chunks from the one before. */
+/** Bundles kept: a process started from the one before may still be running (and write its code cache). */
 const KEEP = 3;
 
 /**
