@@ -1,4 +1,4 @@
-import type { Decoder } from "@solana/kit";
+import type { Decoder, ReadonlyUint8Array } from "@solana/kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -103,101 +103,106 @@ const trade: fc.Arbitrary<TradeEvent> = fc
     componentFees: components.map(([, fee]) => fee),
   }));
 
+/** JSON of a decoded value with its bigints as text: equal exactly when the values and every key order are. */
+const inOrder = (value: unknown) => JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? `${v}` : v));
+
+/** Every written value reads back through `fast`, equal to it and to `layout`'s reading, keys in the layout's order. */
+function assertReadsBack<T>(
+  values: fc.Arbitrary<T>,
+  encode: (value: T) => ReadonlyUint8Array,
+  fast: Decoder<T>,
+  layout: Decoder<T>,
+  numRuns: number,
+) {
+  fc.assert(
+    fc.property(values, (value) => {
+      const bytes = new Uint8Array(encode(value));
+      const read = fast.decode(bytes);
+      expect(read).toEqual(value);
+      expect(inOrder(read)).toBe(inOrder(layout.decode(bytes)));
+    }),
+    { numRuns },
+  );
+}
+
+/** `fast` reads any of `inputs` as `layout` does, or throws where it throws; more than `minimumRead` of them read. */
+function assertAgreesOnAnyBytes<T>(
+  inputs: fc.Arbitrary<{ bytes: Uint8Array; offset: number }>,
+  fast: Decoder<T>,
+  layout: Decoder<T>,
+  numRuns: number,
+  minimumRead: number,
+) {
+  let read = 0;
+  fc.assert(
+    fc.property(inputs, ({ bytes, offset }) => {
+      const answer = outcome(fast, bytes, offset);
+      expect(answer).toEqual(outcome(layout, bytes, offset));
+      if ("read" in answer) read++;
+    }),
+    { numRuns },
+  );
+  expect(read).toBeGreaterThan(minimumRead);
+}
+
+const swap: fc.Arbitrary<SwapEvent> = fc.record({
+  kind: fc.constant("swap" as const),
+  pool: address,
+  trader: address,
+  aToB: fc.boolean(),
+  amountIn: u64,
+  amountOut: u64,
+  fee: u64,
+  reserveA: u64,
+  reserveB: u64,
+  swapCount: u64,
+});
+
+/** A written trade event, then cut short, extended, or with a byte changed (direction, count), at an offset. */
+const alteredTrade = fc
+  .tuple(trade, fc.nat({ max: 8 }), fc.uint8Array({ maxLength: 24 }), fc.nat({ max: 200 }))
+  .map(([event, offset, tail, cut]) => {
+    const whole = getTradeEventEncoder().encode(event);
+    const bytes = new Uint8Array(offset + whole.length + tail.length);
+    bytes.set(whole, offset);
+    bytes.set(tail, offset + whole.length);
+    const at = offset + (cut % Math.max(1, whole.length));
+    if (cut % 3 === 0) bytes[at] = cut;
+    return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
+  });
+
 describe("records read through RecordReader answer as their kit layouts", () => {
   it("a curve record: any value written reads back, equal to the layout's reading and in its key order", () => {
-    fc.assert(
-      fc.property(curve, (value) => {
-        const bytes = new Uint8Array(getCurveAccountEncoder().encode(value));
-        const fast = getCurveAccountDecoder().decode(bytes);
-        expect(fast).toEqual(value);
-        expect(JSON.stringify(fast, (_, v) => (typeof v === "bigint" ? `${v}` : v))).toBe(
-          JSON.stringify(getCurveAccountLayoutDecoder().decode(bytes), (_, v) => (typeof v === "bigint" ? `${v}` : v)),
-        );
-      }),
-      { numRuns: 300 },
+    assertReadsBack(
+      curve,
+      (value) => getCurveAccountEncoder().encode(value),
+      getCurveAccountDecoder(),
+      getCurveAccountLayoutDecoder(),
+      300,
     );
   });
 
   it("a curve record: any bytes at any offset read as the layout reads them, or throw where it throws", () => {
-    let read = 0;
-    fc.assert(
-      fc.property(bytesNear(CURVE_ACCOUNT_TYPE, CURVE_ACCOUNT_SIZE), ({ bytes, offset }) => {
-        const fast = outcome(getCurveAccountDecoder(), bytes, offset);
-        expect(fast).toEqual(outcome(getCurveAccountLayoutDecoder(), bytes, offset));
-        if ("read" in fast) read++;
-      }),
-      { numRuns: 600 },
+    assertAgreesOnAnyBytes(
+      bytesNear(CURVE_ACCOUNT_TYPE, CURVE_ACCOUNT_SIZE),
+      getCurveAccountDecoder(),
+      getCurveAccountLayoutDecoder(),
+      600,
+      20,
     );
-    expect(read).toBeGreaterThan(20);
   });
 
   it("a trade event: any event written reads back, equal to the layout's reading and in its key order", () => {
-    fc.assert(
-      fc.property(trade, (event) => {
-        const bytes = new Uint8Array(getTradeEventEncoder().encode(event));
-        const fast = getTradeEventDecoder().decode(bytes);
-        expect(fast).toEqual(event);
-        expect(Object.keys(fast)).toEqual(Object.keys(getTradeEventLayoutDecoder().decode(bytes)));
-      }),
-      { numRuns: 300 },
-    );
+    assertReadsBack(trade, (event) => getTradeEventEncoder().encode(event), getTradeEventDecoder(), getTradeEventLayoutDecoder(), 300);
   });
 
   it("a trade event: any bytes at any offset (bad tags, directions and counts, short and long) read as the layout reads them", () => {
-    let read = 0;
-    const encoded = fc
-      .tuple(trade, fc.nat({ max: 8 }), fc.uint8Array({ maxLength: 24 }), fc.nat({ max: 200 }))
-      .map(([event, offset, tail, cut]) => {
-        // A written event, then cut short, extended, or with a byte changed (direction, count).
-        const whole = getTradeEventEncoder().encode(event);
-        const bytes = new Uint8Array(offset + whole.length + tail.length);
-        bytes.set(whole, offset);
-        bytes.set(tail, offset + whole.length);
-        const at = offset + (cut % Math.max(1, whole.length));
-        if (cut % 3 === 0) bytes[at] = cut;
-        return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
-      });
-    fc.assert(
-      fc.property(fc.oneof(encoded, bytesNear(PROGRAM_EVENT_TAG.trade, 200)), ({ bytes, offset }) => {
-        const fast = outcome(getTradeEventDecoder(), bytes, offset);
-        expect(fast).toEqual(outcome(getTradeEventLayoutDecoder(), bytes, offset));
-        if ("read" in fast) read++;
-      }),
-      { numRuns: 800 },
-    );
-    expect(read).toBeGreaterThan(50);
+    const inputs = fc.oneof(alteredTrade, bytesNear(PROGRAM_EVENT_TAG.trade, 200));
+    assertAgreesOnAnyBytes(inputs, getTradeEventDecoder(), getTradeEventLayoutDecoder(), 800, 50);
   });
 
   it("a swap event: any event written reads back, and any bytes at any offset read as the layout reads them", () => {
-    const swap: fc.Arbitrary<SwapEvent> = fc.record({
-      kind: fc.constant("swap" as const),
-      pool: address,
-      trader: address,
-      aToB: fc.boolean(),
-      amountIn: u64,
-      amountOut: u64,
-      fee: u64,
-      reserveA: u64,
-      reserveB: u64,
-      swapCount: u64,
-    });
-    fc.assert(
-      fc.property(swap, (event) => {
-        const bytes = new Uint8Array(getSwapEventEncoder().encode(event));
-        expect(getSwapEventDecoder().decode(bytes)).toEqual(event);
-        expect(Object.keys(getSwapEventDecoder().decode(bytes))).toEqual(Object.keys(getSwapEventLayoutDecoder().decode(bytes)));
-      }),
-      { numRuns: 200 },
-    );
-    let read = 0;
-    fc.assert(
-      fc.property(bytesNear(PROGRAM_EVENT_TAG.swap, 114), ({ bytes, offset }) => {
-        const fast = outcome(getSwapEventDecoder(), bytes, offset);
-        expect(fast).toEqual(outcome(getSwapEventLayoutDecoder(), bytes, offset));
-        if ("read" in fast) read++;
-      }),
-      { numRuns: 400 },
-    );
-    expect(read).toBeGreaterThan(20);
+    assertReadsBack(swap, (event) => getSwapEventEncoder().encode(event), getSwapEventDecoder(), getSwapEventLayoutDecoder(), 200);
+    assertAgreesOnAnyBytes(bytesNear(PROGRAM_EVENT_TAG.swap, 114), getSwapEventDecoder(), getSwapEventLayoutDecoder(), 400, 20);
   });
 });
