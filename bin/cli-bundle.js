@@ -56,13 +56,21 @@ export function bundleKey(repoDir, inputs) {
 
 /** Points current.json at a bundle, atomically (a concurrent start reads the old or the new, whole). */
 function writeCurrent(root, current) {
-  const pointer = join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  // A read-only cache: the next start checks the contents again, nothing worse.
+  replaceFile(join(root, CURRENT_FILE), JSON.stringify(current), join(root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}.json`));
+}
+
+/**
+ * Puts `data` at `target` whole or not at all: written beside it under `temporary`, then renamed
+ * over it, so a concurrent reader sees the old file or the new one. A folder that cannot be
+ * written leaves things as they were; the caller's next run does the work again.
+ */
+function replaceFile(target, data, temporary = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`) {
   try {
-    writeFileSync(pointer, JSON.stringify(current));
-    renameSync(pointer, join(root, CURRENT_FILE));
+    writeFileSync(temporary, data);
+    renameSync(temporary, target);
   } catch {
-    // A read-only cache: the next start checks the contents again, nothing worse.
-    rmSync(pointer, { force: true });
+    rmSync(temporary, { force: true });
   }
 }
 
@@ -275,18 +283,16 @@ function rememberCompiledCode(script, cacheFile) {
   setTimeout(write, CODE_CACHE_AFTER_MS).unref();
 }
 
-/** Writes `script`'s code cache when it is at least `minimumBytes`, atomically; a folder that cannot be written is no error. */
+/** Writes `script`'s code cache when it is at least `minimumBytes` (see replaceFile). */
 function writeCodeCache(script, cacheFile, minimumBytes) {
-  const temporary = `${cacheFile}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  let data;
   try {
-    const data = script.createCachedData();
-    if (data.length < minimumBytes) return;
-    writeFileSync(temporary, data);
-    renameSync(temporary, cacheFile);
+    data = script.createCachedData();
   } catch {
-    // The next run compiles, nothing worse.
-    rmSync(temporary, { force: true });
+    // No cache this time: the next run compiles, nothing worse.
+    return;
   }
+  if (data.length >= minimumBytes) replaceFile(cacheFile, data);
 }
 
 /**
