@@ -18,6 +18,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { median, table } from "./measure.ts";
 
 const FLOWS = 150;
+/** Every flow buys this many launch tokens (exactOut, the default mode). */
+const AMOUNT_IN = "1000000000";
 /** Concurrent lanes of the throughput measure, one launch each so quotes do not race for one curve. */
 const LANES = 8;
 const FLOWS_PER_LANE = 20;
@@ -57,6 +59,8 @@ export async function tradeFlowBench(): Promise<string> {
       components: { mint: string }[];
     }[];
     const launch = bonding[0]!;
+    /** The quote body of every flow on `launch`, one wallet's. */
+    const buy = (wallet: string) => ({ launch: launch.address, direction: "buy" as const, amountIn: AMOUNT_IN, wallet });
     const wallets = async (count: number, launch = bonding[0]!) => {
       const list: Keypair[] = [];
       for (let i = 0; i < count; i++) {
@@ -96,7 +100,7 @@ export async function tradeFlowBench(): Promise<string> {
     const flowsStarted = performance.now();
     for (const keypair of flowWallets) {
       const wallet = keypair.publicKey.toBase58();
-      const quoted = await timed("quote", () => client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet }));
+      const quoted = await timed("quote", () => client.quote(buy(wallet)));
       const { quote } = quoted;
       const built = await timed("build", () => client.build(quote.quoteId, wallet));
       if (built.plan && built.plan.length !== 1) throw new Error(`expected one settling step, got ${built.plan.length}`);
@@ -141,7 +145,7 @@ export async function tradeFlowBench(): Promise<string> {
       const prepared = [];
       for (const keypair of await wallets(count)) {
         const wallet = keypair.publicKey.toBase58();
-        const { quote } = await client.quote({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet });
+        const { quote } = await client.quote(buy(wallet));
         const built = await client.build(quote.quoteId, wallet);
         prepared.push(decodeWireTransaction(sign(built.transaction, keypair))!);
       }
@@ -165,7 +169,7 @@ export async function tradeFlowBench(): Promise<string> {
     const server = { quote: [] as number[], build: [] as number[] };
     for (const keypair of serverWallets) {
       const wallet = keypair.publicKey.toBase58() as Address;
-      const request = quoteRequestOf({ launch: launch.address, direction: "buy", amountIn: "1000000000", wallet });
+      const request = quoteRequestOf(buy(wallet));
       let started = performance.now();
       const quoted = await desk.quote(request);
       server.quote.push(performance.now() - started);
@@ -238,7 +242,7 @@ function concurrentFlowSeconds(
   lanes: { launch: string; wallets: { address: string; seed: Uint8Array }[] }[],
 ): Promise<number> {
   const client = new Worker(new URL("./trade-flow-client.mjs", import.meta.url), {
-    workerData: { baseUrl, amountIn: "1000000000", lanes },
+    workerData: { baseUrl, amountIn: AMOUNT_IN, lanes },
   });
   return new Promise((resolve, reject) => {
     client.on("message", (message: { kind: "done"; seconds: number } | { kind: "failed"; message: string }) => {
