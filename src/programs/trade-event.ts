@@ -145,7 +145,8 @@ export function getTradeEventDecoder(): Decoder<TradeEvent> {
         componentAmounts: [],
         componentFees: [],
       };
-      const count = reader.u8();
+      // kit's prefixed array decoder reads the end of the bytes, count byte and all missing, as no components.
+      const count = reader.offset >= reader.bytes.length ? 0 : reader.u8();
       for (let i = 0; i < count; i++) {
         event.componentAmounts.push(reader.u64());
         event.componentFees.push(reader.u64());

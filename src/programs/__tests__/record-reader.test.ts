@@ -199,6 +199,11 @@ describe("records read through RecordReader answer as their kit layouts", () => 
   it("a trade event: any bytes at any offset (bad tags, directions and counts, short and long) read as the layout reads them", () => {
     const inputs = fc.oneof(alteredTrade, bytesNear(PROGRAM_EVENT_TAG.trade, 200));
     assertAgreesOnAnyBytes(inputs, getTradeEventDecoder(), getTradeEventLayoutDecoder(), 800, 50);
+    // Cut right before the component count: kit's prefixed array reads no count as no components.
+    const [event] = fc.sample(trade, 1);
+    const cut = new Uint8Array(getTradeEventEncoder().encode(event!)).subarray(0, 1 + 32 + 32 + 1 + 10 * 8);
+    expect(outcome(getTradeEventDecoder(), cut, 0)).toEqual(outcome(getTradeEventLayoutDecoder(), cut, 0));
+    expect(outcome(getTradeEventDecoder(), cut, 0)).toMatchObject({ read: [{ componentAmounts: [], componentFees: [] }, cut.length] });
   });
 
   it("a swap event: any event written reads back, and any bytes at any offset read as the layout reads them", () => {
