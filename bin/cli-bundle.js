@@ -23,11 +23,11 @@ const BUILDER_INPUTS = [fileURLToPath(import.meta.url), join(REPO_DIR, "node_mod
 /** Where bundles are kept; BASKET_DEVNET_BUNDLE_DIR moves it (the start benchmark times a first start with an empty one). */
 export const BUNDLE_ROOT = process.env.BASKET_DEVNET_BUNDLE_DIR || join(REPO_DIR, "node_modules", ".cache", "basket-devnet", "cli-bundle");
 /**
- * Loaded from node_modules at run time: native code (litesvm, esbuild), a loader (tsx,
- * vitest), and @solana/*: litesvm loads its own copy, and two copies would cost twice.
+ * Loaded from node_modules at run time: native code and what finds it (esbuild, litesvm's
+ * NAPI loader, see NATIVE_LOADER), a loader (tsx, vitest), and packages with files of their own
+ * to find beside them.
  */
-const EXTERNAL_PACKAGES =
-  /^(?:litesvm|esbuild|tsx|vitest|playwright-core|@asyncapi\/parser|fsevents|@solana\/[^/]+|@solana-program\/[^/]+)(?:\/|$)/;
+const EXTERNAL_PACKAGES = /^(?:esbuild|tsx|vitest|playwright-core|@asyncapi\/parser|fsevents|litesvm-[^/]+)(?:\/|$)/;
 const CURRENT_FILE = "current.json";
 /** The bundle's one file, in each bundle's folder. */
 const ENTRY_FILE = "main.cjs";
@@ -127,12 +127,13 @@ const sourceUrls = {
 };
 
 /**
- * litesvm requires @solana/kit, which loads every @solana/* package as CommonJS; importing them
- * as ES modules too would load a second copy of each beside it. The bundle requires the same
- * CommonJS files instead (a module of one `require` each, bundled), so the two share one copy
- * and node neither resolves a second tree nor scans CommonJS for its export names.
+ * litesvm's JavaScript is bundled (it requires @solana/kit), but not the NAPI-RS loader beside
+ * it: that file finds the native binary by paths relative to itself.
  */
-const SHARED_COMMONJS = /^@solana(?:-program)?\//;
+const NATIVE_LOADER = /^\.\/internal(?:\.js)?$/;
+const LITESVM_DIST = `${sep}node_modules${sep}litesvm${sep}dist`;
+/** @solana/* and @solana-program/*: each is bundled once, as its ES module (see below). */
+const SOLANA_PACKAGE = /^@solana(?:-program)?\//;
 const requireHere = createRequire(import.meta.url);
 
 /**
@@ -142,24 +143,15 @@ const requireHere = createRequire(import.meta.url);
 const repositoryPackages = {
   name: "repository-packages",
   setup(build) {
-    build.onResolve({ filter: SHARED_COMMONJS }, (args) => {
-      try {
-        return { path: requireHere.resolve(args.path), namespace: "shared-commonjs" };
-      } catch {
-        return { path: args.path, external: true };
-      }
-    });
-    // An ES module naming each export once: esbuild's CommonJS interop would otherwise copy
-    // every export of @solana/kit again for each of the sixty files importing it.
-    build.onLoad({ filter: /.*/, namespace: "shared-commonjs" }, (args) => {
-      const names = Object.keys(requireHere(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
-      return {
-        contents: `const shared = require(${JSON.stringify(args.path)});\nexport const { ${names.join(", ")} } = shared;\n`,
-        loader: "js",
-      };
-    });
-    // The file that one `require` names is loaded by node at run time, not bundled.
-    build.onResolve({ filter: /.*/, namespace: "shared-commonjs" }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: NATIVE_LOADER }, (args) =>
+      args.resolveDir.endsWith(LITESVM_DIST) ? { path: requireHere.resolve(join(args.resolveDir, args.path)), external: true } : undefined,
+    );
+    // litesvm `require`s @solana/kit where our sources `import` it: resolved by kind, the two
+    // would be two copies of every @solana/* package (CommonJS and ES module builds). Every
+    // reference resolves to the ES module build instead, which esbuild hoists into the bundle.
+    build.onResolve({ filter: SOLANA_PACKAGE }, (args) =>
+      args.kind === "require-call" ? build.resolve(args.path, { kind: "import-statement", resolveDir: args.resolveDir }) : undefined,
+    );
     build.onResolve({ filter: EXTERNAL_PACKAGES }, (args) => {
       try {
         return { path: requireHere.resolve(args.path), external: true };
@@ -194,12 +186,12 @@ export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR, entry 
       outdir: building,
       outExtension: { ".js": ".cjs" },
       metafile: true,
+      // Packages come from the node_modules installed beside this file, wherever the entry is.
+      nodePaths: [join(REPO_DIR, "node_modules")],
       logLevel: "silent",
       plugins: [sourceUrls, repositoryPackages],
     });
-    // A shared CommonJS module is keyed by the package file it requires.
-    const sources = Object.keys(result.metafile.inputs).map((input) => input.replace(/^shared-commonjs:/, ""));
-    const inputs = [...new Set([...sources, ...BUILDER_INPUTS])].sort();
+    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...BUILDER_INPUTS])].sort();
     // Stats first: a file edited while the key is computed then fails the stat check later.
     const stats = statsOf(repoDir, inputs);
     const key = bundleKey(repoDir, inputs);
@@ -264,7 +256,8 @@ export function loadBundle(entry) {
   const source = `(function (exports, require, module, __filename, __dirname) {"use strict";${readFileSync(entry, "utf8")}\n})`;
   const script = new Script(source, { filename: entry, ...(cachedData ? { cachedData } : {}) });
   const codeCache = cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used";
-  if (codeCache === "used") setTimeout(() => writeCodeCache(script, cacheFile, cachedData.length * RICHER_CACHE), CODE_CACHE_AFTER_MS).unref();
+  if (codeCache === "used")
+    setTimeout(() => writeCodeCache(script, cacheFile, cachedData.length * RICHER_CACHE), CODE_CACHE_AFTER_MS).unref();
   else rememberCompiledCode(script, cacheFile);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(entry), module, entry, dirname(entry));

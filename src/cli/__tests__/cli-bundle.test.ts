@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { execFile } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,6 +20,12 @@ function miniRepo(name: string, b: string): string {
   writeFileSync(join(repo, "src", "a.ts"), 'import { b } from "./b.ts";\nexport const value: number = b + 1;\n');
   writeFileSync(join(repo, "src", "b.ts"), b);
   return repo;
+}
+
+/** The part of litesvm's LiteSVM the bundle test drives. */
+interface LiteSvmLike {
+  airdrop(address: string, lamports: bigint): unknown;
+  getBalance(address: string): bigint | null;
 }
 
 const load = async (entry: string) => loadBundle(entry).exports;
@@ -79,14 +84,30 @@ const { exports, codeCache } = loadBundle(${JSON.stringify(entry)}); console.log
     expect(bundleKey(repo, [...inputs, "src/gone.ts"])).toBeNull();
   });
 
-  it("shares @solana/* with litesvm: the bundle requires the very CommonJS copy litesvm loads", async () => {
+  it("holds one copy of @solana/* that litesvm's bundled JavaScript shares, and loads litesvm's native binary from node_modules", async () => {
     const repo = miniRepo("shared", "export const b = 1;\n");
-    writeFileSync(join(repo, "src", "kit.ts"), 'export { getAddressEncoder, address } from "@solana/kit";\n');
-    const bundle = await buildBundle(join(parent, "shared-bundles"), repo, "src/kit.ts");
-    const bundled = await load(bundle.entry);
-    const litesvmsKit = createRequire(join(REPO_DIR, "node_modules", "litesvm", "package.json"))("@solana/kit") as Record<string, unknown>;
-    expect(bundled.getAddressEncoder).toBe(litesvmsKit.getAddressEncoder);
-    expect((bundled.address as (text: string) => string)("11111111111111111111111111111111")).toBe("11111111111111111111111111111111");
+    writeFileSync(join(repo, "src", "chain.ts"), 'export { address, lamports } from "@solana/kit";\nexport { LiteSVM } from "litesvm";\n');
+    const root = join(parent, "shared-bundles");
+    const bundle = await buildBundle(root, repo, "src/chain.ts");
+    const recorded = JSON.parse(readFileSync(join(root, "current.json"), "utf8")) as { inputs: string[] };
+    const inputs = recorded.inputs.map((input) => resolve(repo, input));
+    const solana = inputs.filter((input) => input.includes("node_modules/@solana/"));
+    // Our `import` and litesvm's `require` both resolve to the ES module build: one copy each.
+    expect(solana).toContain(join(REPO_DIR, "node_modules/@solana/kit/dist/index.node.mjs"));
+    expect(solana.filter((input) => !input.endsWith(".mjs"))).toEqual([]);
+    expect(inputs).toContain(join(REPO_DIR, "node_modules/litesvm/dist/index.js"));
+    expect(inputs.filter((input) => input.endsWith("litesvm/dist/internal.js"))).toEqual([]);
+    const bundled = (await load(bundle.entry)) as {
+      address: (text: string) => string;
+      lamports: (n: bigint) => bigint;
+      LiteSVM: new () => LiteSvmLike;
+    };
+    // The bundled LiteSVM runs (its NAPI loader found the binary beside itself) and speaks
+    // kit's types from the bundle's own copy.
+    const svm = new bundled.LiteSVM();
+    const wallet = bundled.address("4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T");
+    svm.airdrop(wallet, bundled.lamports(5_000_000_000n));
+    expect(svm.getBalance(wallet)).toBe(5_000_000_000n);
   });
 
   it("computes every import.meta.url path as the sources do (programs, world cache, scenarios)", async () => {
