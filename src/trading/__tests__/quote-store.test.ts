@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QUOTE_TTL_MILLIS, QuoteStore } from "../quote-store.ts";
 
@@ -31,5 +32,41 @@ describe("the quote store", () => {
     now = QUOTE_TTL_MILLIS * 11n + 1n;
     store.put("another"); // sweeps on the way
     expect(store.get(entry.id)).toEqual({ state: "unknown" });
+  });
+
+  it("forgets exactly the quotes past ten lifetimes at each put while the clock runs forward", () => {
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: 0n, max: 4n * QUOTE_TTL_MILLIS }), { minLength: 1, maxLength: 60 }), (steps) => {
+        let now = 0n;
+        const store = new QuoteStore<number>(() => now);
+        const put: { id: string; expiresAtMillis: bigint }[] = [];
+        for (const step of steps) {
+          now += step;
+          put.push(store.put(put.length));
+        }
+        const horizon = now - 10n * QUOTE_TTL_MILLIS;
+        for (const entry of put) {
+          const expected = entry.expiresAtMillis < horizon ? "unknown" : now >= entry.expiresAtMillis ? "expired" : "live";
+          expect(store.get(entry.id).state).toBe(expected);
+        }
+      }),
+    );
+  });
+
+  it("never forgets a quote early after a snapshot moved the clock back (it may keep one longer)", () => {
+    let now = 100n * QUOTE_TTL_MILLIS;
+    const store = new QuoteStore<string>(() => now);
+    const before = store.put("before the restore");
+    now = 0n;
+    const after = store.put("after the restore");
+    // `after` is past ten lifetimes, but waits behind `before`, which is still remembered.
+    now = 12n * QUOTE_TTL_MILLIS;
+    store.put("sweeps");
+    expect(store.get(after.id).state).toBe("expired");
+    expect(store.get(before.id).state).toBe("live");
+    now = 112n * QUOTE_TTL_MILLIS;
+    store.put("sweeps both");
+    expect(store.get(before.id)).toEqual({ state: "unknown" });
+    expect(store.get(after.id)).toEqual({ state: "unknown" });
   });
 });
