@@ -1,4 +1,5 @@
 import { type Address, type FixedSizeCodec, type ReadonlyUint8Array, createCodec, getAddressDecoder, getAddressEncoder } from "@solana/kit";
+import { base58OfSize, bytesToBase58 } from "../wire/base58-bytes.ts";
 
 /** Addresses remembered each way before a memo starts over: far more than a request or a transaction touches. */
 const MAX_REMEMBERED = 50_000;
@@ -10,16 +11,16 @@ const bytesOf = new Map<Address, Uint8Array>();
 const addressOf = new Map<string, Address>();
 
 /**
- * The 32 bytes of `address`. Base58 goes through a bigint per address, which costs more
+ * The 32 bytes of `address`. kit's base58 goes through a bigint per address, which costs more
  * than the account read it is for, and the chain sees the same few hundred addresses over
- * and over (programs, mints, vaults, the wallets trading): each is converted once. The
- * bytes are shared: callers must not write to them.
- * @throws when `address` is not base58 of 32 bytes (as kit's encoder does).
+ * and over (programs, mints, vaults, the wallets trading): each is converted once, byte by
+ * byte. The bytes are shared: callers must not write to them.
+ * @throws what kit's encoder throws when `address` is not base58 of 32 bytes (it is asked then).
  */
 export function addressBytes(address: Address): Uint8Array {
   let bytes = bytesOf.get(address);
   if (bytes === undefined) {
-    bytes = new Uint8Array(encoder.encode(address));
+    bytes = base58OfSize(address, ADDRESS_BYTES) ?? new Uint8Array(encoder.encode(address));
     if (bytesOf.size >= MAX_REMEMBERED) bytesOf.clear();
     bytesOf.set(address, bytes);
   }
@@ -31,7 +32,7 @@ export function addressFromBytes(bytes: ReadonlyUint8Array): Address {
   const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   let address = addressOf.get(key);
   if (address === undefined) {
-    address = decoder.decode(bytes);
+    address = bytes.length === ADDRESS_BYTES ? (bytesToBase58(bytes as Uint8Array) as Address) : decoder.decode(bytes);
     if (addressOf.size >= MAX_REMEMBERED) addressOf.clear();
     addressOf.set(key, address);
   }

@@ -18,7 +18,13 @@ export function base58ToBytes(text: string, size: number): Uint8Array | null {
  * number's bytes without leading zeros): what kit's decoder returning `size` bytes means.
  */
 export function isBase58OfSize(text: string, size: number): boolean {
-  return decodeInto(text, size)?.length === size;
+  return base58OfSize(text, size) !== null;
+}
+
+/** The bytes of `text` when it is base58 of exactly `size` bytes (see {@link isBase58OfSize}), else null. */
+export function base58OfSize(text: string, size: number): Uint8Array | null {
+  const decoded = decodeInto(text, size);
+  return decoded?.length === size ? decoded.bytes : null;
 }
 
 /** `text` decoded right-aligned into `size` bytes, with its decoded length; null when it does not fit or is not base58. */

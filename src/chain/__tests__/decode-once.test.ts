@@ -1,6 +1,7 @@
 import {
   type Address,
   type Instruction,
+  type ReadonlyUint8Array,
   type Transaction,
   AccountRole,
   appendTransactionMessageInstructions,
@@ -74,15 +75,38 @@ function kitCompiled(feePayer: Address, list: Instruction[]): Transaction {
 
 describe("decoding and encoding once", () => {
   it("remembered address bytes are kit's conversions, both ways", () => {
+    // Leading zero bytes are leading "1"s in base58: the edge of a byte-by-byte conversion.
+    const keyBytes = fc
+      .tuple(fc.nat({ max: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }))
+      .map(([zeros, bytes]) => bytes.fill(0, 0, zeros));
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+      fc.property(keyBytes, (bytes) => {
         const address = getAddressDecoder().decode(bytes);
         expect(addressFromBytes(bytes)).toBe(address);
         expect(addressFromBytes(bytes)).toBe(address);
         expect(addressBytes(address)).toEqual(new Uint8Array(getAddressEncoder().encode(address)));
         expect(addressBytes(address)).toEqual(bytes);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
+    );
+  });
+
+  it("remembered address bytes refuse what kit's encoder refuses, with kit's error", () => {
+    const base58 = fc.constantFrom(..."123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz");
+    // Near misses: base58 of 31 to 45 characters (too short, too long, 31 or 33 bytes), other text.
+    const text = fc.oneof(fc.string({ unit: base58, minLength: 30, maxLength: 46 }), fc.string({ maxLength: 50 }));
+    const attempt = (encode: (address: Address) => ReadonlyUint8Array, candidate: string) => {
+      try {
+        return { bytes: [...encode(candidate as Address)] };
+      } catch (error) {
+        return { threw: String(error) };
+      }
+    };
+    fc.assert(
+      fc.property(text, (candidate) => {
+        expect(attempt(addressBytes, candidate)).toEqual(attempt((value) => getAddressEncoder().encode(value), candidate));
+      }),
+      { numRuns: 500 },
     );
   });
 
