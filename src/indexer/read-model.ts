@@ -34,7 +34,7 @@ import type { TokenListing } from "./token-listing.ts";
 import { TradeRecordCache } from "./trade-record-cache.ts";
 import { renderLiveTradeRecord } from "./trade-record-renderer.ts";
 import { SerializedAnswer } from "./serialized-answer.ts";
-import { WRAPPED_SOL_LISTING } from "./wrapped-sol-listing.ts";
+import { wrappedSolListingOf } from "./wrapped-sol-listing.ts";
 
 export type { Change, CollectibleChangeEvent } from "./change.ts";
 export type { CollectibleListQuery, CollectibleSort } from "./collectible-list.ts";
@@ -477,7 +477,7 @@ export class ReadModel {
       solUsd: this.#options.solUsd,
       book: this.#folder.book,
       // Wrapped SOL, a collectible's component, is named though the world does not list it.
-      listing: (mint) => this.#listings.get(mint) ?? (mint === WRAPPED_SOL_LISTING.mint ? WRAPPED_SOL_LISTING : null),
+      listing: (mint) => this.#listings.get(mint) ?? wrappedSolListingOf(mint),
       mediaUrl: (uri) => this.#mediaUrl(uri),
     };
   }

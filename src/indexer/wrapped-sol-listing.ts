@@ -15,3 +15,8 @@ export const WRAPPED_SOL_LISTING: TokenListing = {
   logoUri: "/v1/media/token-wSOL.svg",
   category: "sol",
 };
+
+/** The listing of `mint` when it is wrapped SOL (named so wherever it is a recipe component), else null. */
+export function wrappedSolListingOf(mint: string): TokenListing | null {
+  return mint === WRAPPED_SOL_LISTING.mint ? WRAPPED_SOL_LISTING : null;
+}

@@ -88,6 +88,12 @@ describe("a collectible's trade flow over HTTP", () => {
     expect(raising.status).toBe(200);
     expect(raising.body.quote).toHaveProperty("expectedOut");
     expect(raising.body.quote.componentTargets.map((target: { mint: string }) => target.mint)).toEqual([NATIVE_MINT_ADDRESS]);
+    // Wrapped SOL is named in the quote as in the launch's row: wSOL, 9 decimals.
+    for (const field of ["componentTargets", "componentFees", "componentFunding"]) {
+      expect(raising.body.quote[field], field).toEqual([
+        expect.objectContaining({ mint: NATIVE_MINT_ADDRESS, symbol: "wSOL", decimals: 9 }),
+      ]);
+    }
 
     await raiseOut(api.world, listed);
     for (const stage of ["funding", "swapping", "acquiring", "pooling"]) {
