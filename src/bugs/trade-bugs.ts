@@ -133,6 +133,24 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "quote-components-unnamed",
+    phase: "trade",
+    rule: "A quote's component entries carry each component's symbol and decimals; this mode names every one with symbol \"\" and 0 decimals (as the simulator once named a collectible's wrapped SOL).",
+    caughtBy: "quote.components.namedAsLaunch",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) => {
+          const unnamed = { ...quote };
+          for (const list of ["componentTargets", "componentFees", "componentFunding"]) {
+            if (Array.isArray(quote[list])) unnamed[list] = rowsOf(quote, list).map((entry) => ({ ...entry, symbol: "", decimals: 0 }));
+          }
+          return unnamed;
+        }),
+    },
+  },
+  {
     name: "plan-swaps-after-settle",
     phase: "trade",
     rule: "A buy acquires components and then settles; this mode puts the settling step first, its swaps after it.",

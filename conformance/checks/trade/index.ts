@@ -9,6 +9,7 @@ import {
   planUnsigned,
 } from "./plan-checks.ts";
 import {
+  quoteComponentsNamedAsLaunch,
   quoteExactInSolWithinBudget,
   quoteExpiry30s,
   quoteExpiryStatus410,
@@ -35,6 +36,7 @@ export const TRADE_CHECKS: readonly Check[] = [
   quoteExpiryStatus410,
   quoteWalletRoutesShortfall,
   quoteNoWalletNoRoute,
+  quoteComponentsNamedAsLaunch,
   planOrder,
   planTransactionIsLast,
   planSingleSettle,

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Check } from "../../engine/check.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
 import { SMALL_BUY, curveLaunch, graduatedLaunch, holdingOf, quoteOf, trade } from "../../model/trade-session.ts";
+import { getJson, launchPath } from "../../model/read-json.ts";
 import { ensure } from "../../model/violation.ts";
 
 const QUOTE = "Endpoints › POST /v1/trades/quote";
@@ -295,6 +296,53 @@ export const quoteNoWalletNoRoute: Check = {
           input: request,
           actual: quote,
         });
+      }
+    });
+  },
+};
+
+/** The component lists of a curve quote, each entry naming a mint with its symbol and decimals. */
+const COMPONENT_LISTS = ["componentTargets", "componentFees", "componentFunding"] as const;
+
+export const quoteComponentsNamedAsLaunch: Check = {
+  id: "quote.components.namedAsLaunch",
+  phase: "trade",
+  rule: {
+    section: SHAPES,
+    text: "componentTargets, componentFees and componentFunding entries are {mint, symbol, decimals, amount…} of the launch's components: each names a component of the launch with the symbol and decimals its launch record gives it",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      // A basket on the curve, and a raising collectible (its one component is wrapped SOL) when one is listed.
+      const raising = context.samples.launches.find((launch) => launch.kind === "collectibles" && launch.status === "activeBonding");
+      if (!raising) context.note("info", "no raising collectible is listed: only a basket's quote was checked");
+      for (const launch of raising ? [curveLaunch(context), raising] : [curveLaunch(context)]) {
+        const record = await getJson<{ components?: { mint: string; symbol: string; decimals: number }[] }>(
+          context,
+          launchPath(launch.address),
+        );
+        const components = new Map((record.components ?? []).map((component) => [component.mint, component]));
+        const request = { launch: launch.address, direction: "buy", amountIn: SMALL_BUY, preview: true } as const;
+        const quote = await quoteOf(context, request);
+        for (const list of COMPONENT_LISTS) {
+          const entries = quote[list];
+          if (entries === undefined || entries === null) continue;
+          ensure(Array.isArray(entries), `${list} is not an array`, { input: request, actual: entries });
+          for (const entry of entries as { mint: string; symbol: unknown; decimals: unknown }[]) {
+            const component = components.get(entry.mint);
+            ensure(component !== undefined, `${list} names ${entry.mint}, which is not a component of the launch`, {
+              input: request,
+              expected: [...components.keys()],
+              actual: entry,
+            });
+            ensure(
+              entry.symbol === component.symbol && entry.decimals === component.decimals,
+              `${list} names ${entry.mint} ${JSON.stringify(entry.symbol)} with ${String(entry.decimals)} decimals; the launch record says ${JSON.stringify(component.symbol)} with ${component.decimals}`,
+              { input: request, expected: { symbol: component.symbol, decimals: component.decimals }, actual: entry },
+            );
+          }
+        }
       }
     });
   },
