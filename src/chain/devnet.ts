@@ -146,7 +146,8 @@ interface QueuedTransaction {
 }
 
 type TransactionRecord =
-  | { readonly state: "queued" }
+  /** Waiting in the landing queue; past `lastValidBlockHeight` (null: its blockhash was already unknown) it can only expire. */
+  | { readonly state: "queued"; readonly lastValidBlockHeight: bigint | null }
   | { readonly state: "landed"; readonly transaction: LandedTransaction }
   | { readonly state: "refused"; readonly error: ChainError }
   | { readonly state: "expired" };
@@ -527,7 +528,10 @@ export class Devnet {
     if (fault?.kind === "refuse") return { accepted: false, error: fault.error };
     if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };
     const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
-    this.#records.set(signature, { state: "queued" });
+    this.#records.set(signature, {
+      state: "queued",
+      lastValidBlockHeight: this.#clock.lastValidBlockHeightOf(check.message.lifetimeToken),
+    });
     this.#queue.push({ transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay });
     if (this.#mode === "per-transaction") this.advanceSlots(1n + delay);
     return { accepted: true, signature, duplicate: false };
@@ -536,7 +540,9 @@ export class Devnet {
   /**
    * Where `signature` stands. With `lastValidBlockHeight`, a transaction the chain never
    * saw reports `expired` once the block height has passed it (as a client polling the
-   * real service would see it), `unknown` before.
+   * real service would see it), `unknown` before. A queued transaction (a landing delay)
+   * whose blockhash the chain has outlived reports `expired` at once: it can no longer
+   * land, and expires when its turn comes.
    */
   getTransactionStatus(signature: Signature, lastValidBlockHeight?: bigint): TransactionStatusReport {
     const record = this.#records.get(signature);
@@ -553,7 +559,9 @@ export class Devnet {
     }
     switch (record.state) {
       case "queued":
-        return report("pending");
+        return record.lastValidBlockHeight === null || now.blockHeight > record.lastValidBlockHeight
+          ? report("expired")
+          : report("pending");
       case "expired":
         return report("expired");
       case "refused":

@@ -111,6 +111,22 @@ describe("Devnet", () => {
     expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
+  it("reports a delayed transaction expired as soon as the chain outlives its blockhash, before its turn to land", async () => {
+    const blockhash = devnet.latestBlockhash();
+    devnet.injectFault({ kind: "delay", slots: 400 });
+    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL, blockhash)));
+    devnet.advanceSlots(150);
+    expect(devnet.now().blockHeight).toBe(blockhash.lastValidBlockHeight);
+    expect(devnet.getTransactionStatus(signature).status).toBe("pending");
+    devnet.advanceSlots(1);
+    // Still queued for 250 slots, but it can no longer land: with or without the height.
+    expect(devnet.getTransactionStatus(signature).status).toBe("expired");
+    expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("expired");
+    devnet.advanceSlots(250);
+    expect(devnet.getTransactionStatus(signature).status).toBe("expired");
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
   it("refuses a transaction whose signature was made by another key", async () => {
     const mallory = await generateKeyPairSigner();
     const honest = await transfer(devnet, alice, bob, SOL);
