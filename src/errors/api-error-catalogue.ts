@@ -33,7 +33,8 @@ export const API_ERROR_CATALOGUE = {
   INVALID_CURSOR: {
     status: 400,
     template: "query parameter {parameter} {rule}",
-    meaning: "a paging cursor was not issued by this server or was altered; pass nextCursor back unchanged",
+    meaning:
+      "a paging cursor is not one this server issues, or was issued for a list in another order; pass nextCursor back unchanged, with the same order",
   },
   BAD_REQUEST: {
     status: 400,

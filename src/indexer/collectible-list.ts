@@ -115,7 +115,7 @@ function compare(
  * One keyset page of `candidates` in `sort` (newest: latest created first; oldest: first
  * created first; name: by name, case-insensitive, A to Z, ties by launch address): the first `limit`
  * strictly after the cursor, and the cursor of the page's last row when more follow. A
- * cursor of another sort yields an empty page (as the launch list's).
+ * cursor of another sort yields an empty page (as the launch list's; the API refuses it first).
  */
 export function collectiblePage(
   candidates: readonly CollectibleState[],

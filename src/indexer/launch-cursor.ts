@@ -20,7 +20,8 @@ export function encodeLaunchCursor(cursor: LaunchCursor): string {
 
 /**
  * Reads a cursor this server issued; null when `cursor` is malformed (the API answers 400).
- * A well-formed cursor of another order than the query's yields an empty page.
+ * A well-formed cursor of another order than the query's yields an empty page here; the API
+ * refuses it first (INVALID_CURSOR), so a client never mistakes it for the end of the list.
  */
 export function parseLaunchCursor(cursor: string): LaunchCursor | null {
   if (cursor.length === 0 || cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;

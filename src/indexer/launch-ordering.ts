@@ -102,7 +102,7 @@ function isAfter(entry: Entry, cursor: LaunchCursor): boolean {
 /**
  * One keyset page of `candidates` in `order`: the first `limit` rows strictly after
  * `cursor` (when given), and the cursor of the page's last row when more rows follow.
- * A cursor of another order yields an empty page.
+ * A cursor of another order yields an empty page (the API refuses it first).
  */
 export function keysetPage(
   candidates: readonly LaunchState[],

@@ -396,8 +396,8 @@ export class ReadModel {
 
   /**
    * A page of listed collectibles: filtered (stage, group, row, q), ordered by `sort`, after
-   * `cursor`. A well-formed cursor of another sort yields an empty page (the API refuses a
-   * malformed one first).
+   * `cursor`. A well-formed cursor of another sort yields an empty page (the API refuses it,
+   * and a malformed one, first).
    */
   listCollectibles(query: CollectibleListQuery): { items: CollectibleRecord[]; nextCursor: string | null } {
     return this.#cached(`collectibles:${JSON.stringify(query)}`, () => {

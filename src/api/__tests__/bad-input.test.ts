@@ -60,6 +60,19 @@ const CASES: Case[] = [
   ["/v1/launches?cursor=" + Buffer.from("newest|1|nope").toString("base64url"), "INVALID_CURSOR", /cursor/],
   ["/v1/launches?cursor=", "INVALID_CURSOR", /cursor/],
   ["/v1/launches?tab=new&cursor=%25%25%25", "INVALID_CURSOR", /cursor/],
+  // A cursor of another order: its position means nothing here, and an empty page would read as the end.
+  [
+    `/v1/launches?tab=volume&cursor=${Buffer.from(`newest|3|${A}`).toString("base64url")}`,
+    "INVALID_CURSOR",
+    /cursor was issued for a list in newest order and this query lists in vol order; keep the order between pages/,
+  ],
+  [`/v1/launches?tab=new&sort=mcap&cursor=${Buffer.from(`newest|3|${A}`).toString("base64url")}`, "INVALID_CURSOR", /in mcap order/],
+  [
+    `/v1/collectibles?sort=newest&cursor=${Buffer.from(JSON.stringify(["name", "a", A])).toString("base64url")}`,
+    "INVALID_CURSOR",
+    /cursor was issued for a list in name order and this query lists in newest order/,
+  ],
+  [`/v1/collectibles?cursor=${Buffer.from(JSON.stringify(["name", "a", A])).toString("base64url")}`, "INVALID_CURSOR", /in newest order/],
   ["/v1/launches/trending?kind=nfts", "INVALID_QUERY", /kind/],
   ["/v1/launches/almost-paired?kind=", "INVALID_QUERY", /kind/],
   ["/v1/launches/NOSUCHTKR", "NOT_FOUND", /no launch address, primary mint or ticker matches "NOSUCHTKR"/],

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type ApiError, apiError, quoted } from "../../../errors/index.ts";
+import { apiError, quoted } from "../../../errors/index.ts";
 import { type ReadModel, COLLECTIBLE_LIMIT, parseCollectibleCursor } from "../../../indexer/read-model.ts";
 import { CollectibleDetailSchema, CollectibleVaultSchema, VaultCardSchema } from "../../../indexer/records/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
+import { UNISSUED_CURSOR, cursorOfAnotherOrder } from "../../cursor-refusal.ts";
 import { recordResponse } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { parameterFailureExample } from "../../validation-failure.ts";
@@ -24,11 +25,6 @@ const unknownCollectible = (id: string) =>
   apiError("NOT_FOUND", { resource: "collectible (a launch whose card was listed)", id: quoted(id) });
 const unknownAsset = (id: string, asset: string) =>
   apiError("NOT_FOUND", { resource: `card in the vault of collectible ${quoted(id)}`, id: quoted(asset) });
-
-export const INVALID_COLLECTIBLE_CURSOR: ApiError = apiError("INVALID_CURSOR", {
-  parameter: "cursor",
-  rule: "is not a cursor this server issued; pass nextCursor of the previous page unchanged",
-});
 
 const EXAMPLE_ID = EXAMPLE_COLLECTIBLE_DETAIL.launch;
 const BAD_ID = parameterFailureExample("params", CollectibleIdParamsSchema, "id");
@@ -52,7 +48,8 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
               parameterFailureExample("querystring", CollectibleListQuerySchema, "limit"),
               parameterFailureExample("querystring", CollectibleListQuerySchema, "stage"),
               parameterFailureExample("querystring", CollectibleListQuerySchema, "group"),
-              INVALID_COLLECTIBLE_CURSOR.body,
+              UNISSUED_CURSOR.body,
+              cursorOfAnotherOrder("name", "newest").body,
             ],
             500: ["INTERNAL"],
           }),
@@ -61,10 +58,15 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
     },
     async (request, reply) => {
       const { stage, row, group, q, sort, limit, cursor } = request.query;
-      if (cursor !== undefined && parseCollectibleCursor(cursor) === null) return sendApiError(reply, INVALID_COLLECTIBLE_CURSOR);
+      const order = sort ?? "newest";
+      if (cursor !== undefined) {
+        const issued = parseCollectibleCursor(cursor);
+        if (issued === null) return sendApiError(reply, UNISSUED_CURSOR);
+        if (issued.sort !== order) return sendApiError(reply, cursorOfAnotherOrder(issued.sort, order));
+      }
       const page = readModel.listCollectibles({
         limit: limit ?? COLLECTIBLE_LIMIT.default,
-        sort: sort ?? "newest",
+        sort: order,
         ...(stage === undefined ? {} : { stage }),
         ...(row === undefined ? {} : { row }),
         ...(group === undefined ? {} : { group }),

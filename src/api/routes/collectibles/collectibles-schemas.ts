@@ -54,7 +54,7 @@ export const CollectibleListQuerySchema = Type.Object({
       minLength: 1,
       maxLength: 512,
       description:
-        "The `nextCursor` of the previous page, unchanged (with the same `sort`; filters may change between pages). Anything this server did not issue is refused (INVALID_CURSOR); a cursor of another sort yields an empty page.",
+        "The `nextCursor` of the previous page, unchanged (with the same `sort`; filters may change between pages). Anything this server did not issue, and a cursor of another `sort`, is refused (INVALID_CURSOR).",
       examples: [EXAMPLE_COLLECTIBLE_CURSOR],
     }),
   ),

@@ -1,6 +1,8 @@
 import type { Static } from "@sinclair/typebox";
 import { type ApiError, apiError } from "../../../errors/index.ts";
+import { orderOf } from "../../../indexer/launch-ordering.ts";
 import { type ReadModel, parseLaunchCursor } from "../../../indexer/read-model.ts";
+import { UNISSUED_CURSOR, cursorOfAnotherOrder } from "../../cursor-refusal.ts";
 import { type LaunchListQuerySchema, PAGED_PARAMETERS } from "./launches-schemas.ts";
 
 export type LaunchListQuery = Parameters<ReadModel["listLaunches"]>[0];
@@ -17,15 +19,11 @@ export function conflictingStatus(present: readonly string[]): ApiError {
   });
 }
 
-export const INVALID_LAUNCH_CURSOR: ApiError = apiError("INVALID_CURSOR", {
-  parameter: "cursor",
-  rule: "is not a cursor this server issued; pass nextCursor of the previous page unchanged",
-});
-
 /**
  * The read model's query for a validated `GET /v1/launches` query string: legacy mode unless
  * a paged-mode parameter is present. Refuses `status` next to paging parameters (the two
- * modes answer different questions) and a cursor the read model cannot read.
+ * modes answer different questions), a cursor the read model cannot read, and a cursor of a
+ * list in another order (its position means nothing in this one).
  */
 export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): LaunchListQuery | ApiError {
   const pagedPresent = PAGED_PARAMETERS.filter((name) => query[name] !== undefined);
@@ -35,8 +33,7 @@ export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): 
     return { mode: "legacy", limit, kind, ...(query.status === undefined ? {} : { status: query.status }) };
   }
   if (query.status !== undefined) return conflictingStatus(pagedPresent);
-  if (query.cursor !== undefined && parseLaunchCursor(query.cursor) === null) return INVALID_LAUNCH_CURSOR;
-  return {
+  const paged: LaunchListQuery = {
     mode: "paged",
     limit,
     kind,
@@ -49,6 +46,13 @@ export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): 
     ...(query.ids === undefined ? {} : { ids: query.ids.split(",") }),
     ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
   };
+  if (query.cursor !== undefined) {
+    const cursor = parseLaunchCursor(query.cursor);
+    if (cursor === null) return UNISSUED_CURSOR;
+    const order = orderOf(paged);
+    if (cursor.order !== order) return cursorOfAnotherOrder(cursor.order, order);
+  }
+  return paged;
 }
 
 /** The cache key of a legacy query: the parameters that change its answer, in a fixed order. */

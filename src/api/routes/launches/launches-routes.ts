@@ -3,11 +3,12 @@ import { apiError, isApiError, quoted } from "../../../errors/index.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import { LaunchRowSchema } from "../../../indexer/records/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
+import { UNISSUED_CURSOR, cursorOfAnotherOrder } from "../../cursor-refusal.ts";
 import { EXAMPLE_LAUNCH_ROW } from "../../examples/record-examples.ts";
 import { recordResponse } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { parameterFailureExample } from "../../validation-failure.ts";
-import { INVALID_LAUNCH_CURSOR, conflictingStatus, launchListQueryOf, legacyCacheKey } from "./launch-list-query.ts";
+import { conflictingStatus, launchListQueryOf, legacyCacheKey } from "./launch-list-query.ts";
 import {
   ChartQuerySchema,
   ChartResponseSchema,
@@ -35,7 +36,8 @@ const unknownLaunch = (id: string) => apiError("NOT_FOUND", { resource: "launch 
 
 const BAD_ID_EXAMPLE = parameterFailureExample("params", LaunchIdParamsSchema, "id");
 const CONFLICTING_EXAMPLE = conflictingStatus(["cursor"]).body;
-const INVALID_CURSOR_EXAMPLE = INVALID_LAUNCH_CURSOR.body;
+const INVALID_CURSOR_EXAMPLE = UNISSUED_CURSOR.body;
+const OTHER_ORDER_CURSOR_EXAMPLE = cursorOfAnotherOrder("newest", "trending").body;
 
 /** `/v1/launches` and everything under it: lists, one launch, its trade tape and its chart. */
 export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = async (app, { readModel, wallClock }) => {
@@ -61,6 +63,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
               parameterFailureExample("querystring", LaunchListQuerySchema, "tab"),
               CONFLICTING_EXAMPLE,
               INVALID_CURSOR_EXAMPLE,
+              OTHER_ORDER_CURSOR_EXAMPLE,
             ],
             500: ["INTERNAL"],
           }),
