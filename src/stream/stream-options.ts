@@ -47,7 +47,9 @@ export interface StreamServerOptions {
   readonly maxFrameBytes?: number;
   /**
    * The `ws` payload limit, far above `maxFrameBytes` so oversized frames reach us and are
-   * ignored instead of `ws` closing the socket with 1009. Default 1 MiB.
+   * ignored instead of `ws` closing the socket with 1009. Default 16 MiB: the specification
+   * ignores frames over 64 KB whatever their size, but `ws` holds a frame whole before we see
+   * it, so some bound is needed; a socket holds at most one such frame at a time.
    */
   readonly maxPayloadBytes?: number;
   /** More than `frames` client frames within `windowMs` (sliding) closes with 1008. Default 60 per 10,000 ms. */
@@ -83,7 +85,7 @@ export const STREAM_DEFAULTS = {
   maxCardMints: CARDS_CAP,
   maxTopics: TOPICS_CAP,
   maxFrameBytes: MAX_FRAME_BYTES,
-  maxPayloadBytes: 1024 * 1024,
+  maxPayloadBytes: 16 * 1024 * 1024,
   frameRate: { frames: 60, windowMs: 10_000 },
   highWaterMarkBytes: 1024 * 1024,
   closeGraceMs: 2_000,

@@ -123,7 +123,7 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
     return `${head}${" ".repeat(bytes - head.length - 1)}}`;
   };
 
-  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537 and 200 KB are ignored", async () => {
+  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537, 200 KB and 4 MiB are ignored", async () => {
     const { url, stream } = await serve();
     const client = await StreamClient.ready(url);
     const mint = await address();
@@ -132,6 +132,8 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
       [65_536, true],
       [65_537, false],
       [200_000, false],
+      // Over a megabyte too: ignored like any frame over 64 KB, never closed with 1009.
+      [4 * 1024 * 1024, false],
       [1_000, true],
     ] as const) {
       const frame = paddedSub(mint, bytes);
@@ -142,7 +144,7 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
       expect([bytes, client.ofKind("cards").length - before]).toEqual([bytes, answered ? 1 : 0]);
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
     }
-    expect(stream.stats().ignoredFrames).toBe(2);
+    expect(stream.stats().ignoredFrames).toBe(3);
     await client.close();
   });
 
