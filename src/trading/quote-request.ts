@@ -1,5 +1,5 @@
 import type { Address } from "@solana/kit";
-import { DEFAULT_MODE, DEFAULT_SLIPPAGE_BPS, type QuoteBody, type TRADE_MODES } from "./records/quote-body.ts";
+import { DEFAULT_SLIPPAGE_BPS, type QuoteBody, type TRADE_MODES, defaultModeOf } from "./records/quote-body.ts";
 
 export type TradeMode = (typeof TRADE_MODES)[number];
 
@@ -20,7 +20,8 @@ export interface QuoteRequest {
 
 /**
  * The request of a quote body the schema validated. The API's ajv fills the defaults
- * (useDefaults); the same constants apply here for a body built in code.
+ * (useDefaults); the same constants apply here for a body built in code. The mode's default
+ * depends on the direction, so it is applied here only (the schema names none).
  */
 export function quoteRequestOf(body: QuoteBody): QuoteRequest {
   const priority = body.priorityFee;
@@ -28,7 +29,7 @@ export function quoteRequestOf(body: QuoteBody): QuoteRequest {
     launch: body.launch as Address,
     direction: body.direction,
     amountIn: BigInt(body.amountIn),
-    mode: body.mode ?? DEFAULT_MODE,
+    mode: body.mode ?? defaultModeOf(body.direction),
     slippageBps: body.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
     wallet: (body.wallet as Address | undefined) ?? null,
     preview: body.preview ?? false,

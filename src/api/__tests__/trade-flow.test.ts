@@ -129,6 +129,28 @@ describe("trade flow on a curve launch", () => {
     expect(tape).toMatchObject({ signature: settle, direction: "sell", primaryAmount: "1000000000000" });
     expect(BigInt(quote.minOut)).toBeLessThanOrEqual(BigInt(quote.expectedOut));
   });
+
+  it("a quote naming no mode is exactOut for a buy and exactIn (a sell's only mode) for a sell", async () => {
+    const quoted = async (body: Record<string, unknown>) => {
+      const response = await call(api.app, "POST", "/v1/trades/quote", {
+        launch: curveLaunch.address,
+        amountIn: "1000000000000",
+        preview: true,
+        ...body,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const { quoteId: _id, expiresAt: _expires, ...rest } = response.body.quote;
+      return rest;
+    };
+    for (const [direction, mode] of [
+      ["buy", "exactOut"],
+      ["sell", "exactIn"],
+    ] as const) {
+      const unnamed = await quoted({ direction });
+      expect(unnamed.mode).toBe(mode);
+      expect(unnamed).toEqual(await quoted({ direction, mode }));
+    }
+  });
 });
 
 describe("trade flow on a graduated launch", () => {
@@ -206,6 +228,11 @@ describe("refusals", () => {
     [
       "a sell with mode exactOut",
       () => ({ launch: curveLaunch.address, direction: "sell", amountIn: "5", mode: "exactOut" }),
+      "MODE_NOT_SUPPORTED",
+    ],
+    [
+      "a sell with mode exactInSol",
+      () => ({ launch: curveLaunch.address, direction: "sell", amountIn: "5", mode: "exactInSol" }),
       "MODE_NOT_SUPPORTED",
     ],
     ["an address that holds no launch", () => ({ launch: owner(), direction: "buy", amountIn: "5" }), "LAUNCH_NOT_FOUND"],

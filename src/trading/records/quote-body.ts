@@ -2,7 +2,14 @@ import { type Static, Type } from "@sinclair/typebox";
 import { Address, U64 } from "../../wire/wire-fields.ts";
 
 export const TRADE_MODES = ["exactIn", "exactOut", "exactInSol"] as const;
-export const DEFAULT_MODE = "exactOut";
+/**
+ * The mode of a quote that names none: the specification's `exactOut` for a buy; for a sell
+ * `exactIn`, the only mode a sell has (the specification's table has no sell by `exactOut`,
+ * so its default would refuse every sell that names no mode).
+ */
+export function defaultModeOf(direction: "buy" | "sell"): "exactOut" | "exactIn" {
+  return direction === "sell" ? "exactIn" : "exactOut";
+}
 export const DEFAULT_SLIPPAGE_BPS = 100;
 /**
  * The largest priority fee a quote takes, in lamports per transaction: 18 digits. The settle
@@ -22,7 +29,11 @@ export const QuoteBodySchema = Type.Object(
     launch: Address("Launch address (a ticker is not accepted here)."),
     direction: closed(["buy", "sell"] as const, { description: "`buy` or `sell`." }),
     amountIn: U64("What amountIn counts depends on direction and mode (see the operation). At most u64."),
-    mode: Type.Optional(closed(TRADE_MODES, { description: "Default `exactOut`. Ignored past the curve.", default: DEFAULT_MODE })),
+    mode: Type.Optional(
+      closed(TRADE_MODES, {
+        description: "Default `exactOut` for a buy and `exactIn` for a sell (the only mode a sell has). Ignored past the curve.",
+      }),
+    ),
     slippageBps: Type.Optional(
       Type.Integer({
         minimum: 0,
