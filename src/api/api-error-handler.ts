@@ -4,6 +4,14 @@ import { sendApiError } from "./api-error-reply.ts";
 import { validationFailure } from "./validation-failure.ts";
 
 /**
+ * fastify's JSON parser refuses a `__proto__` key (and `constructor.prototype`) as it refuses
+ * bad syntax, with the same error and no cause: the sentence names both reasons.
+ */
+export const MALFORMED_JSON: ApiError = apiError("MALFORMED_BODY", {
+  rule: "is not valid JSON, or holds a __proto__ or constructor.prototype key (refused for safety)",
+});
+
+/**
  * What a thrown error means for the client. Only fastify's own request errors and schema
  * validation get here on purpose (handlers return their expected failures); anything else
  * is our defect and becomes a 500 whose body says nothing about it.
@@ -16,7 +24,7 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: quoted(request.headers["content-type"] ?? "(none)") });
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return apiError("MALFORMED_BODY", { rule: "is not valid JSON" });
+      return MALFORMED_JSON;
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return apiError("MALFORMED_BODY", { rule: "is empty; send a JSON object" });
     case "FST_ERR_BAD_URL":

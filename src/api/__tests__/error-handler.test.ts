@@ -53,7 +53,9 @@ async function post(payload: string, contentType = "application/json") {
 
 describe("body errors", () => {
   it.each([
-    ["{not json", 400, "MALFORMED_BODY", /^request body is not valid JSON$/],
+    ["{not json", 400, "MALFORMED_BODY", /^request body is not valid JSON, or holds a __proto__ or constructor.prototype key/],
+    ['{"__proto__": {"x": 1}}', 400, "MALFORMED_BODY", /__proto__/],
+    ['{"constructor": {"prototype": {"x": 1}}}', 400, "MALFORMED_BODY", /constructor.prototype/],
     ["", 400, "MALFORMED_BODY", /empty/],
     ["[]", 400, "MALFORMED_BODY", /^request body must be a JSON object$/],
     ["{}", 400, "INVALID_BODY", /^body field amountIn is required$/],

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { API_ERROR_CATALOGUE, type ApiErrorBody, type ApiErrorCode, apiError } from "../../errors/index.ts";
+import { MALFORMED_JSON } from "../api-error-handler.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
 
@@ -32,7 +33,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
     rule: "must be a base58 address (32 bytes, written in 32 to 44 characters)",
   }).body,
   INVALID_BODY: apiError("INVALID_BODY", { field: "slippageBps", rule: "must be an integer from 0 to 10000" }).body,
-  MALFORMED_BODY: apiError("MALFORMED_BODY", { rule: "is not valid JSON" }).body,
+  MALFORMED_BODY: MALFORMED_JSON.body,
   CONFLICTING_PARAMETERS: apiError("CONFLICTING_PARAMETERS", {
     parameter: "status",
     others: "cursor",
