@@ -33,8 +33,10 @@ interface StartTiming {
   readonly readyMs: number;
   /** CPU time (user + system) the process had used by then: a figure a busy machine inflates less than wall time. */
   readonly cpuMs: number;
-  /** What the banner says the world took. */
+  /** What the banner says the world took; NaN when the process printed no banner (see `missingBanner`). */
   readonly worldMs: number;
+  /** When the banner never came: how the process ended, and its last output line. */
+  readonly missingBanner: string | null;
   readonly source: string;
   /** True when the CLI bundle was current (no "compiled the CLI" line). */
   readonly bundleCached: boolean;
@@ -108,12 +110,22 @@ async function timeStart(extra: readonly string[], env: NodeJS.ProcessEnv): Prom
       readyMs,
       cpuMs,
       worldMs: world ? Number(world[2]) * 1000 : NaN,
+      missingBanner: world
+        ? null
+        : `exit ${child.exitCode ?? child.signalCode ?? "?"}: ${output.trim().split("\n").at(-1) ?? "(no output)"}`,
       source: world?.[1] ?? "?",
       bundleCached: !/compiled the CLI/.test(output),
     };
   } finally {
     await stopped(child);
   }
+}
+
+/** The median of the banners' world times; a run that printed none is left out and counted. */
+function worldFigure(timings: readonly StartTiming[]): string {
+  const read = timings.map((timing) => timing.worldMs).filter(Number.isFinite);
+  const figure = read.length > 0 ? `${median(read).toFixed(0)} ms` : "?";
+  return read.length === timings.length ? figure : `${figure} (${timings.length - read.length} without a banner)`;
 }
 
 export async function startBench(): Promise<string> {
@@ -138,7 +150,7 @@ export async function startBench(): Promise<string> {
       `${median(timings.map((timing) => timing.acceptMs)).toFixed(0)} ms`,
       `${median(timings.map((timing) => timing.readyMs)).toFixed(0)} ms`,
       `${median(timings.map((timing) => timing.cpuMs)).toFixed(0)} ms`,
-      `${median(timings.map((timing) => timing.worldMs)).toFixed(0)} ms`,
+      worldFigure(timings),
       bundle(timings),
       target,
     ];
@@ -167,6 +179,9 @@ export async function startBench(): Promise<string> {
           row(`priming run (${priming.source}, writes the cache)`, [priming], "-"),
           row(`first start after an edit (${firstAfterEdit.source})`, [firstAfterEdit], "-"),
         ],
+      ),
+      ...[...cold, priming, ...cached, firstAfterEdit].flatMap((timing) =>
+        timing.missingBanner === null ? [] : [`A start printed no banner after its first 200 (${timing.missingBanner}).`],
       ),
     ].join("\n");
   } finally {
