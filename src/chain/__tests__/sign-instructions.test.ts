@@ -1,4 +1,4 @@
-import { type Address, getTransactionEncoder, signTransaction } from "@solana/kit";
+import { type Address, generateKeyPairSigner, getTransactionEncoder, signTransaction } from "@solana/kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveKeyPairSigner } from "../deterministic-keys.ts";
@@ -11,12 +11,16 @@ const encode = (transaction: Parameters<ReturnType<typeof getTransactionEncoder>
   Buffer.from(getTransactionEncoder().encode(transaction)).toString("hex");
 
 describe("signInstructions", () => {
-  it("signs exactly as kit's signTransaction does, whatever the signers and their order", async () => {
-    const keys = await Promise.all(["a", "b", "c"].map((label) => deriveKeyPairSigner("sign-test", label)));
+  it("signs exactly as kit's signTransaction does, whatever the signers and their order, extractable keys or not", async () => {
+    // The world's keys (extractable) and a key WebCrypto will not export (as kit generates them).
+    const keys = [
+      ...(await Promise.all(["a", "b", "c"].map((label) => deriveKeyPairSigner("sign-test", label)))),
+      await generateKeyPairSigner(),
+    ];
     await fc.assert(
       fc.asyncProperty(
-        fc.nat(2),
-        fc.subarray([0, 1, 2]),
+        fc.nat(3),
+        fc.subarray([0, 1, 2, 3]),
         fc.string({ maxLength: 40 }),
         fc.boolean(),
         async (payer, others, memo, repeatPayer) => {
