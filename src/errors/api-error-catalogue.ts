@@ -67,6 +67,13 @@ export const API_ERROR_CATALOGUE = {
       "collectible {name} ({launch}) is at stage {stage}: its curve has sold out, and it trades again once its card is in custody and its token↔wSOL pool is open (stage tradable)",
     meaning: "a collectible between its curve and its pool (stages funding, swapping, acquiring, pooling) cannot be quoted or built",
   },
+  QUOTE_VENUE_CHANGED: {
+    status: 409,
+    template:
+      "launch {launch} has moved from its {quoted} to its {now} since quote {quoteId} was made, and amountIn counts differently there: quote again",
+    meaning:
+      "a stored quote's launch left the venue it was priced on (its curve completed and it graduated, or a collectible's pool opened) before the build; building it there would trade another amount than the one quoted",
+  },
   MODE_NOT_SUPPORTED: {
     status: 400,
     template: "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up",

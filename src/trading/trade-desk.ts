@@ -9,6 +9,7 @@ import { MarketReader } from "./market-reader.ts";
 import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
 import type { QuoteRequest } from "./quote-request.ts";
 import { QuoteStore, randomQuoteId } from "./quote-store.ts";
+import { type QuoteVenue, VENUE_NAMES } from "./quote-venue.ts";
 import type { BuildResponse } from "./records/build-response.ts";
 import type { PlanStep } from "./records/plan-step.ts";
 import type { Quote } from "./records/quote.ts";
@@ -34,6 +35,12 @@ export interface TradeDeskOptions {
 
 const base64 = getBase64Decoder();
 
+/** A stored quote: what was asked, and the venue it was priced on. */
+interface StoredRequest {
+  readonly request: QuoteRequest;
+  readonly venue: QuoteVenue;
+}
+
 /**
  * The specification's trade flow — quote, build, submit, status — over the devnet, as a
  * façade over its three parts: pricing (curve or market, from the chain), planning (the
@@ -42,7 +49,8 @@ const base64 = getBase64Decoder();
  */
 export class TradeDesk {
   readonly reader: MarketReader;
-  readonly quotes: QuoteStore<QuoteRequest>;
+  /** Stored quotes: the request and the venue it was priced on (a build on another venue is refused). */
+  readonly quotes: QuoteStore<StoredRequest>;
   readonly pricing: TradePricing;
   readonly planning: TradePlanning;
 
@@ -78,7 +86,7 @@ export class TradeDesk {
       plan = planned.value;
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
-    const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put(request).id;
+    const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put({ request, venue: priced.value.venue }).id;
     const context = { quoteId, request, expiresAt: expiresAtMillis / 1000n, tokenInfo: this.options.tokenInfo };
     const value = priced.value;
     return succeed(
@@ -97,10 +105,16 @@ export class TradeDesk {
     if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });
     const payer = checkFeePayer(this.options.devnet, wallet, "wallet");
     if (!payer.ok) return payer;
-    const request = lookup.entry.value;
+    const { request, venue } = lookup.entry.value;
     const { pricing, planning } = this.#forRequest();
     const priced = await pricing.price(request, wallet);
     if (!priced.ok) return priced;
+    // What amountIn counts depends on the venue (DNA units or launch tokens on the curve,
+    // lamports past it): rebuilt on another venue, the quote would become another trade.
+    if (priced.value.venue !== venue) {
+      const names = { quoted: VENUE_NAMES[venue], now: VENUE_NAMES[priced.value.venue] };
+      return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
+    }
     const planned = await planning.plan(request, wallet, priced.value);
     if (!planned.ok) return planned;
     const funds = await planning.checkFunds(request, wallet, priced.value, planned.value);

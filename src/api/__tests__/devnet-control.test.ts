@@ -61,6 +61,30 @@ describe("/devnet control", () => {
     expect((await call("POST", "/devnet/graduate", { launch: bonding.address })).body).toMatchObject({ code: "DEVNET_REFUSED" });
   });
 
+  it("a quote stored on the curve is not built after its launch graduates: amountIn would count lamports there", async () => {
+    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find(
+      (launch: { kind: string }) => launch.kind === "pairs",
+    );
+    const wallet = (await generateKeyPairSigner()).address;
+    await call("POST", "/devnet/airdrop", { wallet, lamports: "100000000000" });
+    const quoted = await call("POST", "/v1/trades/quote", { launch: bonding.address, direction: "buy", amountIn: "1000000000", wallet });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.quote).toHaveProperty("expectedOut");
+    expect((await call("POST", "/devnet/graduate", { launch: bonding.address })).status).toBe(200);
+    const built = await call("POST", "/v1/trades/build", { quoteId: quoted.body.quote.quoteId, wallet });
+    expect(built).toEqual({
+      status: 409,
+      body: {
+        code: "QUOTE_VENUE_CHANGED",
+        error: `launch ${bonding.address} has moved from its bonding curve to its pair pools since quote ${quoted.body.quote.quoteId} was made, and amountIn counts differently there: quote again`,
+      },
+    });
+    // Quoted again, the launch trades on its pair pools.
+    const again = await call("POST", "/v1/trades/quote", { launch: bonding.address, direction: "buy", amountIn: "1000000000", wallet });
+    expect(again.body.quote.graduated).toBe(true);
+    expect((await call("POST", "/v1/trades/build", { quoteId: again.body.quote.quoteId, wallet })).status).toBe(200);
+  });
+
   it("restores a snapshot: the chain and the read model go back", async () => {
     const saved = (await call("POST", "/devnet/snapshot")).body;
     const wallet = (await generateKeyPairSigner()).address;

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { API_ERROR_CATALOGUE, type ApiErrorBody, type ApiErrorCode, apiError } from "../../errors/index.ts";
+import { VENUE_NAMES } from "../../trading/quote-venue.ts";
 import { MALFORMED_JSON } from "../api-error-handler.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
@@ -58,6 +59,12 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   NO_ROUTE: apiError("NO_ROUTE", { what: `1000000 base units of component ${EXAMPLE_COMPONENT}` }).body,
   QUOTE_NOT_FOUND: apiError("QUOTE_NOT_FOUND", { quoteId: "q_0123456789abcdef01234567" }).body,
   QUOTE_EXPIRED: apiError("QUOTE_EXPIRED", { quoteId: "q_0123456789abcdef01234567" }).body,
+  QUOTE_VENUE_CHANGED: apiError("QUOTE_VENUE_CHANGED", {
+    launch: EXAMPLE_LAUNCH,
+    quoted: VENUE_NAMES.curve,
+    now: VENUE_NAMES.market,
+    quoteId: "q_0123456789abcdef01234567",
+  }).body,
   PREVIEW_QUOTE: apiError("PREVIEW_QUOTE", { quoteId: "p_0123456789abcdef01234567" }).body,
   INSUFFICIENT_FUNDS: apiError("INSUFFICIENT_FUNDS", {
     wallet: EXAMPLE_ADDRESS,
