@@ -25,6 +25,11 @@ export const POOL_PROGRAM_ADDRESS: Address<"BasketPoo111111111111111111111111111
   "BasketPoo11111111111111111111111111111111111",
 );
 
+/** SPL Memo (v3), one of the programs LiteSVM loads by default: airdrop markers and build-create's metadata hash. */
+export const MEMO_PROGRAM_ADDRESS: Address<"MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr"> = address(
+  "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
+);
+
 /** SPL Token (the classic program; our programs refuse Token-2022 mints). */
 export const TOKEN_PROGRAM_ADDRESS: Address<"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"> = TOKEN_PROGRAM;
 

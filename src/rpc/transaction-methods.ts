@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
-import { type Address, type Signature, address } from "@solana/kit";
+import type { Address, Signature } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
+import { MEMO_PROGRAM_ADDRESS } from "../programs/index.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import { badPubkey } from "./account-methods.ts";
 import { LAMPORTS_PER_SIGNATURE } from "./cluster-methods.ts";
@@ -16,7 +17,6 @@ import { rpcSignatureStatus } from "./signature-status.ts";
 
 /** The validator's limit on `getSignatureStatuses`. */
 const MAX_SIGNATURE_STATUSES = 256;
-const MEMO_PROGRAM_ADDRESS = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
 /**
  * Queues a client's signed transaction on the devnet's one landing queue (so it appears on

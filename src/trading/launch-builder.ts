@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import type { Address } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
-import { encodeUnsignedTransaction } from "../chain/unsigned-transaction.ts";
+import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
 import { type CurveParameters, U64_MAX, defaultCurveParameters } from "../economics/index.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
-import { CURVE_ACCOUNT_SIZE, LAUNCH_ACCOUNT_SIZE, findLaunchPda } from "../programs/index.ts";
+import { CURVE_ACCOUNT_SIZE, LAUNCH_ACCOUNT_SIZE, MEMO_PROGRAM_ADDRESS, findLaunchPda } from "../programs/index.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunchAt } from "../world/launch-factory.ts";
 import { isWrappedSol } from "./basket-funding.ts";
 import { SIGNATURE_FEE_LAMPORTS, TOKEN_ACCOUNT_BYTES } from "./fee-budget.ts";
@@ -20,6 +21,17 @@ const MINT_ACCOUNT_BYTES = 82;
 /** The scale of the recipe's `dnaUnitLamportsE9`: lamports per 10⁹ DNA units, so SOL per DNA unit × 10¹⁸. */
 const DNA_UNIT_LAMPORTS_E9_PER_SOL = 1e18;
 
+/** Built creations whose metadata waits for their transaction to execute; past this the oldest is dropped. */
+const MAX_PENDING_CREATIONS = 1_000;
+
+/**
+ * The memo a create transaction carries: a hash of the off-chain metadata built with it, so
+ * the message the creator signs commits to that metadata and to no other.
+ */
+export function metadataMemo(metadata: CreatedLaunchMetadata): string {
+  return `basket-devnet launch metadata sha256:${createHash("sha256").update(JSON.stringify(metadata)).digest("hex")}`;
+}
+
 /** What the read model shows beside the on-chain record. */
 export interface CreatedLaunchMetadata {
   readonly description: string;
@@ -35,7 +47,7 @@ export interface LaunchBuilderOptions {
   readonly reader: MarketReader;
   /** The image a launch gets when the creator names none. */
   readonly defaultImageUri: (symbol: string, launch: Address) => string;
-  /** Receives the off-chain metadata of every launch built, keyed by its future address. */
+  /** Receives a launch's off-chain metadata when the creation its creator signed executes (before it lands). */
   readonly onMetadata: (launch: Address, metadata: CreatedLaunchMetadata) => void;
 }
 
@@ -67,7 +79,24 @@ export function curveFor(
 
 /** Builds the unsigned transactions that create a launch (`POST /v1/launches/build-create`). */
 export class LaunchBuilder {
-  constructor(readonly options: LaunchBuilderOptions) {}
+  /**
+   * The metadata of each creation built, by the message (base64) the creator is to sign. It
+   * reaches the read model only when that very message executes: anyone may call
+   * build-create with the creator's address (it takes no signature), and a later build must
+   * not replace what the creator signed. The memo makes each set of metadata its own message.
+   */
+  readonly #pending = new Map<string, { readonly launch: Address; readonly metadata: CreatedLaunchMetadata }>();
+
+  constructor(readonly options: LaunchBuilderOptions) {
+    options.devnet.onExecuting((transaction) => {
+      if (this.#pending.size === 0) return;
+      const key = Buffer.from(transaction.messageBytes).toString("base64");
+      const creation = this.#pending.get(key);
+      if (creation === undefined) return;
+      this.#pending.delete(key);
+      options.onMetadata(creation.launch, creation.metadata);
+    });
+  }
 
   /** `body` as the schema validated it (ajv fills the defaults; the same defaults apply here for a body built in code). */
   async build(body: BuildCreateBody): Promise<Result<BuildCreateResponse>> {
@@ -131,21 +160,27 @@ export class LaunchBuilder {
       });
     }
     const { accounts, instruction } = prepared;
-    const lifetime = devnet.latestBlockhash();
-    const transaction = encodeUnsignedTransaction({
-      feePayer: creator,
-      instructions: [instruction],
-      lifetime,
-      computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
-    });
-    this.options.onMetadata(accounts.launch, {
+    const metadata: CreatedLaunchMetadata = {
       description: body.description ?? "",
       website: body.website ?? null,
       x: body.x ?? null,
       telegram: body.telegram ?? null,
       imageUri,
       category: "basket",
+    };
+    const lifetime = devnet.latestBlockhash();
+    const compiled = compileUnsignedTransaction({
+      feePayer: creator,
+      instructions: [instruction, { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(metadataMemo(metadata)) }],
+      lifetime,
+      computeUnitLimit: CREATE_LAUNCH_COMPUTE_UNITS,
     });
+    const transaction = encodeWireTransaction(compiled);
+    const key = Buffer.from(compiled.messageBytes).toString("base64");
+    // Built again (the same message): it moves to the newest end, dropped last.
+    this.#pending.delete(key);
+    this.#pending.set(key, { launch: accounts.launch, metadata });
+    if (this.#pending.size > MAX_PENDING_CREATIONS) this.#pending.delete(this.#pending.keys().next().value!);
     return succeed({
       launch: accounts.launch,
       primaryMint: accounts.mint,

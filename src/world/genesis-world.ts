@@ -1,4 +1,4 @@
-import { type Address, type Instruction, type KeyPairSigner, address } from "@solana/kit";
+import { type Address, type Instruction, type KeyPairSigner } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
   getCreateAssociatedTokenIdempotentInstruction,
@@ -10,6 +10,7 @@ import { type Devnet } from "../chain/devnet.ts";
 import { deriveKeyPairSigner } from "../chain/deterministic-keys.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import {
+  MEMO_PROGRAM_ADDRESS,
   NATIVE_MINT_ADDRESS,
   type PoolAccounts,
   TOKEN_PROGRAM_ADDRESS,
@@ -20,9 +21,6 @@ import {
 } from "../programs/index.ts";
 import { COMPONENT_CATALOG, type ComponentListing } from "./component-catalog.ts";
 import { seededJitter } from "./seeded-random.ts";
-
-/** SPL Memo (v3), one of the programs LiteSVM loads by default. */
-const MEMO_PROGRAM_ADDRESS = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 /** The faucet's SOL: enough for every airdrop a long session asks for. */

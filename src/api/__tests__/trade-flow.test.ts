@@ -323,6 +323,40 @@ describe("refusals", () => {
       (await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address),
     ).toEqual([built.body.launch]);
   });
+
+  it("a launch shows the metadata its creator signed, whatever anyone else builds for the same creator meanwhile", async () => {
+    const creator = wallet();
+    const body = {
+      symbol: "SIGNED",
+      name: "Signed metadata",
+      creator: creator.address,
+      components: api.world.components.slice(0, 2).map((c, i) => ({ mint: c.mint, targetBps: i ? 5_000 : 5_000 })),
+    };
+    const signed = await call(api.app, "POST", "/v1/launches/build-create", {
+      ...body,
+      description: "the creator's",
+      website: "https://creator.example",
+    });
+    // build-create takes no signature: anyone may build for this creator, with other metadata.
+    const other = await call(api.app, "POST", "/v1/launches/build-create", {
+      ...body,
+      description: "someone else's",
+      website: "https://elsewhere.example",
+    });
+    expect(other.body.launch).toBe(signed.body.launch);
+    expect(other.body.transaction).not.toBe(signed.body.transaction);
+    for (const step of signed.body.plan) {
+      await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(step.transaction, creator.keypair) });
+      api.devnet.advanceSlots(1);
+    }
+    expect((await call(api.app, "GET", `/v1/launches/${signed.body.launch}`)).body).toMatchObject({
+      description: "the creator's",
+      socials: expect.objectContaining({ website: "https://creator.example" }),
+    });
+    expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches[0]).toMatchObject({
+      address: signed.body.launch,
+    });
+  });
 });
 
 describe("coverage", () => {

@@ -142,7 +142,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "buildCreateLaunch",
         summary: "Build the transactions that create a launch",
         description:
-          "Prices the recipe at the venues' spot prices (each component's value share matches its target at the requested dnaUnitSol), sizes the curve to raise curveTargetSol, checks the creator can pay the fee and the rent of the accounts the create opens, and returns the ordered plan of unsigned transactions the creator signs and sends in order. After it lands the launch appears in the lists, search, `created` and the stream's `launch` topic.",
+          "Prices the recipe at the venues' spot prices (each component's value share matches its target at the requested dnaUnitSol), sizes the curve to raise curveTargetSol, checks the creator can pay the fee and the rent of the accounts the create opens, and returns the ordered plan of unsigned transactions the creator signs and sends in order. The create transaction carries a memo with a hash of the off-chain metadata (description, socials, image): the launch shows the metadata of the transaction its creator signed, whatever else anyone builds for that creator. After it lands the launch appears in the lists, search, `created` and the stream's `launch` topic.",
         tags,
         body: BuildCreateBodySchema,
         response: {
