@@ -131,6 +131,17 @@ const { exports, codeCache } = loadBundle(${JSON.stringify(entry)}); console.log
       const page = await fetch(`${devnet.baseUrl}/`);
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      // The client's script and stylesheet are built on first request by esbuild, which the
+      // bundle loads at run time: its page shell alone would render nothing.
+      for (const [file, type] of [
+        ["main.js", /text\/javascript/],
+        ["main.css", /text\/css/],
+      ] as const) {
+        const asset = await fetch(`${devnet.baseUrl}/app/${file}`);
+        expect([file, asset.status]).toEqual([file, 200]);
+        expect(asset.headers.get("content-type")).toMatch(type);
+        expect((await asset.text()).length).toBeGreaterThan(1_000);
+      }
     } finally {
       await stop(devnet.child, "SIGTERM");
     }

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 /** The client's entry point: web/src/main.ts at the repository's root. */
@@ -24,7 +25,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 export async function buildClientBundle(): Promise<ClientBundle> {
   const started = performance.now();
   // Loaded here, not with the module: a start that serves no page never pays for esbuild.
-  const { build } = await import("esbuild");
+  // Required, not imported: the CLI runs from a bundle in vm.Script, where import() of a
+  // package outside the bundle has no loader to call.
+  const { build } = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,
