@@ -6,7 +6,10 @@ const SECTION = "What the service does › Web client links";
 export const linksClientServed: Check = {
   id: "links.client.served",
   phase: "links",
-  rule: { section: "Notation", text: "{client_url} is the address of the web client: it answers with an HTML page" },
+  rule: {
+    section: "Notation",
+    text: "{client_url} is the address of the web client: it answers with an HTML page, and the scripts and stylesheets the page names load",
+  },
   enforces: "specification",
   async run(context) {
     const clientUrl = clientUrlOf(context);
@@ -17,6 +20,17 @@ export const linksClientServed: Check = {
         expected: { status: 200, contentType: "text/html" },
         actual: { status: page.status, contentType: page.contentType },
       });
+    // A page shell whose script fails renders nothing: each asset it names must load.
+    for (const asset of page.assets) {
+      const response = await fetch(asset);
+      const body = await response.text();
+      if (response.status !== 200)
+        context.fail(`the client page names ${asset}, which answers ${response.status}: the page cannot render`, {
+          input: { url: asset },
+          expected: { status: 200 },
+          actual: { status: response.status, contentType: response.headers.get("content-type"), body: body.slice(0, 300) },
+        });
+    }
   },
 };
 

@@ -10,6 +10,8 @@ export interface FetchedPage {
   readonly meta: ReadonlyMap<string, string>;
   /** Where the page sends a reader: an HTTP `Location`, else a `<meta http-equiv="refresh">` URL, resolved against the page's URL. */
   readonly redirect: string | null;
+  /** The page's scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`), resolved against its URL. */
+  readonly assets: readonly string[];
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
@@ -40,6 +42,16 @@ export function readPage(url: string, status: number, headers: Headers, html: st
       if (target && refresh === null) refresh = target.trim();
     }
   }
+  const assets: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const attributes = attributesOf(tag);
+    const source = tag.toLowerCase().startsWith("<script")
+      ? attributes.get("src")
+      : attributes.get("rel")?.toLowerCase().split(/\s+/).includes("stylesheet")
+        ? attributes.get("href")
+        : undefined;
+    if (source !== undefined && source !== "") assets.push(new URL(source, url).href);
+  }
   const location = status >= 300 && status < 400 ? headers.get("location") : null;
   const target = location ?? refresh;
   return {
@@ -49,6 +61,7 @@ export function readPage(url: string, status: number, headers: Headers, html: st
     html,
     meta,
     redirect: target === null ? null : new URL(target, url).href,
+    assets,
   };
 }
 

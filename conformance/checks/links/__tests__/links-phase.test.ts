@@ -55,6 +55,30 @@ describe("the links phase", () => {
   });
 });
 
+describe("a client whose page names a script that fails", () => {
+  const broken = Fastify();
+  broken.get("/", async (_request, reply) =>
+    reply
+      .type("text/html")
+      .send('<!doctype html><link rel="stylesheet" href="/app/main.css"><script type="module" src="/app/main.js"></script>'),
+  );
+  broken.get("/app/main.css", async (_request, reply) => reply.type("text/css").send("body {}"));
+  broken.get("/app/main.js", async (_request, reply) => reply.code(500).send({ error: "the client bundle failed to build" }));
+  let clientUrl: string;
+  beforeAll(async () => {
+    clientUrl = await broken.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => broken.close());
+
+  it("fails links.client.served, naming the asset", async () => {
+    const summary = await runConformance({ baseUrl: server.baseUrl, clientUrl, seed: 1, checks: "links.client.served" });
+    const served = summary.outcomes.find((outcome) => outcome.check.id === "links.client.served");
+    expect(served?.status === "fail" && served.failure.message).toBe(
+      `the client page names ${clientUrl}/app/main.js, which answers 500: the page cannot render`,
+    );
+  }, 60_000);
+});
+
 describe("--client-url", () => {
   it("conformance takes a URL or `base`", () => {
     expect(parseConformanceCommand(["--start", "--client-url", "base"])).toMatchObject({ kind: "run", options: { clientUrl: "base" } });
