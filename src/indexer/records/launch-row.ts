@@ -42,7 +42,9 @@ export const LaunchRowSchema = Type.Object(
     priceE12: Amount(
       "Spot price in DNA units per whole launch token × 10^12. On the curve: virtualDna·10^decimals·10^12/virtualPrimary. Once graduated: the pair pools' component reserves, each converted to DNA units at its recipe quantity and target weight, over the launch tokens they hold.",
     ),
-    volume24h: Amount("Launch-token base units traded on the curve in the last 24 hours (trades with `at` > now − 86400 s)."),
+    volume24h: Amount(
+      "Launch-token base units traded (on the curve, or past it on the pair pools) in the last 24 hours (trades with `at` > now − 86400 s).",
+    ),
     volume24hUnit: Type.Literal("primaryBaseUnits", { description: "The unit of `volume24h`: launch-token base units." }),
     priceUsd: Usd("Price of one whole launch token: priceSol × solUsd"),
     fdv: Usd("Fully diluted value: priceUsd × totalSupply / 10^decimals"),
@@ -71,7 +73,7 @@ export const LaunchRowSchema = Type.Object(
     ),
     curveFeesComplete: Bool("True once the curve completed: no further curve fee accrues."),
     solUsd: Num("USD per SOL used for every USD figure (a world setting)."),
-    trades24: Int("Curve trades in the last 24 hours.", { minimum: 0 }),
+    trades24: Int("Trades (curve or pair pools) in the last 24 hours.", { minimum: 0 }),
     buys24: Int("Buys among `trades24`.", { minimum: 0 }),
     sells24: Int("Sells among `trades24`.", { minimum: 0 }),
     lastTradeAt: Unix("Unix time of the last trade; the creation time when there was none."),
@@ -84,7 +86,7 @@ export const LaunchRowSchema = Type.Object(
       "The spot price 24 hours ago (after the last trade at or before then), valued at the current sampled prices; null for a launch younger than 24 hours or when unpriced.",
     ),
     ageSeconds: Int("Seconds since creation (virtual time).", { minimum: 0 }),
-    holders: Int("Wallets whose net launch-token position from curve trades is positive.", { minimum: 0 }),
+    holders: Int("Wallets whose net launch-token position from the tape's trades (curve and pair pools) is positive.", { minimum: 0 }),
     netBuyerCount: Int("Wallets that have paid more DNA units into the curve than they took out.", { minimum: 0 }),
     createdAt: Iso("Creation time (the Clock sysvar of the create transaction)."),
     activatedAt: Iso("When trading opened: the creation time (a launch trades from its create transaction)."),

@@ -28,7 +28,11 @@ export const TradeRecordSchema = Type.Object(
     ),
     priceUsd: Num("`priceSol` × solUsd."),
   },
-  { $id: "TradeRecord", additionalProperties: false, description: "A trade on a launch's curve." },
+  {
+    $id: "TradeRecord",
+    additionalProperties: false,
+    description: "A trade of the launch token: on its curve, or past it on its pair pools.",
+  },
 );
 
 export type TradeRecord = Static<typeof TradeRecordSchema>;
