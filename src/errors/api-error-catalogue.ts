@@ -74,6 +74,12 @@ export const API_ERROR_CATALOGUE = {
     meaning:
       "a stored quote's launch left the venue it was priced on (its curve completed and it graduated, or a collectible's pool opened) before the build; building it there would trade another amount than the one quoted",
   },
+  PRICE_MOVED: {
+    status: 409,
+    template: "the price has moved past the slippage of quote {quoteId} since it was made: built now, the trade would {what}; quote again",
+    meaning:
+      "a build keeps the limits its quote promised (the settle's floor, a fixed-amount buy's buffer); others' trades since the quote moved the price so far that the trade built now could not meet them",
+  },
   MODE_NOT_SUPPORTED: {
     status: 400,
     template: "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up",

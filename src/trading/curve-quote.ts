@@ -154,11 +154,19 @@ export function priceSell(
   const result = sell(market.state, amount, 0n, heldPrimary);
   if (!result.ok) return result;
   const { trade } = result;
-  const minDnaOut = withFloor(trade.traderDna, slippageBps);
+  return {
+    direction: "sell",
+    trade,
+    ...sellFloor(market, withFloor(trade.traderDna, slippageBps)),
+    priceImpactBps: impactBps(market.state, trade),
+  };
+}
+
+/** A sell's floor and the unwinding it implies: per component the least the settle withdraws at `minDnaOut`, swapped to SOL. */
+export function sellFloor(market: CurveMarket, minDnaOut: bigint): Pick<CurveSellPricing, "minDnaOut" | "unwind" | "solOut"> {
   const unwind = market.mints.map((mint, i) => {
     const amountIn = (minDnaOut * market.state.components[i]!.quantity) / 1_000_000_000n;
     return { mint, amountIn, lamportsOut: lamportsOut(mint, market.venues[i] ?? null, amountIn) };
   });
-  const solOut = unwind.reduce((sum, leg) => sum + leg.lamportsOut, 0n);
-  return { direction: "sell", trade, minDnaOut, unwind, solOut, priceImpactBps: impactBps(market.state, trade) };
+  return { minDnaOut, unwind, solOut: unwind.reduce((sum, leg) => sum + leg.lamportsOut, 0n) };
 }

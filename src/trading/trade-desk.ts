@@ -9,7 +9,8 @@ import { MarketReader } from "./market-reader.ts";
 import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
 import type { QuoteRequest } from "./quote-request.ts";
 import { QuoteStore, randomQuoteId } from "./quote-store.ts";
-import { type QuoteVenue, VENUE_NAMES } from "./quote-venue.ts";
+import { type QuoteTerms, keepTerms, termsOf } from "./quote-terms.ts";
+import { VENUE_NAMES } from "./quote-venue.ts";
 import type { BuildResponse } from "./records/build-response.ts";
 import type { PlanStep } from "./records/plan-step.ts";
 import type { Quote } from "./records/quote.ts";
@@ -35,10 +36,10 @@ export interface TradeDeskOptions {
 
 const base64 = getBase64Decoder();
 
-/** A stored quote: what was asked, and the venue it was priced on. */
+/** A stored quote: what was asked, and the terms it promised (its venue and limits). */
 interface StoredRequest {
   readonly request: QuoteRequest;
-  readonly venue: QuoteVenue;
+  readonly terms: QuoteTerms;
 }
 
 /**
@@ -86,7 +87,7 @@ export class TradeDesk {
       plan = planned.value;
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
-    const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put({ request, venue: priced.value.venue }).id;
+    const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put({ request, terms: termsOf(priced.value) }).id;
     const context = { quoteId, request, expiresAt: expiresAtMillis / 1000n, tokenInfo: this.options.tokenInfo };
     const value = priced.value;
     return succeed(
@@ -105,19 +106,22 @@ export class TradeDesk {
     if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });
     const payer = checkFeePayer(this.options.devnet, wallet, "wallet");
     if (!payer.ok) return payer;
-    const { request, venue } = lookup.entry.value;
+    const { request, terms } = lookup.entry.value;
     const { pricing, planning } = this.#forRequest();
     const priced = await pricing.price(request, wallet);
     if (!priced.ok) return priced;
     // What amountIn counts depends on the venue (DNA units or launch tokens on the curve,
     // lamports past it): rebuilt on another venue, the quote would become another trade.
-    if (priced.value.venue !== venue) {
-      const names = { quoted: VENUE_NAMES[venue], now: VENUE_NAMES[priced.value.venue] };
+    if (priced.value.venue !== terms.venue) {
+      const names = { quoted: VENUE_NAMES[terms.venue], now: VENUE_NAMES[priced.value.venue] };
       return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
     }
-    const planned = await planning.plan(request, wallet, priced.value);
+    // The route follows today's balances and prices; the limits stay the quote's.
+    const kept = keepTerms(priced.value, terms, quoteId);
+    if (!kept.ok) return kept;
+    const planned = await planning.plan(request, wallet, kept.value);
     if (!planned.ok) return planned;
-    const funds = await planning.checkFunds(request, wallet, priced.value, planned.value);
+    const funds = await planning.checkFunds(request, wallet, kept.value, planned.value);
     if (!funds.ok) return funds;
     const lifetime = this.options.devnet.latestBlockhash();
     const plan = planned.value.steps.map((step, index): PlanStep => {

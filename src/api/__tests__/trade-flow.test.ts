@@ -130,6 +130,32 @@ describe("trade flow on a curve launch", () => {
     expect(BigInt(quote.minOut)).toBeLessThanOrEqual(BigInt(quote.expectedOut));
   });
 
+  it("a build keeps its quote's floor: refused (409 PRICE_MOVED) once others' trades moved the price past its slippage", async () => {
+    const [seller, whale] = [wallet(), wallet(1_000n * SOL)];
+    await trade({ launch: curveLaunch.address, direction: "buy", mode: "exactOut", amountIn: "2000000000000" }, seller);
+    // A tenth of the curve's inventory: enough to move its price by far more than 1%, short of completing it.
+    await trade({ launch: curveLaunch.address, direction: "buy", mode: "exactOut", amountIn: "80000000000000" }, whale);
+    const sellBody = { launch: curveLaunch.address, direction: "sell", mode: "exactIn", amountIn: "2000000000000", slippageBps: 100 };
+    const quoted = await call(api.app, "POST", "/v1/trades/quote", { ...sellBody, wallet: seller.address });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    // The whale sells everything it bought: the curve pays far less for the seller's tokens now.
+    await trade(
+      { launch: curveLaunch.address, direction: "sell", mode: "exactIn", amountIn: String(await holding(whale, curveLaunch.primaryMint)) },
+      whale,
+    );
+    const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quoted.body.quote.quoteId, wallet: seller.address });
+    expect(built.status).toBe(409);
+    expect(built.body.code).toBe("PRICE_MOVED");
+    expect(built.body.error).toMatch(
+      new RegExp(
+        `^the price has moved past the slippage of quote ${quoted.body.quote.quoteId} since it was made: built now, the trade would return \\d+ DNA units where the quote's floor is ${quoted.body.quote.minOut}; quote again$`,
+      ),
+    );
+    // Quoted again at today's price, the sell builds and lands at or above its new floor.
+    const { quote } = await trade(sellBody, seller);
+    expect(BigInt(quote.minOut)).toBeLessThan(BigInt(quoted.body.quote.minOut));
+  });
+
   it("a quote naming no mode is exactOut for a buy and exactIn (a sell's only mode) for a sell", async () => {
     const quoted = async (body: Record<string, unknown>) => {
       const response = await call(api.app, "POST", "/v1/trades/quote", {

@@ -59,6 +59,10 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   NO_ROUTE: apiError("NO_ROUTE", { what: `1000000 base units of component ${EXAMPLE_COMPONENT}` }).body,
   QUOTE_NOT_FOUND: apiError("QUOTE_NOT_FOUND", { quoteId: "q_0123456789abcdef01234567" }).body,
   QUOTE_EXPIRED: apiError("QUOTE_EXPIRED", { quoteId: "q_0123456789abcdef01234567" }).body,
+  PRICE_MOVED: apiError("PRICE_MOVED", {
+    quoteId: "q_0123456789abcdef01234567",
+    what: "return 1975128736 DNA units where the quote's floor is 4839142884",
+  }).body,
   QUOTE_VENUE_CHANGED: apiError("QUOTE_VENUE_CHANGED", {
     launch: EXAMPLE_LAUNCH,
     quoted: VENUE_NAMES.curve,
