@@ -42,7 +42,14 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = failureOf(error, request);
-    if (failure.status >= 500) request.log.error({ err: error }, "unexpected failure");
+    if (failure.status >= 500) {
+      // The answer says the failure was logged: without a logger (the default), stderr is the log.
+      if (typeof request.log.level === "string" && request.log.level !== "silent") request.log.error({ err: error }, "unexpected failure");
+      else
+        process.stderr.write(
+          `basket-devnet: unexpected failure answering ${request.method} ${request.url}: ${error.stack ?? error.message}\n`,
+        );
+    }
     return sendApiError(reply, failure);
   });
   app.setNotFoundHandler((request, reply) =>

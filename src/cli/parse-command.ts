@@ -118,7 +118,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
     const [command, ...extra] = positionals;
     if (command === undefined) return { kind: "error", message: "a command is required: basket-devnet up" };
     if (command !== "up" && command !== "bugs")
-      return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the commands are up and bugs` };
+      return { kind: "error", message: `unknown command ${JSON.stringify(command)}: the commands are up, bugs, conformance and scenario` };
     if (extra.length > 0) return { kind: "error", message: `unexpected argument ${JSON.stringify(extra[0])}` };
     if (command === "bugs") return { kind: "bugs" };
     if (values["no-rpc"] && values["rpc-port"] !== undefined) throw new BadInput("--rpc-port and --no-rpc exclude each other");

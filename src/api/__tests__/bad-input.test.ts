@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { API_ERROR_CATALOGUE } from "../../errors/index.ts";
 import { MediaLibrary } from "../../world/media-library.ts";
 import { buildApp } from "../app.ts";
@@ -168,10 +168,20 @@ describe("bad input", () => {
     app.get("/v1/defect", async () => {
       throw new Error("secret internal detail");
     });
+    // The answer says the failure was logged: with no logger (the default), it goes to stderr.
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
     const response = await app.inject("/v1/defect");
+    write.mockRestore();
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: API_ERROR_CATALOGUE.INTERNAL.template, code: "INTERNAL" });
     expect(response.body).not.toMatch(/secret|stack/);
+    expect(written.join("")).toMatch(
+      /^basket-devnet: unexpected failure answering GET \/v1\/defect: Error: secret internal detail\n {4}at /,
+    );
     await app.close();
   });
 });

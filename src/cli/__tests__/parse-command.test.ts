@@ -73,7 +73,7 @@ describe("parseCommand", () => {
 
   it.each([
     [[], /a command is required/],
-    [["down"], /unknown command "down"/],
+    [["down"], /^unknown command "down": the commands are up, bugs, conformance and scenario$/],
     [["up", "extra"], /unexpected argument "extra"/],
     [["up", "--bogus"], /unknown option --bogus/],
     [["up", "--port"], /--port/],
