@@ -7,6 +7,7 @@ import { consoleReporter } from "../reporters/console-reporter.ts";
 import { junitXml } from "../reporters/junit-reporter.ts";
 import { jsonReport } from "../reporters/json-reporter.ts";
 import { markdownReport } from "../reporters/markdown-reporter.ts";
+import { unreachableReason } from "../../src/client/service-address.ts";
 import { checkTableMarkdown } from "../check-table.ts";
 import { CONFORMANCE_USAGE, type ConformanceOptions, type ReportFormat, parseConformanceCommand } from "./conformance-options.ts";
 import { type StartedServer, startBuiltInServer } from "./start-simulator.ts";
@@ -83,6 +84,9 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       streamUrl = server.streamUrl;
     }
     if (baseUrl === undefined) throw new RangeError("a server is required: --base-url URL, or --start for the built-in simulator");
+    // Nothing there is one sentence and exit 2, not a page of checks failed on "fetch failed".
+    const unreachable = server === null ? await unreachableReason(baseUrl) : null;
+    if (unreachable !== null) throw new RangeError(unreachable);
     const listeners: RunListener[] = [consoleReporter(io.stdout)];
     // The built-in simulator serves its web client at its base URL, so --start judges its links too.
     const clientUrl = options.clientUrl ?? (options.start ? "base" : undefined);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { PHASES, type Phase } from "../engine/check.ts";
 import type { Shard } from "../engine/select-checks.ts";
+import { serviceBaseUrl } from "../../src/client/service-address.ts";
 
 export const CONFORMANCE_USAGE = `Usage: basket-devnet conformance (--base-url URL | --start) [options]
        basket-devnet conformance replay FILE [--base-url URL | --start]
@@ -100,16 +101,9 @@ function whole(name: string, text: string, min: number, max: number): number {
 }
 
 function baseUrlOf(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new BadInput(`--base-url must be an http or https URL such as http://127.0.0.1:8790, got ${JSON.stringify(text)}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new BadInput(`--base-url must use http or https, got ${JSON.stringify(text)}`);
-  if (url.search || url.hash) throw new BadInput(`--base-url must not carry a query or a fragment, got ${JSON.stringify(text)}`);
-  return text.replace(/\/+$/, "");
+  const parsed = serviceBaseUrl(text);
+  if (!parsed.ok) throw new BadInput(parsed.reason);
+  return parsed.url;
 }
 
 function clientUrlOf(text: string): string {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
+import { serviceBaseUrl, unreachableReason } from "../../src/client/service-address.ts";
 import type { RunSummary } from "../../conformance/engine/run-events.ts";
 import { junitXml } from "../../conformance/reporters/junit-reporter.ts";
 import { jsonReport } from "../../conformance/reporters/json-reporter.ts";
@@ -87,6 +88,12 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     if (paths.length === 0) throw new BadInput("run needs at least one scenario file or directory");
     if (values.control !== undefined && values.control !== "auto" && values.control !== "off")
       throw new BadInput(`--control must be auto or off, got ${JSON.stringify(values.control)}`);
+    let baseUrl: string | undefined;
+    if (values["base-url"] !== undefined) {
+      const parsed = serviceBaseUrl(values["base-url"]);
+      if (!parsed.ok) throw new BadInput(parsed.reason);
+      baseUrl = parsed.url;
+    }
     const reports = values.report === undefined ? [] : reportsOf(values.report);
     const scenarios: Scenario[] = [];
     for (const file of scenarioFiles(paths)) {
@@ -95,14 +102,17 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       scenarios.push(loaded.scenario);
     }
     if (scenarios.length === 0) throw new BadInput(`no scenario file in ${paths.join(", ")}`);
+    // A server that is not there fails the run with one sentence, never as skipped scenarios.
+    const unreachable = baseUrl === undefined ? null : await unreachableReason(baseUrl);
+    if (unreachable !== null) throw new BadInput(unreachable);
     const console = scenarioConsole(io.stdout, values.verbose ?? false);
     io.stderr(
-      values["base-url"]
-        ? `running ${scenarios.length} scenarios against ${values["base-url"]}\n`
+      baseUrl
+        ? `running ${scenarios.length} scenarios against ${baseUrl}\n`
         : `running ${scenarios.length} scenarios on the built-in simulator\n`,
     );
     const run = await runScenarios(scenarios, {
-      ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+      ...(baseUrl === undefined ? {} : { baseUrl }),
       control: (values.control as "auto" | "off" | undefined) ?? "auto",
       onResult: console.result,
     });

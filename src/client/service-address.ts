@@ -1,0 +1,56 @@
+/**
+ * Where a judged or scripted service lives: one rule for `--base-url` (conformance and
+ * scenarios), and a probe that tells "nothing there" from a server to judge, so a CI job
+ * pointed at a down or mistyped address fails with one sentence instead of a page of
+ * failed or skipped checks.
+ */
+
+/** `text` as a service's base URL (http or https, no query or fragment, trailing slashes dropped), or why it is not one. */
+export function serviceBaseUrl(text: string, option = "--base-url"): { ok: true; url: string } | { ok: false; reason: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, reason: `${option} must be an http or https URL such as http://127.0.0.1:8790, got ${JSON.stringify(text)}` };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, reason: `${option} must use http or https, got ${JSON.stringify(text)}` };
+  if (url.search || url.hash) return { ok: false, reason: `${option} must not carry a query or a fragment, got ${JSON.stringify(text)}` };
+  return { ok: true, url: text.replace(/\/+$/, "") };
+}
+
+/** How a failed connection reads in a sentence, by node's error code. */
+const CONNECTION_FAILURES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "the connection was refused: is the server running?",
+  ENOTFOUND: "the host name does not resolve",
+  EAI_AGAIN: "the host name does not resolve",
+  ECONNRESET: "the connection was reset",
+  EHOSTUNREACH: "the host is unreachable",
+};
+
+/**
+ * Why no service answers at `baseUrl`, or null when `GET {baseUrl}/v1/launches?limit=1`
+ * answers anything but a 404 (a server to judge, right or wrong). A 404 means the address is
+ * not the service's root (often a trailing `/v1`).
+ */
+export async function unreachableReason(baseUrl: string, timeoutMs = 10_000): Promise<string | null> {
+  const probe = `${baseUrl}/v1/launches?limit=1`;
+  let status: number;
+  try {
+    const response = await fetch(probe, { signal: AbortSignal.timeout(timeoutMs) });
+    status = response.status;
+    await response.arrayBuffer();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const why =
+      error instanceof Error && error.name === "TimeoutError"
+        ? `no answer within ${timeoutMs / 1000} s`
+        : (CONNECTION_FAILURES[cause ?? ""] ?? (error instanceof Error ? error.message : String(error)));
+    return `nothing answers at ${baseUrl} (GET ${probe}: ${why})`;
+  }
+  if (status !== 404) return null;
+  const root = /\/v1$/.test(baseUrl)
+    ? `; the base URL is the service's root: drop the trailing /v1 (${baseUrl.replace(/\/v1$/, "")})`
+    : "; is it the service's root?";
+  return `${baseUrl} serves no launch list (GET ${probe} answered 404)${root}`;
+}
