@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { mkdir, open, rm } from "node:fs/promises";
+import { dirname } from "node:path";
 import { startRecorder } from "./start-recorder.ts";
 
 export interface RecordIo {
@@ -52,6 +55,19 @@ function check(args: RecordArgs): string | { target: string; out: string; port?:
   };
 }
 
+/** Why `file` cannot be written (its folder made, the file opened for writing), or null; a file it creates to learn that is removed. */
+async function cannotWrite(file: string): Promise<string | null> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const existed = existsSync(file);
+    await (await open(file, "a")).close();
+    if (!existed) await rm(file);
+    return null;
+  } catch (error) {
+    return (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Resolves on the first SIGINT or SIGTERM (the integrator's Ctrl-C), and stops listening for them. */
 function interrupted(): Promise<void> {
   return new Promise((resolve) => {
@@ -74,6 +90,12 @@ export async function recordCommand(args: RecordArgs, io: RecordIo, until: () =>
   const options = check(args);
   if (typeof options === "string") {
     io.stderr(`basket-devnet scenario: ${options}\n`);
+    return 2;
+  }
+  // Found now, not after a whole session at Ctrl-C.
+  const unwritable = await cannotWrite(options.out);
+  if (unwritable !== null) {
+    io.stderr(`basket-devnet scenario: --out ${options.out} cannot be written (${unwritable}): name a file in a folder you can write\n`);
     return 2;
   }
   let recorder;

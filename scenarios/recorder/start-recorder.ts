@@ -57,8 +57,15 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
     if (scenario.steps.length === 0)
       return { ok: false, error: `nothing replayable was recorded (only clock frames or other paths); ${options.out} was not written` };
-    await mkdir(dirname(options.out), { recursive: true });
-    await writeFile(options.out, scenarioYaml(scenario));
+    const yaml = scenarioYaml(scenario);
+    try {
+      await mkdir(dirname(options.out), { recursive: true });
+      await writeFile(options.out, yaml);
+    } catch (error) {
+      // The session is not lost: the scenario goes to the message, to be saved by hand.
+      const why = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+      return { ok: false, error: `${options.out} could not be written (${why}); the recorded scenario follows:\n${yaml}` };
+    }
     return { ok: true, file: options.out, scenario };
   };
   return {

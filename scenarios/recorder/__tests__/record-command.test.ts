@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -63,6 +63,25 @@ describe("basket-devnet scenario record", () => {
         expect: { status: 418, error: ".", code: "TEAPOT", body: { at: { exists: true } } },
       },
     ]);
+  });
+
+  it("refuses an --out it cannot write before recording anything (exit 2), and leaves no file behind when it can", async () => {
+    const blocker = join(directory, "a-file");
+    writeFileSync(blocker, "");
+    const { io, sink } = capture();
+    let recorded = false;
+    const code = await recordCommand({ target: "http://127.0.0.1:9", out: join(blocker, "x.yaml") }, sink, async () => {
+      recorded = true;
+    });
+    expect(code).toBe(2);
+    expect(recorded).toBe(false);
+    expect(io.err).toBe(
+      `basket-devnet scenario: --out ${join(blocker, "x.yaml")} cannot be written (EEXIST): name a file in a folder you can write\n`,
+    );
+    // A writable --out is probed without a trace: the empty session writes nothing.
+    const out = join(directory, "probed", "session.yaml");
+    expect(await recordCommand({ target: "http://127.0.0.1:9", out }, capture().sink, async () => {})).toBe(1);
+    expect(existsSync(out)).toBe(false);
   });
 
   it("writes nothing and exits 1 when no client used the proxy", async () => {
