@@ -20,12 +20,26 @@ const present = () => ({ exists: true });
 /** Text the runner would read as a `${…}` reference cannot be a literal: it is kept as present. */
 const LOOKS_LIKE_REFERENCE = /\$\{/;
 
+/** An absolute http(s) URL: the recorded server's own (media, images) carries its host and port. */
+const ABSOLUTE_URL = /^https?:\/\/[^/]+(\/.*)$/;
+
+/**
+ * A recorded string as a pattern: a wallet address its `${wallets.NAME}`, an absolute URL its
+ * path on any host (a replay runs on another server, at another port), other text itself.
+ */
+function stableText(value: string, wallets: WalletNames): unknown {
+  const wallet = wallets.nameOf(value);
+  if (wallet) return `\${wallets.${wallet}}`;
+  if (LOOKS_LIKE_REFERENCE.test(value)) return present();
+  const url = ABSOLUTE_URL.exec(value);
+  return url ? { matches: `^https?://[^/]+${url[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$` } : value;
+}
+
 function stablePattern(body: Record<string, unknown>, depth: number, wallets: WalletNames): Record<string, unknown> {
   const pattern: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (VOLATILE_FIELD.test(key)) pattern[key] = present();
-    else if (typeof value === "string")
-      pattern[key] = wallets.nameOf(value) ? `\${wallets.${wallets.nameOf(value)}}` : LOOKS_LIKE_REFERENCE.test(value) ? present() : value;
+    else if (typeof value === "string") pattern[key] = stableText(value, wallets);
     else if (typeof value === "boolean" || value === null || (typeof value === "number" && Number.isInteger(value))) pattern[key] = value;
     // Floating point figures (prices, USD values) are derived from a clock-sampled price: present, not equal.
     else if (typeof value === "number") pattern[key] = present();
@@ -42,7 +56,7 @@ function stablePattern(body: Record<string, unknown>, depth: number, wallets: Wa
  * other JSON object, field equality for the stable scalars (strings, booleans, integers,
  * null) of the body and of its objects one level in, the length of every array, and mere
  * presence for volatile fields and floating point figures. A wallet address becomes its
- * `${wallets.NAME}`. A body that is not a JSON object is judged by its status alone.
+ * `${wallets.NAME}`, an absolute URL its path on any host. A body that is not a JSON object is judged by its status alone.
  */
 export function stableExpectation(status: number, body: unknown, wallets: WalletNames): AnswerExpectationSpec {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { status };
