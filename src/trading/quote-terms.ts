@@ -46,6 +46,7 @@ export function keepTerms(priced: Priced, terms: QuoteTerms, quoteId: string): R
     const out = priced.venue === "market" ? priced.path.expectedOut : priced.path.estimatedAmountOut;
     if (out < terms.minOut) return moved(`yield ${out} where the quote's floor is ${terms.minOut}`);
     const floor = max(priced.path.minOut, terms.minOut);
+    // Spread per venue, so each keeps its own path type.
     return succeed(
       priced.venue === "market"
         ? { ...priced, path: { ...priced.path, minOut: floor } }
