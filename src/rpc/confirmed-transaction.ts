@@ -75,7 +75,16 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
       instructions: message.instructions.map((instruction) =>
         instructionJson(keys, parsed, instruction.programAddressIndex, instruction.accountIndices ?? [], data(instruction.data), null),
       ),
-      ...(message.version === 0 ? { addressTableLookups: message.addressTableLookups ?? [] } : {}),
+      // The validator names a lookup's table `accountKey` (kit's compiled message says `lookupTableAddress`).
+      ...(message.version === 0
+        ? {
+            addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
+              accountKey: lookup.lookupTableAddress,
+              writableIndexes: lookup.writableIndexes,
+              readonlyIndexes: lookup.readonlyIndexes,
+            })),
+          }
+        : {}),
     },
   };
 }

@@ -2,31 +2,39 @@ import { invalidParams, answer } from "./json-rpc-envelope.ts";
 import type { PubSubSession, Subscription } from "./pubsub-session.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { MAX_FILTERS, ProgramAccountsFilter, filtersMatch } from "./program-accounts-method.ts";
-import { AccountEncoding, DataSlice, Pubkey, SignatureSubscribeConfig, SubscriptionId, TransactionSignature } from "./rpc-schemas.ts";
+import {
+  AccountEncoding,
+  Commitment,
+  DataSlice,
+  Pubkey,
+  SignatureSubscribeConfig,
+  SubscriptionId,
+  TransactionSignature,
+} from "./rpc-schemas.ts";
 import { Type } from "@sinclair/typebox";
 import type { Address } from "@solana/kit";
 import { badPubkey } from "./account-methods.ts";
 
 /**
- * The devnet's state is its head: it cannot show an account or a log as of 32 slots ago, so
- * state subscriptions take processed and confirmed only (finalized is refused, not faked).
+ * State subscriptions take every commitment: processed and confirmed hear a change at the
+ * slot tick it lands on (this devnet has no forks), finalized hears the same notification,
+ * with the state as of that change, once its slot is 32 deep. web3.js asks for finalized
+ * when its Connection names no commitment.
  */
-const HeadCommitment = Type.Union([Type.Literal("processed"), Type.Literal("confirmed")], {
-  description: "processed or confirmed: this devnet does not serve finalized account or log subscriptions",
-});
-const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(HeadCommitment), encoding: Type.Optional(AccountEncoding) });
+const StateCommitment = Commitment;
+const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(StateCommitment), encoding: Type.Optional(AccountEncoding) });
 const LogsFilter = Type.Union([
   Type.Literal("all"),
   Type.Literal("allWithVotes"),
   Type.Object({ mentions: Type.Array(Pubkey, { minItems: 1, maxItems: 1 }) }, { additionalProperties: false }),
 ]);
 const ProgramSubscribeConfig = Type.Object({
-  commitment: Type.Optional(HeadCommitment),
+  commitment: Type.Optional(StateCommitment),
   encoding: Type.Optional(AccountEncoding),
   dataSlice: Type.Optional(DataSlice),
   filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),
 });
-const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(HeadCommitment) });
+const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(StateCommitment) });
 
 const unsubscribe = (kind: Subscription["kind"]) =>
   method([SubscriptionId], 1, ([id], _deps, session: PubSubSession) =>
@@ -48,12 +56,23 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     const refused = badPubkey(key);
     if (refused) return refused;
     const address = key as Address;
-    return answer(session.subscribe({ kind: "account", address, encoding: config.encoding ?? "base64", last: devnet.getAccount(address) }));
+    return answer(
+      session.subscribe({
+        kind: "account",
+        address,
+        encoding: config.encoding ?? "base64",
+        last: devnet.getAccount(address),
+        finalized: config.commitment === "finalized",
+      }),
+    );
   }),
   accountUnsubscribe: unsubscribe("account"),
-  logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter], _deps, session: PubSubSession) => {
+  logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter, config = {}], _deps, session: PubSubSession) => {
     const mentions = typeof filter === "string" ? null : (filter.mentions[0] as Address);
-    return (mentions && badPubkey(mentions)) || answer(session.subscribe({ kind: "logs", mentions }));
+    return (
+      (mentions && badPubkey(mentions)) ||
+      answer(session.subscribe({ kind: "logs", mentions, finalized: config.commitment === "finalized" }))
+    );
   }),
   logsUnsubscribe: unsubscribe("logs"),
   programSubscribe: method([Pubkey, ProgramSubscribeConfig], 1, ([key, config = {}], _deps, session: PubSubSession) => {
@@ -66,6 +85,7 @@ export const PUBSUB_METHODS: RpcMethodTable = {
         encoding: config.encoding ?? "base64",
         dataSlice: config.dataSlice,
         matches,
+        finalized: config.commitment === "finalized",
       }),
     );
   }),

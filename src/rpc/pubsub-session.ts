@@ -21,9 +21,15 @@ export type Subscription =
   | { readonly kind: "slot" }
   | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment }
   /** `last` is the account as last announced (null: absent), to tell a change. */
-  | { readonly kind: "account"; readonly address: Address; readonly encoding: AccountEncoding; last: EncodedAccount | null }
+  | {
+      readonly kind: "account";
+      readonly address: Address;
+      readonly encoding: AccountEncoding;
+      last: EncodedAccount | null;
+      readonly finalized: boolean;
+    }
   /** `mentions` null: every transaction. */
-  | { readonly kind: "logs"; readonly mentions: Address | null }
+  | { readonly kind: "logs"; readonly mentions: Address | null; readonly finalized: boolean }
   /** `matches`: the request's filters, all in one. */
   | {
       readonly kind: "program";
@@ -31,7 +37,12 @@ export type Subscription =
       readonly encoding: AccountEncoding;
       readonly dataSlice: DataSlice | undefined;
       readonly matches: AccountMatch;
+      /** Notified once the change's slot is finalized (32 deep), with the state as of the change. */
+      readonly finalized: boolean;
     };
+
+/** Notifications a socket holds for its finalized subscriptions before the rest are dropped (a client that never lets slots pass). */
+const MAX_HELD_NOTIFICATIONS = 10_000;
 
 /** A transaction that landed since the last tick, with the accounts its message names. */
 export interface LandedLogs {
@@ -83,6 +94,8 @@ export class PubSubSession {
   readonly #subscriptions = new Map<number, Subscription>();
   /** Work that must follow the reply being sent (a notification may not overtake its subscription id). */
   #afterReply: (() => void)[] = [];
+  /** Notifications of finalized subscriptions, made at the change, sent once their slot is 32 deep; in slot order. */
+  #held: { readonly dueSlot: bigint; readonly subscription: number; readonly text: string }[] = [];
 
   constructor(
     readonly devnet: Devnet,
@@ -119,6 +132,7 @@ export class PubSubSession {
    */
   onSlot(slot: bigint, changes: SlotChanges = new SlotChanges(this.devnet)): void {
     const { landed } = changes;
+    this.#sendFinalized(slot);
     for (const [id, subscription] of this.#subscriptions) {
       switch (subscription.kind) {
         case "slot": {
@@ -136,14 +150,14 @@ export class PubSubSession {
           subscription.last = now;
           // A closed account is announced as the validator does: empty, owned by the system program.
           const value = now ? encodeAccount(this.devnet, now, subscription.encoding) : CLOSED_ACCOUNT(subscription.encoding);
-          this.#notify("accountNotification", id, { context: { slot }, value });
+          this.#notifyState(subscription.finalized, slot, "accountNotification", id, { context: { slot }, value });
           break;
         }
         case "logs":
           for (const { landed: transaction, accounts } of landed) {
             if (subscription.mentions !== null && !accounts.has(subscription.mentions)) continue;
             const err = transaction.error && transactionErrorJson(transaction.error);
-            this.#notify("logsNotification", id, {
+            this.#notifyState(subscription.finalized, slot, "logsNotification", id, {
               context: { slot: transaction.slot },
               value: { signature: transaction.signature, err, logs: transaction.logs },
             });
@@ -152,7 +166,7 @@ export class PubSubSession {
         case "program":
           for (const account of changes.accounts) {
             if (account.programAddress !== subscription.program || !subscription.matches(account)) continue;
-            this.#notify("programNotification", id, {
+            this.#notifyState(subscription.finalized, slot, "programNotification", id, {
               context: { slot },
               value: {
                 pubkey: account.address,
@@ -167,6 +181,25 @@ export class PubSubSession {
 
   close(): void {
     this.#subscriptions.clear();
+    this.#held = [];
+  }
+
+  /**
+   * A state subscription's notification: sent now, or (finalized) held until the tick's `slot`
+   * is 32 deep (ticks only move forward, so the held list stays in order).
+   */
+  #notifyState(finalized: boolean, slot: bigint, method: string, subscription: number, result: unknown): void {
+    if (!finalized) return this.#notify(method, subscription, result);
+    if (this.#held.length >= MAX_HELD_NOTIFICATIONS) this.#held.shift();
+    this.#held.push({ dueSlot: slot + FINALITY_SLOTS, subscription, text: this.#text(method, subscription, result) });
+  }
+
+  /** Sends the held notifications whose slot is finalized at `slot`, unless their subscription ended meanwhile. */
+  #sendFinalized(slot: bigint): void {
+    let due = 0;
+    while (due < this.#held.length && this.#held[due]!.dueSlot <= slot) due++;
+    if (due === 0) return;
+    for (const { subscription, text } of this.#held.splice(0, due)) if (this.#subscriptions.has(subscription)) this.send(text);
   }
 
   #checkSignature(id: number): void {
@@ -179,6 +212,10 @@ export class PubSubSession {
   }
 
   #notify(method: string, subscription: number, result: unknown): void {
-    this.send(jsonText({ jsonrpc: "2.0", method, params: { result, subscription } }));
+    this.send(this.#text(method, subscription, result));
+  }
+
+  #text(method: string, subscription: number, result: unknown): string {
+    return jsonText({ jsonrpc: "2.0", method, params: { result, subscription } });
   }
 }

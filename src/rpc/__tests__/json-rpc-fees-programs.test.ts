@@ -247,7 +247,7 @@ describe("programSubscribe", () => {
     });
   });
 
-  it("refuses bad parameters -32602 (bad filter bytes, finalized, not a key) and unsubscribes once", async () => {
+  it("refuses bad parameters -32602 (bad filter bytes, a commitment that is none, not a key) and unsubscribes once", async () => {
     const socket = new WebSocket(simulator.rpc!.pubsubUrl);
     const frames: any[] = [];
     socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
@@ -260,7 +260,7 @@ describe("programSubscribe", () => {
     expect((await request(1, "programSubscribe", [token, { filters: [{ memcmp: { offset: 0, bytes: "0OIl" } }] }])).error.code).toBe(
       -32602,
     );
-    expect((await request(2, "programSubscribe", [token, { commitment: "finalized" }])).error.code).toBe(-32602);
+    expect((await request(2, "programSubscribe", [token, { commitment: "rooted" }])).error.code).toBe(-32602);
     expect((await request(3, "programSubscribe", ["not-a-key"])).error.code).toBe(-32602);
     expect((await request(4, "programSubscribe", [token, { filters: [{ dataSize: -1 }] }])).error.code).toBe(-32602);
     const { result: id } = await request(5, "programSubscribe", [token, { encoding: "base58" }]);
