@@ -709,6 +709,9 @@ export class Devnet {
       return { landed: false, signature, error: { kind: "blockhashNotFound" } };
     }
     for (const listener of this.#executingListeners) listener(transaction, signature, check.message);
+    // The fee payer's balance before: a failure that still took its fee landed (see below).
+    const [feePayer] = Object.keys(transaction.signatures) as Address[];
+    const balanceBefore = feePayer === undefined ? 0n : this.getBalance(feePayer);
     let result: ReturnType<LiteSVM["sendTransaction"]>;
     try {
       result = this.#svm.sendTransaction(transaction);
@@ -720,8 +723,11 @@ export class Devnet {
     }
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
     const error = result instanceof FailedTransactionMetadata ? withFeePayer(chainErrorOf(result), transaction) : null;
-    // Refused before execution (signature, fee payer, duplicate…): nothing landed.
-    if (error && error.kind !== "instruction") return this.#refuse(signature, error);
+    // Refused before execution (signature, fee payer, duplicate…): nothing landed. A runtime
+    // error raised after the instructions ran (InsufficientFundsForRent…) still charges the
+    // fee, as a validator does: that transaction landed, failed, and its fee is journaled with it.
+    const feeCharged = feePayer !== undefined && this.getBalance(feePayer) < balanceBefore;
+    if (error && error.kind !== "instruction" && !feeCharged) return this.#refuse(signature, error);
     const now = this.#clock.now();
     const landed: LandedTransaction = {
       signature,

@@ -127,6 +127,23 @@ describe("Devnet", () => {
     expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
+  it("lands as failed a transaction whose fee was charged by an error after execution (InsufficientFundsForRent), and refuses one that was not", async () => {
+    // One lamport leaves a new account below rent exemption: the runtime fails it after the transfer ran, and takes the fee.
+    const poor = devnet.send(await transfer(devnet, alice, bob, 1n));
+    expect(poor.landed).toBe(true);
+    const landed = poor.landed ? poor.transaction : null;
+    expect(landed).toMatchObject({ ok: false, error: { kind: "transaction", name: "InsufficientFundsForRent" } });
+    expect(devnet.getBalance(alice.address)).toBe(10n * SOL - 5_000n);
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+    expect(devnet.getTransactionStatus(landed!.signature)).toMatchObject({ status: "failed", slot: landed!.slot });
+    expect(devnet.landedTransactions().map((t) => t.signature)).toContain(landed!.signature);
+    // A payer who cannot pay the fee is refused before anything runs: nothing charged, nothing landed.
+    const broke = await generateKeyPairSigner();
+    const refused = devnet.send(await transfer(devnet, broke, bob, SOL));
+    expect(refused.landed).toBe(false);
+    expect(devnet.getBalance(broke.address)).toBe(0n);
+  });
+
   it("refuses a transaction whose signature was made by another key", async () => {
     const mallory = await generateKeyPairSigner();
     const honest = await transfer(devnet, alice, bob, SOL);
