@@ -16,20 +16,20 @@ const MAX_SIGNATURES = 1000;
 
 const isFinal = (devnet: Devnet, slot: bigint): boolean => devnet.now().slot >= slot + FINALITY_SLOTS;
 
-/** The validator serves history at `confirmed` or `finalized` only. */
+/** The validator serves history at `confirmed` or `finalized` only, `finalized` when the request names none. */
 const belowConfirmed = (commitment: Commitment | undefined): RpcAnswer | null =>
   commitment === "processed" ? invalidParams("Method does not support commitment below `confirmed`") : null;
 
 /**
  * A landed transaction in full, from the RPC's bounded history: null for one it never
  * landed, one that landed before the RPC started following the chain, one pruned past the
- * last 10,000, or (at `finalized`) one not yet 32 slots deep.
+ * last 10,000, or (at `finalized`, the default) one not yet 32 slots deep.
  */
 function getTransaction([signature, config = {}]: readonly any[], { devnet }: { devnet: Devnet }): RpcAnswer {
   const refused = belowConfirmed(config.commitment);
   if (refused) return refused;
   const entry = TransactionHistory.of(devnet).get(signature as Signature);
-  if (entry === null || (config.commitment === "finalized" && !isFinal(devnet, entry.landed.slot))) return answer(null);
+  if (entry === null || ((config.commitment ?? "finalized") === "finalized" && !isFinal(devnet, entry.landed.slot))) return answer(null);
   const maxVersion: number | undefined = config.maxSupportedTransactionVersion;
   const version = entry.message.version;
   if (version !== "legacy" && (maxVersion === undefined || version > maxVersion)) {
@@ -66,7 +66,7 @@ function getSignaturesForAddress([key, config = {}]: readonly any[], { devnet }:
     if (infos.length >= limit) break;
     const { landed } = history.get(signature)!;
     const final = isFinal(devnet, landed.slot);
-    if (config.commitment === "finalized" && !final) continue;
+    if ((config.commitment ?? "finalized") === "finalized" && !final) continue;
     infos.push({
       signature,
       slot: landed.slot,

@@ -92,7 +92,7 @@ describe("getTransaction and getSignaturesForAddress over web3.js", () => {
       jsonrpc: "2.0",
       id: 1,
       method: "getTransaction",
-      params: [settle, { encoding: "base64", maxSupportedTransactionVersion: 0 }],
+      params: [settle, { encoding: "base64", maxSupportedTransactionVersion: 0, commitment: "confirmed" }],
     });
     const [base64, encoding] = wire.json.result.transaction;
     expect(encoding).toBe("base64");
@@ -100,19 +100,20 @@ describe("getTransaction and getSignaturesForAddress over web3.js", () => {
     expect(wire.json.result.meta.status).toEqual({ Ok: null });
 
     // jsonParsed (what getParsedTransaction asks for) passes web3's own checks.
-    const parsed = await connection.getParsedTransaction(settle, { maxSupportedTransactionVersion: 0 });
+    const parsed = await connection.getParsedTransaction(settle, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
     expect(parsed!.transaction.message.accountKeys[0]).toMatchObject({ signer: true, writable: true });
     expect(parsed!.transaction.message.accountKeys[0]!.pubkey.toBase58()).toBe(owner.publicKey.toBase58());
     expect(parsed!.meta!.fee).toBe(meta.fee);
 
-    // The wallet's transactions, newest first: the plan's steps after the airdrop.
-    const listed = await connection.getSignaturesForAddress(owner.publicKey);
+    // The wallet's transactions, newest first: the plan's steps after the airdrop (at confirmed:
+    // naming no commitment is finalized, 32 slots deep, as on a validator).
+    const listed = await connection.getSignaturesForAddress(owner.publicKey, {}, "confirmed");
     expect(listed.map((info) => info.signature)).toEqual([...steps].reverse().concat(airdrop));
     expect(listed[0]).toMatchObject({ err: null, memo: null, blockTime: expect.any(Number) });
     for (let index = 1; index < listed.length; index++) expect(listed[index - 1]!.slot).toBeGreaterThanOrEqual(listed[index]!.slot);
-    const limited = await connection.getSignaturesForAddress(owner.publicKey, { limit: 1 });
+    const limited = await connection.getSignaturesForAddress(owner.publicKey, { limit: 1 }, "confirmed");
     expect(limited.map((info) => info.signature)).toEqual([listed[0]!.signature]);
-    const older = await connection.getSignaturesForAddress(owner.publicKey, { before: listed[0]!.signature });
+    const older = await connection.getSignaturesForAddress(owner.publicKey, { before: listed[0]!.signature }, "confirmed");
     expect(older.map((info) => info.signature)).toEqual(listed.slice(1).map((info) => info.signature));
   }, 60_000);
 

@@ -58,7 +58,7 @@ describe("the RPC's transaction history", () => {
       expect(result.transaction.message.header.numRequiredSignatures).toBe(1);
       expect(result.version).toBe(0);
       // A version 0 transaction asked for without maxSupportedTransactionVersion: the validator's -32015.
-      expect((await call(dispatcher, "getTransaction", signature)).error.code).toBe(-32015);
+      expect((await call(dispatcher, "getTransaction", signature, { commitment: "confirmed" })).error.code).toBe(-32015);
       devnet.advanceSlots(1);
     }
   });
@@ -78,9 +78,14 @@ describe("the RPC's transaction history", () => {
     expect(history.size).toBe(2);
     expect((await call(dispatcher, "getTransaction", early)).result).toBeNull();
     expect((await call(dispatcher, "getTransaction", later[0])).result).toBeNull();
-    expect((await call(dispatcher, "getTransaction", later[2], { maxSupportedTransactionVersion: 0 })).result.slot).toBe(
-      Number(devnet.now().slot),
-    );
+    const confirmed = { commitment: "confirmed", maxSupportedTransactionVersion: 0 };
+    const landedAt = Number(devnet.now().slot);
+    expect((await call(dispatcher, "getTransaction", later[2], confirmed)).result.slot).toBe(landedAt);
+    // Naming no commitment is finalized, as on a validator: nothing until the slot is 32 deep.
+    expect((await call(dispatcher, "getTransaction", later[2], { maxSupportedTransactionVersion: 0 })).result).toBeNull();
+    expect((await call(dispatcher, "getSignaturesForAddress", payer.address)).result).toEqual([]);
+    devnet.advanceSlots(32);
+    expect((await call(dispatcher, "getTransaction", later[2], { maxSupportedTransactionVersion: 0 })).result.slot).toBe(landedAt);
     const listed = (await call(dispatcher, "getSignaturesForAddress", payer.address)).result;
     expect(listed.map((info: { signature: string }) => info.signature)).toEqual([later[2], later[1]]);
     expect((await call(dispatcher, "getSignaturesForAddress", payer.address, { until: later[1] })).result).toHaveLength(1);
@@ -112,7 +117,8 @@ describe("the RPC's transaction history", () => {
     const payer = await generateKeyPairSigner();
     devnet.airdrop(payer.address, 10_000_000_000n);
     const preBalanceOf = async (signature: string) =>
-      (await call(dispatcher, "getTransaction", signature, { maxSupportedTransactionVersion: 0 })).result.meta.preBalances[0];
+      (await call(dispatcher, "getTransaction", signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 })).result.meta
+        .preBalances[0];
     await transfer(payer, 1_000_000n, "none");
     const snapshot = devnet.snapshot();
     devnet.airdrop(payer.address, 777n);
