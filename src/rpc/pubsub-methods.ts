@@ -21,20 +21,19 @@ import { badPubkey } from "./account-methods.ts";
  * with the state as of that change, once its slot is 32 deep. web3.js asks for finalized
  * when its Connection names no commitment.
  */
-const StateCommitment = Commitment;
-const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(StateCommitment), encoding: Type.Optional(AccountEncoding) });
+const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment), encoding: Type.Optional(AccountEncoding) });
 const LogsFilter = Type.Union([
   Type.Literal("all"),
   Type.Literal("allWithVotes"),
   Type.Object({ mentions: Type.Array(Pubkey, { minItems: 1, maxItems: 1 }) }, { additionalProperties: false }),
 ]);
 const ProgramSubscribeConfig = Type.Object({
-  commitment: Type.Optional(StateCommitment),
+  commitment: Type.Optional(Commitment),
   encoding: Type.Optional(AccountEncoding),
   dataSlice: Type.Optional(DataSlice),
   filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),
 });
-const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(StateCommitment) });
+const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment) });
 
 const unsubscribe = (kind: Subscription["kind"]) =>
   method([SubscriptionId], 1, ([id], _deps, session: PubSubSession) =>
