@@ -102,13 +102,18 @@ function nativeOf(svm: LiteSVM): NativeAccounts {
 
 const UNSIGNED: ChainError = { kind: "transaction", name: "MissingSignatureForFee" };
 
+/** The transaction's fee payer: its first signer (undefined for a message that names none). */
+function feePayerOf(transaction: Transaction): Address | undefined {
+  return Object.keys(transaction.signatures)[0] as Address | undefined;
+}
+
 /**
  * The runtime names a missing or empty fee payer without saying whose it is: the fee payer
  * is the first signer, so the error can name the account a client must fund.
  */
 function withFeePayer(error: ChainError, transaction: Transaction): ChainError {
   if (error.kind !== "transaction" || !FEE_PAYER_ERRORS.has(error.name)) return error;
-  const [feePayer] = Object.keys(transaction.signatures);
+  const feePayer = feePayerOf(transaction);
   return feePayer === undefined ? error : { ...error, account: address(feePayer) };
 }
 const FEE_PAYER_ERRORS = new Set(["AccountNotFound", "InsufficientFundsForFee", "InvalidAccountForFee"]);
@@ -710,7 +715,7 @@ export class Devnet {
     }
     for (const listener of this.#executingListeners) listener(transaction, signature, check.message);
     // The fee payer's balance before: a failure that still took its fee landed (see below).
-    const [feePayer] = Object.keys(transaction.signatures) as Address[];
+    const feePayer = feePayerOf(transaction);
     const balanceBefore = feePayer === undefined ? 0n : this.getBalance(feePayer);
     let result: ReturnType<LiteSVM["sendTransaction"]>;
     try {
