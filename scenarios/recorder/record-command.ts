@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, open, rm } from "node:fs/promises";
 import { dirname } from "node:path";
-import { startRecorder } from "./start-recorder.ts";
+import { fileFailure, startRecorder } from "./start-recorder.ts";
 
 export interface RecordIo {
   readonly stdout: (text: string) => void;
@@ -64,7 +64,7 @@ async function cannotWrite(file: string): Promise<string | null> {
     if (!existed) await rm(file);
     return null;
   } catch (error) {
-    return (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    return fileFailure(error);
   }
 }
 

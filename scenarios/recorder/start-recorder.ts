@@ -41,6 +41,11 @@ export function defaultScenarioName(out: string): string {
   return NAME.test(name) ? name : "recorded-session";
 }
 
+/** Why a file operation failed, short: node's error code (EACCES, ENOTDIR…), else its message. */
+export function fileFailure(error: unknown): string {
+  return (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+}
+
 /** Starts a recording proxy in front of `target`; `stop()` turns what it saw into a scenario file at `out`. */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const proxy = await startRecordingProxy({ target: options.target, ...(options.port === undefined ? {} : { port: options.port }) });
@@ -63,8 +68,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       await writeFile(options.out, yaml);
     } catch (error) {
       // The session is not lost: the scenario goes to the message, to be saved by hand.
-      const why = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
-      return { ok: false, error: `${options.out} could not be written (${why}); the recorded scenario follows:\n${yaml}` };
+      return { ok: false, error: `${options.out} could not be written (${fileFailure(error)}); the recorded scenario follows:\n${yaml}` };
     }
     return { ok: true, file: options.out, scenario };
   };
