@@ -4,7 +4,7 @@ import { deriveKeyPairSigner, derivePrivateKeyBytes } from "../chain/determinist
 import { addressOfBytes } from "../programs/index.ts";
 import { type CardGrade, CARD_TEMPLATES, GRADERS, GRADE_PRICE_FACTOR } from "./card-templates.ts";
 import { cardPhotoFiles, mediaUri } from "./media-library.ts";
-import { seededInteger, seededJitter, seededUnit } from "./seeded-random.ts";
+import { seededInteger, seededJitter, seededOrder, seededUnit } from "./seeded-random.ts";
 
 /**
  * One graded card of the simulator's catalogue: what a collectible launch raises for. The
@@ -77,7 +77,7 @@ const MAX_CATALOGUES = 32;
 export function cardCatalogue(seed: string): readonly CardListing[] {
   const known = CATALOGUES.get(seed);
   if (known) return known;
-  const order = CARD_TEMPLATES.map((_, i) => i).sort((a, b) => seededUnit(seed, `card-order:${a}`) - seededUnit(seed, `card-order:${b}`));
+  const order = seededOrder(seed, [...CARD_TEMPLATES.keys()], (template) => `card-order:${template}`);
   const cards = Object.freeze(order.map((template, index) => Object.freeze(listing(seed, index, template))));
   if (CATALOGUES.size >= MAX_CATALOGUES) CATALOGUES.delete(CATALOGUES.keys().next().value!);
   CATALOGUES.set(seed, cards);

@@ -1,7 +1,7 @@
 import type { Address, KeyPairSigner, Transaction } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 import { type CurveAccount, findCurvePda, getCurveAccountDecoder } from "../programs/index.ts";
-import { seededInteger, seededUnit } from "./seeded-random.ts";
+import { seededInteger, seededOrder, seededUnit } from "./seeded-random.ts";
 import { tokenBalance } from "./token-balance.ts";
 import type { PlannedLaunch } from "./world-plan.ts";
 import { type LaunchRef, pairPoolOf, primaryAccountOf, signCurveBuy, signCurveSell, tradeAccountsOf } from "./world-transactions.ts";
@@ -36,9 +36,7 @@ export class HistoryTrader {
   /** A launch's own crowd: five of the traders, so that holders differ from launch to launch. */
   #crowd(planned: HistoryPlan): readonly KeyPairSigner[] {
     const seed = this.devnet.seed;
-    return [...this.traders]
-      .sort((a, b) => seededUnit(seed, `crowd:${planned.index}:${a.address}`) - seededUnit(seed, `crowd:${planned.index}:${b.address}`))
-      .slice(0, CROWD_SIZE);
+    return seededOrder(seed, this.traders, (trader) => `crowd:${planned.index}:${trader.address}`).slice(0, CROWD_SIZE);
   }
 
   /**

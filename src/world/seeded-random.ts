@@ -10,6 +10,16 @@ export function seededUnit(seed: string, label: string): number {
   return Number(digest.readBigUInt64BE(0) >> 12n) / 2 ** 52;
 }
 
+/**
+ * `items` in a seeded order: ascending by each item's `seededUnit` under `labelOf(item)`.
+ * Each item's unit is drawn once (a comparator that hashed both sides drew O(n log n) of
+ * them, most of a world build's hashing); the order is the same.
+ */
+export function seededOrder<T>(seed: string, items: readonly T[], labelOf: (item: T) => string): T[] {
+  const keyed = items.map((item) => ({ item, unit: seededUnit(seed, labelOf(item)) }));
+  return keyed.sort((a, b) => a.unit - b.unit).map(({ item }) => item);
+}
+
 /** A whole number in [min, max] for `label`. */
 export function seededInteger(seed: string, label: string, min: number, max: number): number {
   return min + Math.floor(seededUnit(seed, label) * (max - min + 1));

@@ -2,7 +2,7 @@ import type { LaunchStatus } from "../programs/index.ts";
 import type { ComponentListing } from "./component-catalog.ts";
 import { launchDescription, launchName } from "./launch-names.ts";
 import { launchImageFile, mediaUri } from "./media-library.ts";
-import { seededInteger, seededUnit } from "./seeded-random.ts";
+import { seededInteger, seededOrder, seededUnit } from "./seeded-random.ts";
 
 /** Off-chain metadata of a launch; the same shape as the indexer's `LaunchMetadata`. */
 export interface LaunchMetadata {
@@ -109,7 +109,7 @@ function assignStatuses(seed: string, count: number): (LaunchStatus | "almost")[
   ];
   while (pool.length < count) pool.push("activeBonding");
   // Hand the statuses out in a seeded order, so that any launch index may hold any status.
-  const order = [...Array(count).keys()].sort((a, b) => seededUnit(seed, `status:${a}`) - seededUnit(seed, `status:${b}`));
+  const order = seededOrder(seed, [...Array(count).keys()], (index) => `status:${index}`);
   const statuses = Array<LaunchStatus | "almost">(count);
   order.forEach((launchIndex, i) => (statuses[launchIndex] = pool[i]!));
   return statuses;
