@@ -32,3 +32,4 @@ export * from "./pool-instructions.ts";
 export * from "./collectible-account.ts";
 export * from "./collectible-instructions.ts";
 export * from "./collectible-crank.ts";
+export * from "./token-account.ts";

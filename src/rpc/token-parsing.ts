@@ -2,9 +2,9 @@ import { type Address, type EncodedAccount, isSome } from "@solana/kit";
 import { AccountState, getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
+import { TOKEN_ACCOUNT_BYTES } from "../programs/token-account.ts";
 
-/** Bytes of an SPL Token account and of a mint. */
-export const TOKEN_ACCOUNT_BYTES = 165;
+/** Bytes of an SPL Token mint. */
 const MINT_BYTES = 82;
 
 /** An amount in base units as the validator writes it: the integer, and the decimal reading of it. */

@@ -1,6 +1,7 @@
 import type { Address, ReadonlyUint8Array, Signature, Transaction } from "@solana/kit";
 import { addressFromBytes } from "../chain/address-bytes.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
+import { tokenAccountAmount } from "../programs/token-account.ts";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
@@ -58,9 +59,8 @@ function cachedDecimals(devnet: Devnet, mint: Address): number | null {
 /** Keys whose last-read state the history keeps (past it, it forgets them all and reads afresh). */
 const KNOWN_KEYS_CAPACITY = 100_000;
 
-/** Where an SPL Token account keeps its mint and owner (32 bytes each), then its amount (u64, little-endian). */
+/** Where an SPL Token account keeps its mint and owner (32 bytes each); its amount follows (token-account.ts). */
 const MINT_AND_OWNER_BYTES = 64;
-const AMOUNT_OFFSET = 64;
 /** Base58 of a token account's mint and owner, by their 64 bytes: the same few pairs recur in every trade. */
 const mintAndOwnerByBytes = new Map<string, { readonly mint: Address; readonly owner: Address }>();
 const MINT_AND_OWNER_CAPACITY = 50_000;
@@ -83,7 +83,7 @@ function readKeyState(devnet: Devnet, key: Address, isProgram: boolean): KeyStat
   if (!account) return { lamports: 0n, token: null };
   if (!isTokenAccount(account)) return { lamports: account.lamports, token: null };
   const { mint, owner } = mintAndOwnerOf(account.data);
-  const amount = new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(AMOUNT_OFFSET, true);
+  const amount = tokenAccountAmount(account.data);
   const decimals = cachedDecimals(devnet, mint);
   return { lamports: account.lamports, token: decimals === null ? null : { mint, owner, amount, decimals } };
 }

@@ -10,9 +10,6 @@ import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from "@solana-program/compute-budget";
 /** Signature fee per signature (the runtime's default of 5,000 lamports); every plan step has one signer. */
 export const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
-/** Bytes of an SPL token account. */
-export const TOKEN_ACCOUNT_BYTES = 165;
-
 /** Rent-exempt minimum of a 165-byte SPL token account at the default rent (a test checks it against the chain). */
 export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280n;
 

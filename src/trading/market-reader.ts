@@ -13,6 +13,7 @@ import {
   getCurveAccountDecoder,
   getLaunchAccountDecoder,
   getPoolAccountDecoder,
+  tokenAccountAmount,
 } from "../programs/index.ts";
 import { type Venue, isWrappedSol } from "./basket-funding.ts";
 import { type ChainReads, readingOnce } from "./chain-reads.ts";
@@ -145,8 +146,7 @@ export class MarketReader {
   /** Token amount in `account`; 0 when it does not exist. */
   tokenBalance(account: Address): bigint {
     const encoded = this.devnet.getAccount(account);
-    if (!encoded || encoded.data.length < 72) return 0n;
-    return new DataView(encoded.data.buffer, encoded.data.byteOffset + 64, 8).getBigUint64(0, true);
+    return encoded ? tokenAccountAmount(encoded.data) : 0n;
   }
 
   /** `wallet`'s balance of each mint (associated token accounts), in the given order. */

@@ -3,10 +3,8 @@ import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import type { Devnet } from "../../../chain/devnet.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import type { WalletBalances, WalletToken } from "../../../indexer/records/index.ts";
-import { TOKEN_PROGRAM_ADDRESS } from "../../../programs/index.ts";
+import { TOKEN_ACCOUNT_BYTES, TOKEN_PROGRAM_ADDRESS } from "../../../programs/index.ts";
 import { FEE_RESERVE_LAMPORTS } from "./fee-reserve.ts";
-
-const TOKEN_ACCOUNT_SIZE = 165;
 
 const tokenDecoder = getTokenDecoder();
 const mintDecoder = getMintDecoder();
@@ -28,7 +26,7 @@ function tokenHoldings(devnet: Devnet): TokenHoldings {
   if (known?.version === devnet.version) return known;
   const byOwner = new Map<Address, Map<Address, bigint>>();
   for (const account of devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
-    if (account.data.length !== TOKEN_ACCOUNT_SIZE) continue;
+    if (account.data.length !== TOKEN_ACCOUNT_BYTES) continue;
     const token = tokenDecoder.decode(account.data);
     if (token.amount === 0n) continue;
     const held = byOwner.get(token.owner) ?? new Map<Address, bigint>();
