@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Address, type ProgramDerivedAddress, getU64Encoder, getUtf8Encoder } from "@solana/kit";
+import { addressBytes } from "../chain/address-bytes.ts";
+import { bytesToBase58 } from "../wire/base58-bytes.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   CURVE_PROGRAM_ADDRESS,
@@ -16,51 +18,11 @@ import {
  * Derivation is the trade flow's hottest path (a quote for a new wallet derives one
  * associated token account per mint), so it is done here synchronously rather than by
  * kit's `getProgramDerivedAddress`: SHA-256 from node:crypto instead of an awaited
- * WebCrypto digest, base58 with small-number arithmetic instead of BigInt, and the
- * on-curve test as a Jacobi symbol instead of a square root. The answers are kit's (the
- * tests compare both on random seeds); results are memoized in a bounded cache.
+ * WebCrypto digest, base58 with small-number arithmetic instead of BigInt (the wire's, with
+ * the chain's remembered address bytes), and the on-curve test as a Jacobi symbol instead
+ * of a square root. The answers are kit's (the tests compare both on random seeds); results
+ * are memoized in a bounded cache.
  */
-
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const BASE58_DIGIT = new Map([...BASE58].map((character, index) => [character, index]));
-
-/** The 32 bytes of a base58 address (the caller's address is already validated). */
-export function addressBytes(value: Address): Uint8Array {
-  const bytes = new Uint8Array(32);
-  // Big-endian base-256 number in `bytes`, built one base58 digit at a time.
-  for (const character of value) {
-    let carry = BASE58_DIGIT.get(character);
-    if (carry === undefined) throw new RangeError(`${value} is not base58`);
-    for (let i = 31; i >= 0; i--) {
-      carry += bytes[i]! * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    if (carry !== 0) throw new RangeError(`${value} is longer than 32 bytes`);
-  }
-  return bytes;
-}
-
-/** The base58 text of 32 address bytes: one '1' per leading zero byte, then the number's digits. */
-export function addressOfBytes(bytes: Uint8Array): Address {
-  const digits: number[] = [];
-  for (const byte of bytes) {
-    let carry = byte;
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8;
-      digits[i] = carry % 58;
-      carry = (carry / 58) | 0;
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = (carry / 58) | 0;
-    }
-  }
-  let text = "";
-  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) text += "1";
-  for (let i = digits.length - 1; i >= 0; i--) text += BASE58[digits[i]!];
-  return text as Address;
-}
 
 /** The field prime 2²⁵⁵ − 19 and the curve constant d of ed25519. */
 const P = 2n ** 255n - 19n;
@@ -133,7 +95,6 @@ const MARKER = new TextEncoder().encode("ProgramDerivedAddress");
 /** Derivations remembered at once before the cache starts over: they never change, but wallets come and go. */
 const MAX_CACHED_DERIVATIONS = 100_000;
 const derived = new Map<string, ProgramDerivedAddress>();
-const programBytes = new Map<Address, Uint8Array>();
 
 /**
  * kit's `getProgramDerivedAddress`, synchronous: the first bump from 255 down to 1 whose
@@ -145,14 +106,13 @@ export function deriveProgramAddress(programAddress: Address, seeds: readonly Ui
   const key = `${programAddress}:${seeds.map((seed) => `${seed.length}:${Buffer.from(seed.buffer, seed.byteOffset, seed.byteLength).toString("latin1")}`).join(":")}`;
   const known = derived.get(key);
   if (known) return known;
-  let program = programBytes.get(programAddress);
-  if (!program) programBytes.set(programAddress, (program = addressBytes(programAddress)));
+  const program = addressBytes(programAddress);
   for (let bump = 255; bump > 0; bump--) {
     const hash = createHash("sha256");
     for (const seed of seeds) hash.update(seed);
     const digest = hash.update(Uint8Array.of(bump)).update(program).update(MARKER).digest();
     if (bytesAreOnCurve(digest)) continue;
-    const found = [addressOfBytes(digest), bump] as unknown as ProgramDerivedAddress;
+    const found = [bytesToBase58(digest), bump] as unknown as ProgramDerivedAddress;
     if (derived.size >= MAX_CACHED_DERIVATIONS) derived.clear();
     derived.set(key, found);
     return found;

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import type { Address, KeyPairSigner } from "@solana/kit";
 import { deriveKeyPairSigner, derivePrivateKeyBytes } from "../chain/deterministic-keys.ts";
-import { addressOfBytes } from "../programs/index.ts";
+import { bytesToBase58 } from "../wire/base58-bytes.ts";
 import { type CardGrade, CARD_TEMPLATES, GRADERS, GRADE_PRICE_FACTOR } from "./card-templates.ts";
 import { cardPhotoFiles, mediaUri } from "./media-library.ts";
 import { seededInteger, seededJitter, seededOrder, seededUnit } from "./seeded-random.ts";
@@ -62,7 +62,7 @@ function derivedAddress(seed: string, label: string): Address {
   const d = Buffer.from(derivePrivateKeyBytes(seed, label)).toString("base64url");
   const key = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d, x: "" }, format: "jwk" });
   const { x } = createPublicKey(key).export({ format: "jwk" });
-  return addressOfBytes(new Uint8Array(Buffer.from(x!, "base64url")));
+  return bytesToBase58(new Uint8Array(Buffer.from(x!, "base64url"))) as Address;
 }
 
 const CATALOGUES = new Map<string, readonly CardListing[]>();

@@ -23,8 +23,8 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from "../program-addresses.ts";
+import { addressBytes } from "../../chain/address-bytes.ts";
 import {
-  addressBytes,
   findCollectibleCustodyPda,
   findCollectibleEscrowPda,
   findCollectibleFundsPda,
