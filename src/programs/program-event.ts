@@ -101,16 +101,14 @@ function decodeLogs(logs: readonly string[]): readonly ProgramEvent[] {
   const events: ProgramEvent[] = [];
   const running: string[] = [];
   for (const line of logs) {
-    const invoke = INVOKE.exec(line);
-    if (invoke) {
-      running.push(invoke[1] as string);
+    // Data lines first, and each pattern only where its words are: most lines are neither
+    // (program logs, compute units), and this runs over every landed transaction's logs.
+    if (!line.startsWith(DATA_PREFIX)) {
+      const invoke = line.includes(" invoke [") ? INVOKE.exec(line) : null;
+      if (invoke) running.push(invoke[1] as string);
+      else if ((line.includes(" success") || line.includes(" failed")) && RETURN.test(line)) running.pop();
       continue;
     }
-    if (RETURN.test(line)) {
-      running.pop();
-      continue;
-    }
-    if (!line.startsWith(DATA_PREFIX)) continue;
     const slices = line.slice(DATA_PREFIX.length).trim().split(" ");
     if (slices.length !== 1) continue;
     const bytes = base64ToBytes(slices[0] as string);
