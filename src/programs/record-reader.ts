@@ -2,6 +2,8 @@ import type { Address, ReadonlyUint8Array } from "@solana/kit";
 import { addressFromBytes } from "../chain/address-bytes.ts";
 
 const ADDRESS_BYTES = 32;
+/** kit's UTF-8 decoder's own settings: not fatal, a leading byte-order mark dropped. */
+const UTF8 = new TextDecoder("utf-8");
 
 /**
  * Reads a record or event payload front to back, as kit's number, boolean and address
@@ -58,6 +60,17 @@ export class RecordReader {
   address(): Address {
     const at = this.#take(ADDRESS_BYTES);
     return addressFromBytes(this.bytes.subarray(at, at + ADDRESS_BYTES));
+  }
+
+  /**
+   * A u8 length, then that many bytes of UTF-8: kit's `addCodecSizePrefix(getUtf8Codec(),
+   * getU8Codec())` reading, which replaces malformed bytes, drops a leading byte-order mark
+   * and removes NUL characters.
+   */
+  shortString(): string {
+    const length = this.u8();
+    const at = this.#take(length);
+    return UTF8.decode(this.bytes.subarray(at, at + length)).replace(/\u0000/g, "");
   }
 
   skip(count: number): void {

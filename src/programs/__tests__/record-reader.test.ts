@@ -10,6 +10,13 @@ import {
   getCurveAccountLayoutDecoder,
 } from "../curve-account.ts";
 import { MAX_COMPONENTS } from "../launch-account.ts";
+import {
+  type LaunchCreatedEvent,
+  getLaunchCreatedEventDecoder,
+  getLaunchCreatedEventEncoder,
+  getLaunchCreatedEventLayoutDecoder,
+} from "../launch-created-event.ts";
+import { LAUNCH_KINDS } from "../launch-kind.ts";
 import { PROGRAM_EVENT_TAG } from "../program-event-tag.ts";
 import { type TradeEvent, getTradeEventDecoder, getTradeEventEncoder, getTradeEventLayoutDecoder } from "../trade-event.ts";
 import { type SwapEvent, getSwapEventDecoder, getSwapEventEncoder, getSwapEventLayoutDecoder } from "../swap-event.ts";
@@ -171,6 +178,69 @@ const alteredTrade = fc
     return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
   });
 
+/** A u8-prefixed string's text: up to 255 UTF-8 bytes, from `unit` (any code point, or ones that read back as written). */
+const shortText = (unit: fc.Arbitrary<string>) =>
+  fc.string({ unit, maxLength: 60 }).filter((text) => Buffer.byteLength(text, "utf8") <= 255);
+/** Code points that read back unchanged: no NUL (kit removes them); a leading byte-order mark is ruled out below. */
+const plainUnit = fc.oneof(
+  fc.constantFrom("a", "Z", "é", "€", "𝄞", " "),
+  fc.string({ unit: "binary", minLength: 1, maxLength: 1 }).filter((c) => c !== "\u0000"),
+);
+
+function launchCreated(text: fc.Arbitrary<string>): fc.Arbitrary<LaunchCreatedEvent> {
+  return fc.record({
+    kind: fc.constant("launchCreated" as const),
+    launch: address,
+    creator: address,
+    mint: address,
+    curve: address,
+    migrationVault: address,
+    seed: u64,
+    launchKind: fc.constantFrom(...LAUNCH_KINDS),
+    decimals: fc.integer({ min: 0, max: 255 }),
+    feeBps: fc.integer({ min: 0, max: 65_535 }),
+    creatorFeeShareBps: fc.integer({ min: 0, max: 65_535 }),
+    totalSupply: u64,
+    curveInventory: u64,
+    migrationInventory: u64,
+    virtualPrimary: u64,
+    virtualDna: u64,
+    dnaUnitLamportsE9: u64,
+    createdAt: i64,
+    components: fc.array(
+      fc.record({
+        mint: address,
+        quantity: u64,
+        targetBps: fc.integer({ min: 0, max: 65_535 }),
+        decimals: fc.integer({ min: 0, max: 255 }),
+      }),
+      { maxLength: MAX_COMPONENTS },
+    ),
+    symbol: text,
+    name: text,
+    uri: text,
+  });
+}
+
+/** A written launch-created event (its strings any text: NULs, byte-order marks), then cut, extended or with a byte changed, at an offset. */
+const alteredLaunchCreated = fc
+  .tuple(
+    launchCreated(shortText(fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), fc.constantFrom("\u0000", "\ufeff")))),
+    fc.nat({ max: 8 }),
+    fc.uint8Array({ maxLength: 24 }),
+    fc.nat({ max: 600 }),
+  )
+  .map(([event, offset, tail, cut]) => {
+    const whole = getLaunchCreatedEventEncoder().encode(event);
+    const bytes = new Uint8Array(offset + whole.length + tail.length);
+    bytes.set(whole, offset);
+    bytes.set(tail, offset + whole.length);
+    const at = offset + (cut % Math.max(1, whole.length));
+    // A changed byte lands anywhere: a kind, a count, a string's length or its UTF-8.
+    if (cut % 3 === 0) bytes[at] = cut & 0xff;
+    return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
+  });
+
 describe("records read through RecordReader answer as their kit layouts", () => {
   it("a curve record: any value written reads back, equal to the layout's reading and in its key order", () => {
     assertReadsBack(
@@ -209,5 +279,21 @@ describe("records read through RecordReader answer as their kit layouts", () => 
   it("a swap event: any event written reads back, and any bytes at any offset read as the layout reads them", () => {
     assertReadsBack(swap, (event) => getSwapEventEncoder().encode(event), getSwapEventDecoder(), getSwapEventLayoutDecoder(), 200);
     assertAgreesOnAnyBytes(bytesNear(PROGRAM_EVENT_TAG.swap, 114), getSwapEventDecoder(), getSwapEventLayoutDecoder(), 400, 20);
+  });
+
+  it("a launch-created event: any event written reads back, equal to the layout's reading and in its key order", () => {
+    const readsBack = shortText(plainUnit).filter((text) => !text.startsWith("\ufeff"));
+    assertReadsBack(
+      launchCreated(readsBack),
+      (event) => getLaunchCreatedEventEncoder().encode(event),
+      getLaunchCreatedEventDecoder(),
+      getLaunchCreatedEventLayoutDecoder(),
+      200,
+    );
+  });
+
+  it("a launch-created event: any bytes at any offset (kinds, counts, string lengths, malformed UTF-8) read as the layout reads them", () => {
+    const inputs = fc.oneof(alteredLaunchCreated, bytesNear(PROGRAM_EVENT_TAG.launchCreated, 300));
+    assertAgreesOnAnyBytes(inputs, getLaunchCreatedEventDecoder(), getLaunchCreatedEventLayoutDecoder(), 600, 50);
   });
 });
