@@ -141,7 +141,10 @@ export function priceBuyExactInSol(
   }
   if (low === 0n) return { ok: false, error: ERROR_ZERO_AMOUNT };
   const priced = priceBuyExactOut(market, low, slippageBps, held);
-  return "ok" in priced ? priced : { ...priced, mode: "exactInSol" };
+  if ("ok" in priced) return priced;
+  // The whole inventory with budget to spare: the budget would have bought more than is left.
+  const cut = low === market.state.inventoryRemaining && lamportsFor(low)! < budgetLamports;
+  return { ...priced, mode: "exactInSol", trade: cut ? { ...priced.trade, clamped: true } : priced.trade };
 }
 
 /** Sell exactly `amount` launch base units; `heldPrimary` null skips the balance check. */

@@ -15,7 +15,7 @@ function lamportsFor(m: CurveMarket, amount: bigint, holdings: readonly bigint[]
 
 describe("curve quotes", () => {
   it("exactInSol buys the most the budget covers: cost ≤ budget, one more unit exceeds it", () => {
-    const outcomes = { nothingFits: 0, bought: 0, wholeInventory: 0 };
+    const outcomes = { nothingFits: 0, bought: 0, wholeInventory: 0, clamped: 0 };
     fc.assert(
       fc.property(market, held, fc.bigInt(1n, 10n ** 12n), fc.integer({ min: 0, max: 10_000 }), (m, holdings, budget, slippageBps) => {
         const priced = priceBuyExactInSol(m, budget, slippageBps, holdings);
@@ -33,13 +33,20 @@ describe("curve quotes", () => {
         if (n < m.state.inventoryRemaining) {
           const next = lamportsFor(m, n + 1n, holdings, slippageBps);
           expect(next === null || next > budget).toBe(true);
-        } else outcomes.wholeInventory++;
+          expect(priced.trade.clamped).toBe(false);
+        } else {
+          outcomes.wholeInventory++;
+          // Cut to the inventory exactly when the budget had more to spend than the rest of the curve costs.
+          expect(priced.trade.clamped).toBe(priced.solIn! < budget);
+          if (priced.trade.clamped) outcomes.clamped++;
+        }
       }),
       { numRuns: 500 },
     );
     // The property is only as good as the cases it reached.
     expect(outcomes.bought).toBeGreaterThan(200);
     expect(outcomes.nothingFits).toBeGreaterThan(0);
+    expect(outcomes.clamped).toBeGreaterThan(0);
   });
 
   it("buffers a buy's inputs by the slippage and routes only the shortfall", () => {
