@@ -3,7 +3,9 @@ import { describeChainError } from "../chain/chain-error.ts";
 import type { Devnet, TransactionStatusReport } from "../chain/devnet.ts";
 import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
+import { U64_MAX } from "../economics/index.ts";
 import { describeProgramError } from "../programs/index.ts";
+import { allInLamports } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import { MarketReader } from "./market-reader.ts";
 import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
@@ -85,6 +87,13 @@ export class TradeDesk {
       const planned = await planning.plan(request, request.wallet, priced.value);
       if (!planned.ok) return planned;
       plan = planned.value;
+      // Only a tip near the u64 limit gets here: a cost no balance (a u64) can ever cover.
+      if (allInLamports(plan.spendLamports, plan.fees) > U64_MAX) {
+        return fail("INVALID_BODY", {
+          field: "tipLamports",
+          rule: `with the fees and the trade's other costs comes to more lamports than any balance can hold (${U64_MAX})`,
+        });
+      }
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
     const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put({ request, terms: termsOf(priced.value) }).id;

@@ -249,6 +249,11 @@ describe("refusals", () => {
       () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", tipLamports: "1".repeat(21) }),
       "INVALID_BODY",
     ],
+    [
+      "a wallet's tip that brings the all-in cost past u64",
+      () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "1000000", wallet: owner(), tipLamports: "18446744073709551615" }),
+      "INVALID_BODY",
+    ],
     ["priorityFee of fast", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", priorityFee: "fast" }), "INVALID_BODY"],
     ["preview as a string", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", preview: "yes" }), "INVALID_BODY"],
     [
