@@ -33,6 +33,10 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   if (values) return `must be one of ${values.join(", ")}`;
   // A single literal form (`"auto"` among numbers): name the literal, not its type.
   if (schema.const !== undefined) return `must be ${JSON.stringify(schema.const)}`;
+  // A u64 held to fewer digits than a u64 has: its largest value is that many nines.
+  if (schema.format === "u64" && schema.maxLength !== undefined && schema.maxLength < 20) {
+    return `must be a decimal integer from 0 to ${"9".repeat(schema.maxLength)} without leading zeros`;
+  }
   // A wire field's sentence says its rule; a length stricter than the rule's own is added.
   const wire = wireRuleOf(schema);
   if (wire) {

@@ -11,8 +11,12 @@ describe("ruleOf", () => {
     expect(ruleOf(U64("an amount"))).toBe(`must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`);
   });
 
-  it("adds a length stricter than the wire rule's own", () => {
-    expect(ruleOf(U64("a fee", { maxLength: 18 }))).toBe(`${WIRE_RULES.u64.rule}, at most 18 characters`);
+  it("says a u64 held to fewer digits by its largest value, never as a u64 and a length that contradict", () => {
+    expect(ruleOf(U64("a fee", { maxLength: 18 }))).toBe(`must be a decimal integer from 0 to ${"9".repeat(18)} without leading zeros`);
+  });
+
+  it("adds a length stricter than another wire rule's own", () => {
+    expect(ruleOf(Address("a wallet", { maxLength: 40 }))).toBe(`${WIRE_RULES.address.rule}, at most 40 characters`);
   });
 
   it("names every form of a field of several forms, null included", () => {

@@ -255,6 +255,11 @@ describe("refusals", () => {
       "INVALID_BODY",
     ],
     ["priorityFee of fast", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", priorityFee: "fast" }), "INVALID_BODY"],
+    [
+      "priorityFee of 19 digits",
+      () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", priorityFee: "1234567890123456789" }),
+      "INVALID_BODY",
+    ],
     ["preview as a string", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", preview: "yes" }), "INVALID_BODY"],
     [
       "a sell with mode exactOut",
