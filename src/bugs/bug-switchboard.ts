@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { StreamCloseName } from "../stream/close-codes.ts";
 import type { StreamTap } from "../stream/stream-server.ts";
+import type { PlanLedger } from "../trading/plan-ledger.ts";
 import type { QuoteStore } from "../trading/quote-store.ts";
 import { INJECTED_BUGS, injectedBug } from "./injected-bug-catalogue.ts";
 import type { HttpBreak, InjectedBug } from "./injected-bug.ts";
@@ -110,5 +111,12 @@ export class BugSwitchboard {
       const neverExpire = this.#active.some((bug) => bug.deep?.quotesNeverExpire);
       return neverExpire && found.state === "expired" ? { state: "live", entry: found.entry } : found;
     };
+  }
+
+  /** Lets the active modes reach the trade desk's plan ledger (steps sent together land as they arrived). */
+  installPlans(plans: PlanLedger): void {
+    const earlierSubmitted = plans.earlierSubmitted.bind(plans);
+    plans.earlierSubmitted = (message: string) =>
+      this.#active.some((bug) => bug.deep?.plansLandInArrivalOrder) ? [] : earlierSubmitted(message);
   }
 }

@@ -51,6 +51,8 @@ export interface StreamBreak {
 export interface DeepBreak {
   /** Stored quotes never expire (build accepts them at any age). */
   readonly quotesNeverExpire?: true;
+  /** Plan steps sent together land in the order they arrived (a settle sent with its setup succeeds). */
+  readonly plansLandInArrivalOrder?: true;
 }
 
 /**

@@ -39,6 +39,13 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     deep: { quotesNeverExpire: true },
   },
   {
+    name: "concurrent-steps-land",
+    phase: "trade",
+    rule: "Plan steps land in order, and concurrent landing fails; this mode lands steps sent together in the order they arrived, so a settle sent with its setup succeeds.",
+    caughtBy: "submit.concurrentFails",
+    deep: { plansLandInArrivalOrder: true },
+  },
+  {
     name: "expired-quote-as-400",
     phase: "trade",
     rule: "Our document refuses the build of an expired quote with 410 QUOTE_EXPIRED; this mode answers 400.",

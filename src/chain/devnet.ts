@@ -522,8 +522,12 @@ export class Devnet {
   /**
    * Queues `transaction` to land at the next slot boundary (plus any landing delay). A
    * signature seen before is not queued again: a duplicate submission executes once.
+   *
+   * `landBefore`: transactions it was sent concurrently with. A leader orders a slot's
+   * transactions as it likes, and the simulator takes the order that exposes a client
+   * relying on arrival order: this one lands ahead of the earliest of them still queued.
    */
-  submit(transaction: Transaction): SubmitResult {
+  submit(transaction: Transaction, { landBefore = [] }: { landBefore?: readonly Signature[] } = {}): SubmitResult {
     const signature = signatureOf(transaction);
     if (signature === null) return { accepted: false, error: UNSIGNED };
     const check = checkTransaction(transaction);
@@ -537,7 +541,10 @@ export class Devnet {
       state: "queued",
       lastValidBlockHeight: this.#clock.lastValidBlockHeightOf(check.message.lifetimeToken),
     });
-    this.#queue.push({ transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay });
+    const queued = { transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay };
+    const ahead = landBefore.length === 0 ? -1 : this.#queue.findIndex((other) => landBefore.includes(other.signature));
+    if (ahead < 0) this.#queue.push(queued);
+    else this.#queue.splice(ahead, 0, queued);
     if (this.#mode === "per-transaction") this.advanceSlots(1n + delay);
     return { accepted: true, signature, duplicate: false };
   }

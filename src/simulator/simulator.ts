@@ -129,6 +129,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       bugs.installHttp(app);
       stream.withTap(bugs.streamTap);
       bugs.installQuotes(trading.desk.quotes);
+      bugs.installPlans(trading.desk.plans);
     }
     // Routes, hooks and schemas compiled; the app's own server never listens: the reserved
     // port's server hands it requests once everything below is ready too.

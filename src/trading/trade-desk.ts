@@ -7,6 +7,7 @@ import { U64_MAX } from "../economics/index.ts";
 import { describeProgramError } from "../programs/index.ts";
 import { allInLamports } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
+import { PlanLedger } from "./plan-ledger.ts";
 import { MarketReader } from "./market-reader.ts";
 import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
 import type { QuoteRequest } from "./quote-request.ts";
@@ -54,6 +55,8 @@ export class TradeDesk {
   readonly reader: MarketReader;
   /** Stored quotes: the request and the venue it was priced on (a build on another venue is refused). */
   readonly quotes: QuoteStore<StoredRequest>;
+  /** Built plans' steps, so that a step sent before an earlier one landed lands first (and fails, as on a real chain). */
+  readonly plans = new PlanLedger();
   readonly pricing: TradePricing;
   readonly planning: TradePlanning;
 
@@ -133,24 +136,33 @@ export class TradeDesk {
     const funds = await planning.checkFunds(request, wallet, kept.value, planned.value);
     if (!funds.ok) return funds;
     const lifetime = this.options.devnet.latestBlockhash();
+    const messages: string[] = [];
     const plan = planned.value.steps.map((step, index): PlanStep => {
       const compiled = compileUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime });
-      lookup.entry.builtMessages.add(base64.decode(compiled.messageBytes));
+      const message = base64.decode(compiled.messageBytes);
+      lookup.entry.builtMessages.add(message);
+      messages.push(message);
       const transaction = encodeWireTransaction(compiled);
       return { step: index + 1, label: step.label, transaction, kind: step.kind, ...(step.settles ? { settles: true as const } : {}) };
     });
+    this.plans.record(messages);
     return succeed({ transaction: plan.at(-1)!.transaction, lastValidBlockHeight: Number(lifetime.lastValidBlockHeight), plan });
   }
 
   /**
    * Decodes and checks the whole transaction (see checkSubmission), then queues it for the
-   * next slot. A signature seen before is not queued again.
+   * next slot. A signature seen before is not queued again. A plan step sent while an
+   * earlier step of its plan is still queued was sent concurrently with it: it lands ahead
+   * of that step, so a settle sent with its setup fails on chain, as the specification says
+   * concurrent landing does (and as it may on a real network, where nothing orders them).
    */
   async submit(transaction: string, quoteId: string | null): Promise<Result<TransactionStatusRecord>> {
     const checked = await checkSubmission(transaction, quoteId, this.quotes);
     if (!checked.ok) return checked;
-    const submitted = this.options.devnet.submit(checked.value);
+    const message = base64.decode(checked.value.messageBytes);
+    const submitted = this.options.devnet.submit(checked.value, { landBefore: this.plans.earlierSubmitted(message) });
     if (!submitted.accepted) return fail("SUBMISSION_REFUSED", { reason: describeChainError(submitted.error) });
+    if (!submitted.duplicate) this.plans.submitted(message, submitted.signature);
     return succeed(this.#describe(this.options.devnet.getTransactionStatus(submitted.signature)));
   }
 

@@ -78,6 +78,50 @@ export const submitOutOfOrderFails: Check = {
   },
 };
 
+export const submitConcurrentFails: Check = {
+  id: "submit.concurrentFails",
+  phase: "trade",
+  rule: { section: BUILD, text: "Rules for a plan, 1: steps are signed and landed in order; out-of-order or concurrent landing fails" },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const buy = await signedBuy(context, wallet);
+      const settle = buy.steps.find((step) => step.settles === true);
+      if (buy.steps.length < 2 || !settle) return context.skip("the buy's plan has a single step: nothing can land concurrently");
+      const heldBefore = await holdingOf(context, wallet.address, buy.launch.primaryMint);
+      // Every step sent at once, none waiting for the one before it to land.
+      const answers = await Promise.all(
+        buy.steps.map((step) => submit(context, step.signed, step === settle ? buy.quote.quoteId : undefined)),
+      );
+      const settleAnswer = answers[buy.steps.indexOf(settle)]!;
+      const signature = signatureOfSigned(settle.signed);
+      const statuses = await Promise.all(
+        buy.steps.map((step, index) =>
+          answers[index]!.status === 200 ? landed(context, signatureOfSigned(step.signed), buy.built.lastValidBlockHeight) : null,
+        ),
+      );
+      const status = statuses[buy.steps.indexOf(settle)];
+      const input = { ...buy.input, submitted: `all ${buy.steps.length} steps at once` };
+      ensure(settleAnswer.status !== 200 || status?.status === "failed", `a settle sent together with its setup ended ${status?.status}`, {
+        input,
+        expected: "failed (or refused at submit): concurrent landing fails",
+        actual: statuses.map((answer, index) => `step ${index + 1}: ${answer?.status ?? `refused ${answers[index]!.status}`}`).join(", "),
+      });
+      ensure(
+        (await holdingOf(context, wallet.address, buy.launch.primaryMint)) === heldBefore,
+        "the wallet received launch tokens from a settle sent together with its setup",
+        { input },
+      );
+      ensure((await onTape(context, buy.launch.address, signature)) === 0, "a settle sent together with its setup is on the tape", {
+        input,
+        actual: signature,
+      });
+    });
+  },
+};
+
 export const statusFailedIsHttp200: Check = {
   id: "status.failedIsHttp200",
   phase: "trade",

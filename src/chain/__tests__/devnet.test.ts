@@ -78,6 +78,24 @@ describe("Devnet", () => {
     ]);
   });
 
+  it("lands a transaction sent with landBefore ahead of the earliest of those still queued, in the same slot", async () => {
+    const [carol, dave] = [await generateKeyPairSigner(), await generateKeyPairSigner()];
+    const first = accepted(devnet.submit(await transfer(devnet, alice, bob, 1n * SOL))).signature;
+    const second = accepted(devnet.submit(await transfer(devnet, alice, carol, 2n * SOL))).signature;
+    // Ahead of both named: before the earlier of them in the queue.
+    const third = accepted(devnet.submit(await transfer(devnet, alice, dave, 3n * SOL), { landBefore: [second, first] })).signature;
+    const landed = devnet.advanceSlots(1);
+    expect(landed.map((t) => [t.signature, t.seq])).toEqual([
+      [third, 0],
+      [first, 1],
+      [second, 2],
+    ]);
+    // Named transactions no longer queued (landed): queued at the back, as any other.
+    const fourth = accepted(devnet.submit(await transfer(devnet, alice, bob, 1n * SOL))).signature;
+    const fifth = accepted(devnet.submit(await transfer(devnet, alice, carol, 1n * SOL), { landBefore: [first] })).signature;
+    expect(devnet.advanceSlots(1).map((t) => t.signature)).toEqual([fourth, fifth]);
+  });
+
   it("executes a duplicate submission once", async () => {
     const tx = await transfer(devnet, alice, bob, SOL);
     expect(accepted(devnet.submit(tx)).duplicate).toBe(false);
