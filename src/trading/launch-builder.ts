@@ -94,6 +94,11 @@ export class LaunchBuilder {
       const creation = this.#pending.get(key);
       if (creation === undefined) return;
       this.#pending.delete(key);
+      // Only a creation that will land changes anything. The metadata must reach the read
+      // model before the launch it describes is announced, so the outcome is read from a dry
+      // run of the same transaction on the same state (creations are rare: the cost is theirs).
+      // A creation signed twice fails the second time (the launch exists): its metadata is dropped.
+      if (options.devnet.simulate(transaction).error !== null) return;
       options.onMetadata(creation.launch, creation.metadata);
     });
   }

@@ -392,6 +392,19 @@ describe("refusals", () => {
     expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches[0]).toMatchObject({
       address: signed.body.launch,
     });
+    // The creator then signs the other build too: its create fails (the launch exists), and a failed transaction changes nothing.
+    const changes: unknown[] = [];
+    const stop = api.readModel.onChange((batch) => changes.push(...batch));
+    const last = other.body.plan.at(-1);
+    const submitted = await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(last.transaction, creator.keypair) });
+    api.devnet.advanceSlots(1);
+    stop();
+    expect((await call(api.app, "GET", `/v1/transactions/${submitted.body.signature}`)).body).toMatchObject({ status: "failed" });
+    expect((await call(api.app, "GET", `/v1/launches/${signed.body.launch}`)).body).toMatchObject({
+      description: "the creator's",
+      socials: expect.objectContaining({ website: "https://creator.example" }),
+    });
+    expect(changes).toEqual([]);
   });
 });
 
