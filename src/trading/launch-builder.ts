@@ -229,5 +229,7 @@ function validate(body: BuildCreateBody): string | null {
   if (new Set(body.components.map((component) => component.mint)).size !== body.components.length)
     return "components must be distinct mints";
   if (Buffer.byteLength(body.name) > 64) return "name must be at most 64 bytes in UTF-8";
+  // The chain keeps a NUL, but its readers (kit's UTF-8 decoder, the indexer) drop it: "\u0000" would list as "".
+  if (body.name.includes("\u0000")) return "name must not contain NUL characters (U+0000): readers of the chain's name drop them";
   return null;
 }
