@@ -147,6 +147,11 @@ export const API_ERROR_CATALOGUE = {
     template: "the devnet cannot do that now: {reason}",
     meaning: "a /devnet/ control request is well-formed but not possible in the simulator's state",
   },
+  UPGRADE_REQUIRED: {
+    status: 426,
+    template: "{path} is a WebSocket: open it with an Upgrade: websocket request (ws:// or wss://), not plain HTTP",
+    meaning: "a plain HTTP request reached the stream's path; connect a WebSocket client there",
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     template: "request body is larger than {limit} bytes",

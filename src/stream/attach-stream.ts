@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { StreamServerOptions } from "./stream-options.ts";
+import { apiError } from "../errors/index.ts";
+import { STREAM_PATH, type StreamServerOptions } from "./stream-options.ts";
 import { type StreamServer, createStreamServer } from "./stream-server.ts";
 
 /**
@@ -12,6 +13,12 @@ import { type StreamServer, createStreamServer } from "./stream-server.ts";
 export function attachStream(app: FastifyInstance, options: StreamServerOptions): StreamServer {
   const stream = createStreamServer(options);
   stream.attach(app.server);
+  // A WebSocket handshake never reaches a route (the server's `upgrade` takes it); a plain
+  // request to the stream's path is someone pointing an HTTP client at it: say what it is.
+  app.get(STREAM_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    const failure = apiError("UPGRADE_REQUIRED", { path: STREAM_PATH });
+    return reply.code(failure.status).header("upgrade", "websocket").header("connection", "Upgrade").send(failure.body);
+  });
   app.addHook("preClose", async () => {
     await stream.close();
   });

@@ -105,6 +105,23 @@ describe("1001: idle and shutdown", () => {
   });
 });
 
+test("a plain HTTP request to the stream's path is told to upgrade (426), and the WebSocket still opens there", async () => {
+  const w = await startStreamWorld("stream-plain-http");
+  try {
+    const response = await fetch(`${w.baseUrl}/v1/stream`);
+    expect(response.status).toBe(426);
+    expect(response.headers.get("upgrade")).toBe("websocket");
+    expect(await response.json()).toEqual({
+      code: "UPGRADE_REQUIRED",
+      error: expect.stringContaining("/v1/stream is a WebSocket"),
+    });
+    const client = await StreamClient.ready(w.url);
+    await client.close();
+  } finally {
+    await w.stop();
+  }
+});
+
 test("1008: more frames than the window allows", async () => {
   const { url, stream } = await serve({ frameRate: { frames: 5, windowMs: 60_000 } });
   const client = await StreamClient.ready(url);
