@@ -74,18 +74,33 @@ function replaceFile(target, data, temporary = `${target}.tmp-${process.pid}-${r
   }
 }
 
-/** Each input's size and modification time, as `stats` in current.json records them. */
+/** Where an input lives in an installed package: npm's own files, changed only by an install. */
+const INSTALLED = /(?:^|[\\/])node_modules[\\/]/;
+/** npm rewrites this on every install that changes node_modules. */
+const INSTALL_MARKER = join("node_modules", ".package-lock.json");
+
+/**
+ * The files whose size and modification time stand for `inputs`: the sources one by one, and
+ * for the hundreds of installed packages' files (two thirds of the inputs) npm's install
+ * marker alone, when there is one. A start stats these; an install is what changes packages.
+ */
+function checkedFiles(repoDir, inputs) {
+  if (!existsSync(resolve(repoDir, INSTALL_MARKER))) return inputs;
+  return [...inputs.filter((input) => !INSTALLED.test(input)), INSTALL_MARKER];
+}
+
+/** Each checked file's size and modification time, as `stats` in current.json records them. */
 function statsOf(repoDir, inputs) {
-  return inputs.map((input) => {
+  return checkedFiles(repoDir, inputs).map((input) => {
     const stat = statSync(resolve(repoDir, input), { throwIfNoEntry: false });
     return stat ? `${stat.size}:${stat.mtimeMs}` : "-";
   });
 }
 
 function unchangedStats(repoDir, inputs, stats) {
-  if (!Array.isArray(stats) || stats.length !== inputs.length) return false;
+  if (!Array.isArray(stats)) return false;
   const now = statsOf(repoDir, inputs);
-  return now.every((stat, index) => stat !== "-" && stat === stats[index]);
+  return now.length === stats.length && now.every((stat, index) => stat !== "-" && stat === stats[index]);
 }
 
 /** The current bundle's entry file when its sources are unchanged, else null. */
@@ -97,8 +112,9 @@ export function currentBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
     return null;
   }
   if (!current || typeof current.key !== "string" || !Array.isArray(current.inputs)) return null;
-  // Every input's size and mtime as recorded: unchanged (a stat each, no reading). Otherwise
-  // the contents decide (a checkout that touched files without changing them keeps the bundle).
+  // Every checked file's size and mtime as recorded: unchanged (a stat each, no reading).
+  // Otherwise the contents of every input decide (a checkout or an install that touched files
+  // without changing them keeps the bundle).
   const entry = join(root, current.key, ENTRY_FILE);
   if (!existsSync(entry)) return null;
   if (unchangedStats(repoDir, current.inputs, current.stats)) return { entry, key: current.key };

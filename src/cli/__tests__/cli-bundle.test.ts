@@ -52,6 +52,33 @@ describe("the CLI bundle", () => {
     expect(currentBundle(root, repo)).toEqual(second);
   });
 
+  it("checks installed packages by npm's install marker: an install that changed a package makes it stale", async () => {
+    const repo = miniRepo("installed", 'import { c } from "dep";\nexport const b = c;\n');
+    const dep = join(repo, "node_modules", "dep");
+    mkdirSync(dep, { recursive: true });
+    writeFileSync(join(dep, "package.json"), JSON.stringify({ name: "dep", version: "1.0.0", main: "index.js" }));
+    writeFileSync(join(dep, "index.js"), "exports.c = 1;\n");
+    const marker = join(repo, "node_modules", ".package-lock.json");
+    writeFileSync(marker, "{}");
+    const root = join(parent, "installed-bundles");
+    const first = await buildBundle(root, repo, "src/a.ts");
+    expect((await load(first.entry)).value).toBe(2);
+    // The package's files are not statted one by one: the marker stands for them.
+    const recorded = JSON.parse(readFileSync(join(root, "current.json"), "utf8")) as { inputs: string[]; stats: string[] };
+    expect(recorded.inputs).toContain("node_modules/dep/index.js");
+    expect(recorded.stats).toHaveLength(recorded.inputs.filter((input) => !input.includes("node_modules")).length + 1);
+    // An install that rewrote the marker but changed no package: the contents decide, still current.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(marker, later, later);
+    expect(currentBundle(root, repo)).toEqual(first);
+    // An install that changed the package: stale, and the rebuild has the new code.
+    writeFileSync(join(dep, "index.js"), "exports.c = 41;\n");
+    const evenLater = new Date(Date.now() + 10_000);
+    utimesSync(marker, evenLater, evenLater);
+    expect(currentBundle(root, repo)).toBeNull();
+    expect((await load((await buildBundle(root, repo, "src/a.ts")).entry)).value).toBe(42);
+  });
+
   it("runs from V8's code cache once a run wrote it, and writes it again when V8 refuses it", async () => {
     const repo = miniRepo("cache", "export const b = 6;\n");
     const { entry } = await buildBundle(join(parent, "cache-bundles"), repo, "src/a.ts");
