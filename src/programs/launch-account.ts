@@ -1,6 +1,7 @@
 import {
   type Address,
   combineCodec,
+  createDecoder,
   fixCodecSize,
   type FixedSizeCodec,
   type FixedSizeDecoder,
@@ -20,8 +21,9 @@ import {
   transformEncoder,
 } from "@solana/kit";
 import { rememberedAddressCodec } from "../chain/address-bytes.ts";
-import { getLaunchKindCodec, type LaunchKind } from "./launch-kind.ts";
-import { getLaunchStatusCodec, type LaunchStatus } from "./launch-status.ts";
+import { LAUNCH_KINDS, getLaunchKindCodec, type LaunchKind } from "./launch-kind.ts";
+import { LAUNCH_STATUSES, getLaunchStatusCodec, type LaunchStatus } from "./launch-status.ts";
+import { RecordReader } from "./record-reader.ts";
 
 /** Byte size of the launch program's `Launch` record (layout.h). */
 export const LAUNCH_ACCOUNT_SIZE = 664;
@@ -178,8 +180,11 @@ export function getLaunchAccountEncoder(): FixedSizeEncoder<LaunchAccount> {
   return transformEncoder(getRawLaunchCodec(), toRaw);
 }
 
-/** Decodes the 664-byte record; throws when the account_type byte is not a launch's. */
-export function getLaunchAccountDecoder(): FixedSizeDecoder<LaunchAccount> {
+/**
+ * The record's layout as kit's composed decoders read it: the definition
+ * {@link getLaunchAccountDecoder} is tested against.
+ */
+export function getLaunchAccountLayoutDecoder(): FixedSizeDecoder<LaunchAccount> {
   return transformDecoder(getRawLaunchCodec(), (raw): LaunchAccount => {
     const { componentCount, symbolLen, nameLen, uriLen, ...fields } = raw;
     return {
@@ -189,6 +194,83 @@ export function getLaunchAccountDecoder(): FixedSizeDecoder<LaunchAccount> {
       name: cut(raw.name, nameLen),
       uri: cut(raw.uri, uriLen),
     };
+  });
+}
+
+/**
+ * Decodes the 664-byte record; throws when the account_type byte is not a launch's. It reads
+ * {@link getLaunchAccountLayoutDecoder}'s layout through a {@link RecordReader}: every start
+ * sweeps every launch for due migrations, and the bots re-read them all as they trade, where
+ * kit's composed decoder (a copy and a closure a field, four fixed byte fields) was most of
+ * the read. A test holds the two equal on any bytes.
+ */
+export function getLaunchAccountDecoder(): FixedSizeDecoder<LaunchAccount> {
+  return createDecoder({
+    fixedSize: LAUNCH_ACCOUNT_SIZE,
+    read(bytes, offset): [LaunchAccount, number] {
+      const reader = new RecordReader(bytes, offset);
+      reader.constant(LAUNCH_ACCOUNT_TYPE, "the launch's account type");
+      const statusIndex = reader.u8();
+      const status = LAUNCH_STATUSES[statusIndex];
+      if (status === undefined) throw new RangeError(`launch status ${statusIndex} is not one of ${LAUNCH_STATUSES.join(", ")}`);
+      const kindIndex = reader.u8();
+      const kind = LAUNCH_KINDS[kindIndex];
+      if (kind === undefined) throw new RangeError(`launch kind ${kindIndex} is not one of ${LAUNCH_KINDS.join(", ")}`);
+      const bump = reader.u8();
+      const mintBump = reader.u8();
+      const migrationVaultBump = reader.u8();
+      const componentCount = reader.u8();
+      const poolCreatedBits = reader.u8();
+      const decimals = reader.u8();
+      const symbolLength = reader.u8();
+      const nameLength = reader.u8();
+      const uriLength = reader.u8();
+      const launch: LaunchAccount = {
+        status,
+        kind,
+        bump,
+        mintBump,
+        migrationVaultBump,
+        poolCreatedBits,
+        decimals,
+        feeBps: reader.u16(),
+        creatorFeeShareBps: reader.u16(),
+        creator: reader.address(),
+        mint: reader.address(),
+        curve: reader.address(),
+        migrationVault: reader.address(),
+        seed: reader.u64(),
+        totalSupply: reader.u64(),
+        curveInventory: reader.u64(),
+        migrationInventory: reader.u64(),
+        virtualPrimary: reader.u64(),
+        virtualDna: reader.u64(),
+        createdAt: reader.i64(),
+        completedAt: reader.i64(),
+        dnaUnitLamportsE9: reader.u64(),
+        components: [],
+        symbol: "",
+        name: "",
+        uri: "",
+      };
+      for (let slot = 0; slot < MAX_COMPONENTS; slot++) {
+        const component: LaunchComponent = {
+          mint: reader.address(),
+          quantity: reader.u64(),
+          targetBps: reader.u16(),
+          decimals: reader.u8(),
+        };
+        reader.skip(5);
+        if (slot < componentCount) launch.components.push(component);
+      }
+      launch.symbol = cut(reader.bytes.subarray(reader.offset, reader.offset + SYMBOL_CAPACITY), symbolLength);
+      reader.skip(SYMBOL_CAPACITY);
+      launch.name = cut(reader.bytes.subarray(reader.offset, reader.offset + NAME_CAPACITY), nameLength);
+      reader.skip(NAME_CAPACITY);
+      launch.uri = cut(reader.bytes.subarray(reader.offset, reader.offset + URI_CAPACITY), uriLength);
+      reader.skip(URI_CAPACITY);
+      return [launch, reader.offset];
+    },
   });
 }
 

@@ -9,7 +9,16 @@ import {
   getCurveAccountEncoder,
   getCurveAccountLayoutDecoder,
 } from "../curve-account.ts";
-import { MAX_COMPONENTS } from "../launch-account.ts";
+import {
+  LAUNCH_ACCOUNT_SIZE,
+  LAUNCH_ACCOUNT_TYPE,
+  type LaunchAccount,
+  MAX_COMPONENTS,
+  getLaunchAccountDecoder,
+  getLaunchAccountEncoder,
+  getLaunchAccountLayoutDecoder,
+} from "../launch-account.ts";
+import { LAUNCH_STATUSES } from "../launch-status.ts";
 import {
   type LaunchCreatedEvent,
   getLaunchCreatedEventDecoder,
@@ -241,7 +250,72 @@ const alteredLaunchCreated = fc
     return { bytes: cut % 5 === 0 ? bytes.subarray(0, at) : bytes, offset };
   });
 
+/** Text of at most `capacity` UTF-8 bytes that reads back as written (no leading byte-order mark). */
+const fittedText = (capacity: number) =>
+  fc.string({ unit: plainUnit, maxLength: 24 }).filter((text) => Buffer.byteLength(text, "utf8") <= capacity && !text.startsWith("\ufeff"));
+
+const launchAccount: fc.Arbitrary<LaunchAccount> = fc.record({
+  status: fc.constantFrom(...LAUNCH_STATUSES),
+  kind: fc.constantFrom(...LAUNCH_KINDS),
+  bump: fc.integer({ min: 0, max: 255 }),
+  mintBump: fc.integer({ min: 0, max: 255 }),
+  migrationVaultBump: fc.integer({ min: 0, max: 255 }),
+  poolCreatedBits: fc.integer({ min: 0, max: 255 }),
+  decimals: fc.integer({ min: 0, max: 255 }),
+  feeBps: fc.integer({ min: 0, max: 65_535 }),
+  creatorFeeShareBps: fc.integer({ min: 0, max: 65_535 }),
+  creator: address,
+  mint: address,
+  curve: address,
+  migrationVault: address,
+  seed: u64,
+  totalSupply: u64,
+  curveInventory: u64,
+  migrationInventory: u64,
+  virtualPrimary: u64,
+  virtualDna: u64,
+  createdAt: i64,
+  completedAt: i64,
+  dnaUnitLamportsE9: u64,
+  components: fc.array(
+    fc.record({ mint: address, quantity: u64, targetBps: fc.integer({ min: 0, max: 65_535 }), decimals: fc.integer({ min: 0, max: 255 }) }),
+    { maxLength: MAX_COMPONENTS },
+  ),
+  symbol: fittedText(16),
+  name: fittedText(64),
+  uri: fittedText(128),
+});
+
+/** A written launch record with a byte changed (status, kind, a count or length, string bytes), cut short or extended, at an offset. */
+const alteredLaunchAccount = fc
+  .tuple(launchAccount, fc.nat({ max: 8 }), fc.uint8Array({ maxLength: 24 }), fc.nat({ max: 2_000 }), fc.integer({ min: 0, max: 255 }))
+  .map(([account, offset, tail, cut, value]) => {
+    const whole = getLaunchAccountEncoder().encode(account);
+    const bytes = new Uint8Array(offset + whole.length + tail.length);
+    bytes.set(whole, offset);
+    bytes.set(tail, offset + whole.length);
+    // Mostly the header's small fields (status, kind, count, lengths), sometimes anywhere.
+    const at = offset + (cut % 4 === 0 ? cut % whole.length : 1 + (cut % 11));
+    bytes[at] = value;
+    return { bytes: cut % 7 === 0 ? bytes.subarray(0, offset + (cut % whole.length)) : bytes, offset };
+  });
+
 describe("records read through RecordReader answer as their kit layouts", () => {
+  it("a launch record: any value written reads back, equal to the layout's reading and in its key order", () => {
+    assertReadsBack(
+      launchAccount,
+      (account) => getLaunchAccountEncoder().encode(account),
+      getLaunchAccountDecoder(),
+      getLaunchAccountLayoutDecoder(),
+      200,
+    );
+  });
+
+  it("a launch record: any bytes at any offset (statuses, kinds, counts, string lengths and bytes) read as the layout reads them", () => {
+    const inputs = fc.oneof(alteredLaunchAccount, bytesNear(LAUNCH_ACCOUNT_TYPE, LAUNCH_ACCOUNT_SIZE));
+    assertAgreesOnAnyBytes(inputs, getLaunchAccountDecoder(), getLaunchAccountLayoutDecoder(), 600, 100);
+  });
+
   it("a curve record: any value written reads back, equal to the layout's reading and in its key order", () => {
     assertReadsBack(
       curve,
