@@ -1,7 +1,5 @@
-import { createPrivateKey, createPublicKey } from "node:crypto";
 import type { Address, KeyPairSigner } from "@solana/kit";
-import { deriveKeyPairSigner, derivePrivateKeyBytes } from "../chain/deterministic-keys.ts";
-import { bytesToBase58 } from "../wire/base58-bytes.ts";
+import { deriveAddress, deriveKeyPairSigner } from "../chain/deterministic-keys.ts";
 import { type CardGrade, CARD_TEMPLATES, GRADERS, GRADE_PRICE_FACTOR } from "./card-templates.ts";
 import { cardPhotoFiles, mediaUri } from "./media-library.ts";
 import { seededInteger, seededJitter, seededOrder, seededUnit } from "./seeded-random.ts";
@@ -51,20 +49,6 @@ export function cardMintSigner(seed: string, index: number): Promise<KeyPairSign
   return deriveKeyPairSigner(seed, cardMintLabel(index));
 }
 
-/**
- * The address of `label`'s key, computed synchronously (node:crypto) so the catalogue is a
- * plain function: the same address `deriveKeyPairSigner(seed, label)` gives (a test checks it).
- * The private key goes in as a JWK, not PKCS#8 DER: OpenSSL's DER decoder lookup cost 0.25 ms
- * a card on every start against 0.02 ms. For a private JWK node derives the public key from
- * `d` (`x` only has to be a string), and exports it as `x`.
- */
-function derivedAddress(seed: string, label: string): Address {
-  const d = Buffer.from(derivePrivateKeyBytes(seed, label)).toString("base64url");
-  const key = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d, x: "" }, format: "jwk" });
-  const { x } = createPublicKey(key).export({ format: "jwk" });
-  return bytesToBase58(new Uint8Array(Buffer.from(x!, "base64url"))) as Address;
-}
-
 const CATALOGUES = new Map<string, readonly CardListing[]>();
 /** Catalogues remembered at once: a process serves one seed, tests a handful. */
 const MAX_CATALOGUES = 32;
@@ -107,7 +91,7 @@ function listing(seed: string, index: number, templateIndex: number): CardListin
   const photos = cardPhotoFiles({ template: templateIndex, grader: grader.name, grade, certificate });
   return {
     index,
-    cardMint: derivedAddress(seed, cardMintLabel(index)),
+    cardMint: deriveAddress(seed, cardMintLabel(index)),
     itemName: template.itemName,
     grader: grader.name,
     grade,

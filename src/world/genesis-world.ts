@@ -7,7 +7,7 @@ import {
   getSyncNativeInstruction,
 } from "@solana-program/token";
 import { type Devnet } from "../chain/devnet.ts";
-import { deriveKeyPairSigner } from "../chain/deterministic-keys.ts";
+import { deriveAddress, deriveKeyPairSigner } from "../chain/deterministic-keys.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import {
   MEMO_PROGRAM_ADDRESS,
@@ -36,6 +36,9 @@ export interface GenesisOptions {
   readonly venueDepthSol?: number;
 }
 
+/** The label of a component mint's key (deterministic-keys). */
+const mintLabel = (listing: ComponentListing) => `mint:${listing.symbol}`;
+
 /** A component of the world: its mint and its SOL venue pool (mint A is wrapped SOL). */
 export interface WorldComponent {
   readonly listing: ComponentListing;
@@ -60,10 +63,10 @@ export class GenesisWorld {
   static async #layout(seed: string, options: GenesisOptions) {
     const listings = COMPONENT_CATALOG.slice(0, options.componentCount ?? COMPONENT_CATALOG.length);
     const faucet = await deriveKeyPairSigner(seed, "faucet");
-    const mintSigners = await Promise.all(listings.map((listing) => deriveKeyPairSigner(seed, `mint:${listing.symbol}`)));
-    const venues = await Promise.all(mintSigners.map((mint) => derivePoolAccounts(faucet.address, NATIVE_MINT_ADDRESS, mint.address)));
-    const components = listings.map((listing, i) => ({ listing, mint: mintSigners[i]!.address, venue: venues[i]! }));
-    return { listings, faucet, mintSigners, components };
+    const mints = listings.map((listing) => deriveAddress(seed, mintLabel(listing)));
+    const venues = await Promise.all(mints.map((mint) => derivePoolAccounts(faucet.address, NATIVE_MINT_ADDRESS, mint)));
+    const components = listings.map((listing, i) => ({ listing, mint: mints[i]!, venue: venues[i]! }));
+    return { listings, faucet, components };
   }
 
   /**
@@ -77,7 +80,9 @@ export class GenesisWorld {
 
   static async create(devnet: Devnet, options: GenesisOptions = {}): Promise<GenesisWorld> {
     const seed = devnet.seed;
-    const { listings, faucet, mintSigners, components } = await GenesisWorld.#layout(seed, options);
+    const { listings, faucet, components } = await GenesisWorld.#layout(seed, options);
+    // Only a world created here signs its mints' creation: an attached one needs their addresses alone.
+    const mintSigners = await Promise.all(listings.map((listing) => deriveKeyPairSigner(seed, mintLabel(listing))));
     devnet.airdrop(faucet.address, FAUCET_LAMPORTS);
     const world = new GenesisWorld(devnet, faucet, components);
 
