@@ -95,4 +95,21 @@ describe("a server that breaks one rule", () => {
     expect(code).toBe(2);
     expect(err).toContain("--shard must be I/N with 1 <= I <= N");
   });
+
+  it("refuses a --checks or --phases filter that matches no check, exit code 2, before judging anything", async () => {
+    for (const filter of [
+      ["--checks", "nomatch.*"],
+      ["--phases", "read", "--checks", "stream.*"],
+    ]) {
+      let err = "";
+      let out = "";
+      const code = await conformanceCommand(["--base-url", baseUrl, ...filter], {
+        stdout: (text) => (out += text),
+        stderr: (text) => (err += text),
+      });
+      expect(code).toBe(2);
+      expect(err).toMatch(/no check matches .*nothing would be judged/);
+      expect(out).toBe("");
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { ALL_CHECKS } from "../checks/index.ts";
 import { loadFailure } from "../engine/failure-file.ts";
+import { selectChecks } from "../engine/select-checks.ts";
 import { type RunOptions, runConformance } from "../engine/run-conformance.ts";
 import type { RunListener, RunSummary } from "../engine/run-events.ts";
 import { consoleReporter } from "../reporters/console-reporter.ts";
@@ -71,6 +73,18 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
 async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io: CommandIo): Promise<number> {
   let server: StartedServer | null = null;
   try {
+    // A filter that matches no check is a typo, not a pass: said before any server starts.
+    // (An empty shard of a filter that matches is a CI matrix wider than the suite: judged, with a warning.)
+    const filter = { ...(options.phases ? { phases: options.phases } : {}), ...(options.checks ? { checks: options.checks } : {}) };
+    if (selectChecks(ALL_CHECKS, filter).length === 0) {
+      const named = [
+        options.checks === undefined ? null : `--checks ${options.checks}`,
+        options.phases ? `--phases ${options.phases.join(",")}` : null,
+      ];
+      throw new RangeError(
+        `no check matches ${named.filter((part) => part !== null).join(" with ")}: nothing would be judged (the README's Checks table lists every check id)`,
+      );
+    }
     let baseUrl = options.baseUrl;
     let streamUrl = extra.streamUrl;
     if (options.start) {
@@ -101,7 +115,8 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       ...(options.maxFailures === undefined ? {} : { maxFailures: options.maxFailures }),
       control: options.control,
       allowSlow: options.allowSlow,
-      strict: options.strict,
+      // The built-in simulator is ours: our document's decisions are its rules, so they fail as with --strict.
+      strict: options.strict || options.start,
       ...(options.keypair === undefined ? {} : { keypair: options.keypair }),
       ...(clientUrl === undefined ? {} : { clientUrl: clientUrl === "base" ? baseUrl : clientUrl }),
       checkTimeoutMs: options.checkTimeoutMs,
@@ -113,7 +128,7 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       await writeFile(report.file, REPORTS[report.format](summary));
       io.stdout(`wrote ${report.format} report ${report.file}\n`);
     }
-    if (summary.outcomes.length === 0) io.stderr("no check matched --phases/--checks/--shard: nothing was judged\n");
+    if (summary.outcomes.length === 0) io.stderr("this --shard holds none of the checks selected: nothing was judged\n");
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
     io.stderr(`basket-devnet conformance: ${error instanceof Error ? error.message : String(error)}\n`);

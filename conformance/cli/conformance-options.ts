@@ -15,7 +15,8 @@ clock, faults) are skipped with the reason when the server has none.
 Options:
   --base-url <url>       the server to judge, e.g. http://127.0.0.1:8790
   --start                start the built-in simulator in this process (free port,
-                         the run's seed, manual clock) and judge it
+                         the run's seed, manual clock) and judge it; our document's
+                         decisions are its rules, so they fail as with --strict
   --phases <list>        comma-separated phases: ${PHASES.join(", ")} (default all)
   --checks <globs>       comma-separated globs over check ids, e.g. 'boundaries.*'
   --seed <n>             the seed of every generator (default 1)
@@ -29,6 +30,7 @@ Options:
   --control <mode>       auto (use /devnet/ when the server has it) or off (default auto)
   --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping)
   --strict               our document's decisions fail instead of being noted
+                         (always so with --start)
   --inject-bug <names>   with --start: break these rules on purpose (basket-devnet bugs
                          lists the modes), to see the suite catch them
   --shard <i/n>          run the i-th of n shares of the checks (e.g. 2/4)
