@@ -96,6 +96,17 @@ describe("a server that breaks one rule", () => {
     expect(err).toContain("--shard must be I/N with 1 <= I <= N");
   });
 
+  it("with --start, fails a decision check the built-in simulator breaks (our document is its rule), exit code 1", async () => {
+    const failureDir = await mkdtemp(join(tmpdir(), "conformance-failures-"));
+    let out = "";
+    const code = await conformanceCommand(
+      ["--start", "--inject-bug", "expired-reported-pending", "--checks", "status.expiredAfterLastValid", "--failures-dir", failureDir],
+      { stdout: (text) => (out += text), stderr: () => {} },
+    );
+    expect(out).toContain("FAIL");
+    expect(code).toBe(1);
+  }, 60_000);
+
   it("refuses a --checks or --phases filter that matches no check, exit code 2, before judging anything", async () => {
     for (const filter of [
       ["--checks", "nomatch.*"],
