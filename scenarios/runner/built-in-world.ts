@@ -1,6 +1,7 @@
 import { type StartedServer, startBuiltInServer } from "../../conformance/cli/start-simulator.ts";
 import { BasketClient } from "../../src/client/basket-client.ts";
 import type { Scenario } from "./scenario-schema.ts";
+import { ServerSnapshot } from "./server-snapshot.ts";
 
 /** 2026-01-01T00:00:00Z: the genesis every in-process run pins unless the scenario names one. */
 export const DEFAULT_GENESIS_TIME = 1_767_225_600;
@@ -30,7 +31,7 @@ export class BuiltInWorld {
   private constructor(
     readonly server: StartedServer,
     readonly client: BasketClient,
-    readonly snapshotId: string,
+    readonly snapshot: ServerSnapshot,
   ) {}
 
   /**
@@ -49,13 +50,12 @@ export class BuiltInWorld {
       ...(world.solUsd === undefined ? {} : { solUsd: world.solUsd }),
     });
     const client = new BasketClient(server.baseUrl);
-    const snapshot = await client.exchange({ method: "POST", path: "/devnet/snapshot", json: {} });
-    const id = (snapshot.body as { id?: string } | undefined)?.id;
-    if (snapshot.status !== 200 || !id) {
+    const snapshot = await ServerSnapshot.take(client);
+    if ("refused" in snapshot) {
       await server.close();
-      throw new Error(`the built-in simulator refused a snapshot (${snapshot.status} ${snapshot.text.slice(0, 200)})`);
+      throw new Error(`the built-in simulator refused a snapshot (${snapshot.refused})`);
     }
-    return new BuiltInWorld(server, client, id);
+    return new BuiltInWorld(server, client, snapshot);
   }
 
   /** Makes the world fresh for the next scenario: restores the snapshot unless nothing ran yet. */
@@ -64,9 +64,7 @@ export class BuiltInWorld {
       this.#used = true;
       return;
     }
-    const restored = await this.client.exchange({ method: "POST", path: "/devnet/restore", json: { id: this.snapshotId } });
-    if (restored.status !== 200)
-      throw new Error(`the built-in simulator could not restore its snapshot (${restored.status} ${restored.text.slice(0, 200)})`);
+    await this.snapshot.restore();
   }
 
   /**

@@ -4,6 +4,7 @@ import { BasketClient } from "../../src/client/basket-client.ts";
 import { BuiltInWorld, worldKey } from "./built-in-world.ts";
 import { type ScenarioResult, runScenario } from "./run-scenario.ts";
 import type { Scenario } from "./scenario-schema.ts";
+import { ServerSnapshot } from "./server-snapshot.ts";
 
 export interface RunScenariosOptions {
   /** A server to run against; absent, the built-in simulator is started per world. */
@@ -14,6 +15,8 @@ export interface RunScenariosOptions {
   readonly builtIn?: BuiltInWorld;
   /** Injected-bug modes active while each scenario runs (its restore excepted); needs `builtIn` started with `injectBugs`. */
   readonly bugs?: readonly string[];
+  /** Told once, before the first scenario, how scenarios will share a `baseUrl` server. */
+  readonly onNotice?: (line: string) => void;
   /** Called once each scenario ended, in run order. */
   readonly onResult?: (scenario: Scenario, result: ScenarioResult) => void;
 }
@@ -55,8 +58,26 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
   } else if (options.baseUrl !== undefined) {
     const client = new BasketClient(options.baseUrl.replace(/\/$/, ""));
     const probe = await probeCapabilities(client, { control, keypair: false, allowSlow: false });
-    for (const scenario of scenarios)
-      keep(scenario, await runScenario(scenario, { client, streamUrl: streamUrlOf(client.baseUrl), ...probe }));
+    const server = { client, streamUrl: streamUrlOf(client.baseUrl), ...probe };
+    // A server that takes /devnet/ snapshots gives every scenario the state the run found, as
+    // the built-in simulator does, and gets it back at the end: scenarios never see each
+    // other's graduations and wallets, and a second run finds what the first did.
+    const snapshot = probe.capabilities.has("control") ? await ServerSnapshot.take(client) : null;
+    if (snapshot === null || "refused" in snapshot) {
+      const why = snapshot === null ? "it has no /devnet/ control API" : `it refused a snapshot (${snapshot.refused})`;
+      options.onNotice?.(`scenarios share the server's state as they run, one after another: ${why}`);
+      for (const scenario of scenarios) keep(scenario, await runScenario(scenario, server));
+    } else {
+      options.onNotice?.("each scenario starts from the state the run found (a /devnet/ snapshot, restored before each and at the end)");
+      try {
+        for (const [index, scenario] of scenarios.entries()) {
+          if (index > 0) await snapshot.restore();
+          keep(scenario, await runScenario(scenario, server));
+        }
+      } finally {
+        await snapshot.restore();
+      }
+    }
   } else {
     const byWorld = new Map<string, Scenario[]>();
     for (const scenario of scenarios) byWorld.set(worldKey(scenario), [...(byWorld.get(worldKey(scenario)) ?? []), scenario]);

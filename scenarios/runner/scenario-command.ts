@@ -114,6 +114,7 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     const run = await runScenarios(scenarios, {
       ...(baseUrl === undefined ? {} : { baseUrl }),
       control: (values.control as "auto" | "off" | undefined) ?? "auto",
+      onNotice: (line) => io.stderr(`${line}\n`),
       onResult: console.result,
     });
     console.summary(run.summary);

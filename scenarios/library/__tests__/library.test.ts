@@ -33,6 +33,19 @@ describe("the scenario library", () => {
     expect(run.summary.passed).toBe(library.length);
   }, 180_000);
 
+  it("passes against one running server by its URL, twice: every scenario starts from the state the run found", async () => {
+    // The world's own server, reached as any other by its URL: graduations, wallets and faults
+    // of one scenario (and of a whole earlier run) must not reach the next.
+    await world.fresh();
+    const notices: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const run = await runScenarios(library, { baseUrl: world.server.baseUrl, onNotice: (line) => notices.push(line) });
+      const broken = run.results.filter(({ result }) => result.outcome.status !== "pass").map(({ scenario }) => scenario.name);
+      expect(broken).toEqual([]);
+    }
+    expect(notices).toEqual([expect.stringContaining("snapshot"), expect.stringContaining("snapshot")]);
+  }, 180_000);
+
   it("fails a scenario whose expectation the server does not meet, at that step, with a diff and the transcript", async () => {
     const base = library.find((scenario) => scenario.name === "quote-built-at-31-seconds")!;
     // The same situation, wrongly expecting an expired quote to build.
