@@ -35,6 +35,16 @@ const ProgramSubscribeConfig = Type.Object({
 });
 const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment) });
 
+/** Subscriptions one socket may hold: each is looked at every slot, so a socket's count bounds its share of a tick. */
+export const MAX_SUBSCRIPTIONS = 256;
+
+/** Subscribes `session` to `subscription` and answers its id, or refuses when the socket holds its limit. */
+function subscribed(session: PubSubSession, subscription: Subscription) {
+  if (session.subscriptionCount >= MAX_SUBSCRIPTIONS)
+    return invalidParams(`Invalid params: this socket holds ${MAX_SUBSCRIPTIONS} subscriptions, the most it may; unsubscribe first`);
+  return answer(session.subscribe(subscription));
+}
+
 const unsubscribe = (kind: Subscription["kind"]) =>
   method([SubscriptionId], 1, ([id], _deps, session: PubSubSession) =>
     session.unsubscribe(id, kind) ? answer(true) : invalidParams("Invalid subscription id."),
@@ -46,47 +56,42 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     [TransactionSignature, SignatureSubscribeConfig],
     1,
     ([signature, config = {}], _deps, session: PubSubSession) =>
-      answer(session.subscribe({ kind: "signature", signature, commitment: config.commitment ?? "finalized" })),
+      subscribed(session, { kind: "signature", signature, commitment: config.commitment ?? "finalized" }),
   ),
   signatureUnsubscribe: unsubscribe("signature"),
-  slotSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => answer(session.subscribe({ kind: "slot" }))),
+  slotSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => subscribed(session, { kind: "slot" })),
   slotUnsubscribe: unsubscribe("slot"),
   accountSubscribe: method([Pubkey, AccountSubscribeConfig], 1, ([key, config = {}], { devnet }, session: PubSubSession) => {
     const refused = badPubkey(key);
     if (refused) return refused;
     const address = key as Address;
-    return answer(
-      session.subscribe({
-        kind: "account",
-        address,
-        encoding: config.encoding ?? "base64",
-        last: devnet.getAccount(address),
-        finalized: config.commitment === "finalized",
-      }),
-    );
+    return subscribed(session, {
+      kind: "account",
+      address,
+      encoding: config.encoding ?? "base64",
+      last: devnet.getAccount(address),
+      finalized: config.commitment === "finalized",
+    });
   }),
   accountUnsubscribe: unsubscribe("account"),
   logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter, config = {}], _deps, session: PubSubSession) => {
     const mentions = typeof filter === "string" ? null : (filter.mentions[0] as Address);
     return (
-      (mentions && badPubkey(mentions)) ||
-      answer(session.subscribe({ kind: "logs", mentions, finalized: config.commitment === "finalized" }))
+      (mentions && badPubkey(mentions)) || subscribed(session, { kind: "logs", mentions, finalized: config.commitment === "finalized" })
     );
   }),
   logsUnsubscribe: unsubscribe("logs"),
   programSubscribe: method([Pubkey, ProgramSubscribeConfig], 1, ([key, config = {}], _deps, session: PubSubSession) => {
     const matches = badPubkey(key) ?? filtersMatch(config.filters);
     if (typeof matches !== "function") return matches;
-    return answer(
-      session.subscribe({
-        kind: "program",
-        program: key as Address,
-        encoding: config.encoding ?? "base64",
-        dataSlice: config.dataSlice,
-        matches,
-        finalized: config.commitment === "finalized",
-      }),
-    );
+    return subscribed(session, {
+      kind: "program",
+      program: key as Address,
+      encoding: config.encoding ?? "base64",
+      dataSlice: config.dataSlice,
+      matches,
+      finalized: config.commitment === "finalized",
+    });
   }),
   programUnsubscribe: unsubscribe("program"),
 };

@@ -7,13 +7,27 @@ import { TransactionHistory, isWritableKey } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 
+/** The largest frame a client may send: a subscription request is a few hundred bytes. */
+const MAX_FRAME_BYTES = 1 << 20;
+/** Sockets at once from one address, and in all: the same bounds as the event stream's. */
+const MAX_SOCKETS_PER_ADDRESS = 24;
+const MAX_SOCKETS = 1_000;
+/** How long closing waits for a socket to finish its close handshake before cutting it. */
+const CLOSE_GRACE_MS = 1_000;
+/** 1013 Try Again Later: the socket caps; 1001 Going Away: the server stops. */
+const CLOSE_TRY_AGAIN_LATER = 1013;
+const CLOSE_GOING_AWAY = 1001;
+
 /**
  * The Solana PubSub WebSocket: JSON-RPC subscriptions on an HTTP server of its own (the
  * RPC port + 1, the convention `Connection` assumes), fed by the devnet's slot ticks.
+ * Frames over 1 MiB close the socket (1009), more than 24 sockets from one address or 1,000
+ * in all are closed 1013, and a socket holds at most MAX_SUBSCRIPTIONS subscriptions.
  */
 export class PubSubServer {
   readonly server: Server = createServer((_request, response) => response.writeHead(426).end("a WebSocket upgrade is expected"));
   readonly #sessions = new Set<PubSubSession>();
+  #wss: WebSocketServer | null = null;
   readonly #stopSlots: () => void;
   #nextId = 0;
   #landed: LandedLogs[] = [];
@@ -22,8 +36,25 @@ export class PubSubServer {
 
   constructor(deps: RpcDeps) {
     const dispatcher = new RpcDispatcher(deps, PUBSUB_METHODS);
-    const wss = new WebSocketServer({ server: this.server });
-    wss.on("connection", (socket) => {
+    const wss = new WebSocketServer({ server: this.server, maxPayload: MAX_FRAME_BYTES });
+    this.#wss = wss;
+    const perAddress = new Map<string, number>();
+    wss.on("connection", (socket, request) => {
+      const address = request.socket.remoteAddress ?? "?";
+      const fromAddress = (perAddress.get(address) ?? 0) + 1;
+      if (fromAddress > MAX_SOCKETS_PER_ADDRESS || wss.clients.size > MAX_SOCKETS) {
+        socket.close(
+          CLOSE_TRY_AGAIN_LATER,
+          fromAddress > MAX_SOCKETS_PER_ADDRESS ? "too many sockets from this address" : "too many sockets",
+        );
+        return;
+      }
+      perAddress.set(address, fromAddress);
+      socket.once("close", () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
       const session = new PubSubSession(
         deps.devnet,
         (text) => socket.send(text),
@@ -67,9 +98,30 @@ export class PubSubServer {
     };
   }
 
+  /**
+   * Stops: every socket is told 1001 and cut after a grace if its peer does not answer (an
+   * upgraded socket is no longer the HTTP server's, so closing the server alone waited on
+   * every idle client forever).
+   */
   async close(): Promise<void> {
     this.#stopSlots();
     for (const session of this.#sessions) session.close();
+    const sockets = [...(this.#wss?.clients ?? [])];
+    await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+            socket.once("close", () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            socket.close(CLOSE_GOING_AWAY, "server shutting down");
+          }),
+      ),
+    );
+    this.#wss?.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -103,6 +103,11 @@ export class PubSubSession {
     readonly nextId: () => number,
   ) {}
 
+  /** How many subscriptions this socket holds. */
+  get subscriptionCount(): number {
+    return this.#subscriptions.size;
+  }
+
   subscribe(subscription: Subscription): number {
     const id = this.nextId();
     this.#subscriptions.set(id, subscription);

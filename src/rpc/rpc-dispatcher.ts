@@ -38,6 +38,13 @@ export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
   ...historyMethods(deps.devnet),
 });
 
+/**
+ * Requests one batch may hold. A batch runs one request a turn of the event loop, so the
+ * HTTP API and other clients are answered between them; a bound keeps one body from holding
+ * a queue of work (forty token-program scans took eleven seconds).
+ */
+export const MAX_BATCH_REQUESTS = 100;
+
 const isId = (id: unknown): id is RpcId => id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 
 /**
@@ -81,7 +88,20 @@ export class RpcDispatcher {
       return response && jsonText(response);
     }
     if (body.length === 0) return jsonText({ jsonrpc: "2.0", error: INVALID_REQUEST, id: null });
-    const responses = (await Promise.all(body.map((request) => this.handle(request, session)))).filter((response) => response !== null);
+    if (body.length > MAX_BATCH_REQUESTS) {
+      const error = {
+        ...INVALID_REQUEST,
+        message: `Invalid request: a batch holds at most ${MAX_BATCH_REQUESTS} requests, got ${body.length}`,
+      };
+      return jsonText({ jsonrpc: "2.0", error, id: null });
+    }
+    const responses: RpcResponse[] = [];
+    for (const [index, request] of body.entries()) {
+      // One request a turn: whatever else waits on this process goes between them.
+      if (index > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const response = await this.handle(request, session);
+      if (response !== null) responses.push(response);
+    }
     return responses.length === 0 ? null : jsonText(responses);
   }
 

@@ -10,6 +10,7 @@ import {
 } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../simulator/simulator.ts";
+import { MAX_BATCH_REQUESTS } from "../rpc-dispatcher.ts";
 import { postRpc, startRpcSimulator } from "./rpc-simulator.ts";
 
 let simulator: Simulator;
@@ -184,6 +185,17 @@ describe("JSON-RPC envelope errors", () => {
       { jsonrpc: "2.0", id: "a", result: "ok" },
       { jsonrpc: "2.0", id: "b", error: { code: -32601, message: "Method not found" } },
     ]);
+    const most = Array.from({ length: MAX_BATCH_REQUESTS }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "getHealth" }));
+    expect((await postRpc(rpcUrl, most)).json.map((answer: { id: number }) => answer.id)).toEqual(most.map((request) => request.id));
+    const tooMany = await postRpc(rpcUrl, [...most, { jsonrpc: "2.0", id: "one more", method: "getHealth" }]);
+    expect(tooMany.json).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message: `Invalid request: a batch holds at most ${MAX_BATCH_REQUESTS} requests, got ${MAX_BATCH_REQUESTS + 1}`,
+      },
+    });
   });
 });
 

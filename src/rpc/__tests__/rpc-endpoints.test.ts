@@ -8,6 +8,7 @@ import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import { parseCommand } from "../../cli/parse-command.ts";
 import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
+import { MAX_SUBSCRIPTIONS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
 import { postRpc } from "./rpc-simulator.ts";
 
@@ -152,6 +153,39 @@ describe("PubSub", () => {
     socket.close();
   });
 
+  it("refuses a subscription past the socket's limit, with an error object, and still serves the socket", async () => {
+    const { socket, frames } = await pubsub();
+    const requests = Array.from({ length: MAX_SUBSCRIPTIONS + 1 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "slotSubscribe" }));
+    socket.send(JSON.stringify(requests.slice(0, 100)));
+    socket.send(JSON.stringify(requests.slice(100, 200)));
+    socket.send(JSON.stringify(requests.slice(200)));
+    // The three batches are served side by side: which request comes last is theirs to decide.
+    const answered = async () => {
+      for (let waited = 0; waited < 4_000; waited += 10) {
+        const answers = frames.filter(Array.isArray).flat();
+        if (answers.length === requests.length) return answers;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error("not every subscription was answered");
+    };
+    const answers = await answered();
+    expect(answers.filter((answer: any) => typeof answer.result === "number")).toHaveLength(MAX_SUBSCRIPTIONS);
+    const refused = answers.filter((answer: any) => answer.error);
+    expect(refused).toEqual([
+      expect.objectContaining({ error: { code: -32602, message: expect.stringContaining(`${MAX_SUBSCRIPTIONS} subscriptions`) } }),
+    ]);
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: "after", method: "getVersion" }));
+    socket.close();
+  });
+
+  it("closes sockets past 24 from one address with 1013, and serves the rest", async () => {
+    const sockets = await Promise.all(Array.from({ length: 24 }, () => pubsub()));
+    const extra = new WebSocket(endpoints.pubsubUrl);
+    const [code] = (await once(extra, "close")) as [number];
+    expect(code).toBe(1013);
+    for (const { socket } of sockets) socket.close();
+  });
+
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
     const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });
     expect(reply.json.error.code).toBe(-32601);
@@ -184,5 +218,17 @@ describe("RPC ports", () => {
     expect(parseCommand(["up", "--rpc-port", "65535"]).kind).toBe("error");
     expect(resolveSimulatorOptions({})).toMatchObject({ rpcPort: 8899, rpcPortExplicit: false });
     expect(resolveSimulatorOptions({ rpcPort: 8899 })).toMatchObject({ rpcPort: 8899, rpcPortExplicit: true });
+  });
+});
+
+describe("closing", () => {
+  it("tells an idle PubSub client 1001 and finishes, instead of waiting for it to leave", async () => {
+    const own = await startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: 0, explicit: false });
+    const socket = new WebSocket(own.pubsubUrl);
+    await once(socket, "open");
+    const closed = once(socket, "close");
+    await own.close();
+    const [code] = (await closed) as [number];
+    expect(code).toBe(1001);
   });
 });
