@@ -34,6 +34,8 @@ export interface DevnetControlOptions {
   readonly stream?: StreamFaults;
   /** With a state directory the journal is the truth: going back to a snapshot would fork it. */
   readonly snapshotsAllowed: boolean;
+  /** Told after a restore, once the clock is back: what was issued in the future undone (the trade desk's quotes). */
+  readonly onRestored?: () => void;
 }
 
 const refuse = (reason: string): Failure => fail("DEVNET_REFUSED", { reason });
@@ -211,6 +213,7 @@ export class DevnetControl {
     const { devnet, readModel, stream } = this.options;
     devnet.restore(snapshot);
     readModel.rebuild(devnet.landedTransactions());
+    this.options.onRestored?.();
     stream?.resync();
     return { ok: true, value: { id, slot: Number(devnet.now().slot) } };
   }

@@ -59,6 +59,16 @@ export class QuoteStore<T> {
     return entry;
   }
 
+  /**
+   * Forgets the quotes issued after now: the clock went back to a snapshot, and what they
+   * priced is a future that did not happen (their ids are then unknown, as a transaction
+   * landed after the snapshot is).
+   */
+  forgetIssuedAfterNow(): void {
+    const now = this.nowMillis();
+    for (const [id, entry] of this.#quotes) if (entry.expiresAtMillis - this.ttlMillis > now) this.#quotes.delete(id);
+  }
+
   get(id: string): QuoteLookup<T> {
     const entry = this.#quotes.get(id);
     if (!entry) return { state: "unknown" };

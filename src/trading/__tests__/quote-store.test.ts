@@ -69,4 +69,25 @@ describe("the quote store", () => {
     expect(store.get(before.id)).toEqual({ state: "unknown" });
     expect(store.get(after.id)).toEqual({ state: "unknown" });
   });
+
+  it("forgets, after the clock went back, exactly the quotes issued later than now", () => {
+    fc.assert(
+      // Issued within ten lifetimes of each other: no put sweeps a quote away on its own.
+      fc.property(
+        fc.array(fc.bigInt({ min: 0n, max: 9n * QUOTE_TTL_MILLIS }), { maxLength: 30 }),
+        fc.bigInt({ min: 0n, max: 9n * QUOTE_TTL_MILLIS }),
+        (issued, back) => {
+          let now = 0n;
+          const store = new QuoteStore<number>(() => now);
+          const entries = issued.map((at, index) => {
+            now = at;
+            return { at, id: store.put(index).id };
+          });
+          now = back;
+          store.forgetIssuedAfterNow();
+          for (const { at, id } of entries) expect(store.get(id).state === "unknown").toBe(at > back);
+        },
+      ),
+    );
+  });
 });
