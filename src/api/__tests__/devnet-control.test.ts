@@ -93,12 +93,22 @@ describe("/devnet control", () => {
     const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find(
       (row: { status: string }) => row.status === "activeBonding",
     );
+    await call("POST", "/devnet/advance", { seconds: 600 });
+    const quoted = await api.app.inject({
+      method: "POST",
+      url: "/v1/trades/quote",
+      payload: { launch: bonding.address, direction: "buy", amountIn: "1000000" },
+    });
+    const { quoteId } = quoted.json().quote;
     await call("POST", "/devnet/graduate", { launch: bonding.address });
     expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("graduated");
 
     expect((await call("POST", "/devnet/restore", { id: saved.id })).body.slot).toBe(saved.slot);
     expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("activeBonding");
     expect((await get(api.app, `/v1/wallets/${wallet}/balances`)).body.solLamports).toBe("0");
+    // A quote issued after the snapshot's time priced a future that did not happen: unknown now.
+    const built = await api.app.inject({ method: "POST", url: "/v1/trades/build", payload: { quoteId, wallet } });
+    expect(built.json()).toMatchObject({ code: "QUOTE_NOT_FOUND" });
     expect((await call("POST", "/devnet/restore", { id: "s999" })).status).toBe(404);
   });
 

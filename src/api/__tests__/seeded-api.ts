@@ -47,7 +47,14 @@ export async function startSeededApi(
   model.samplePrices();
   const trading = options.trading || options.control ? await tradingFor(world, model) : undefined;
   const control = options.control
-    ? new DevnetControl({ devnet, world, readModel: model, reader: trading!.desk.reader, snapshotsAllowed: true })
+    ? new DevnetControl({
+        devnet,
+        world,
+        readModel: model,
+        reader: trading!.desk.reader,
+        snapshotsAllowed: true,
+        onRestored: () => trading!.desk.quotes.forgetIssuedAfterNow(),
+      })
     : undefined;
   const app = await buildApp({
     readModel: model,
