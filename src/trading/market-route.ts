@@ -23,9 +23,11 @@ export interface MarketPath {
   readonly venue: Venue;
   readonly pair: PairPool;
   readonly amountIn: bigint;
-  /** The first hop's floor: exactly what the second hop spends. */
+  /** The first hop's floor: what a buy's second hop spends, and the least a sell's takes in. */
   readonly intermediate: bigint;
+  /** What the trade gets at today's reserves (a sell's second hop swaps the whole first hop). */
   readonly expectedOut: bigint;
+  /** The floor of the second hop after the first hop's floor: the least the trade lands with. */
   readonly minOut: bigint;
   readonly priceImpactBps: number;
 }
@@ -62,11 +64,17 @@ export function bestMarketPath(
         ? out(venue.lamportsReserve, venue.componentReserve, amountIn, venue.feeBps)
         : out(pair.primaryReserve, pair.componentReserve, amountIn, pair.feeBps);
     const intermediate = withFloor(first, slippageBps);
-    const expectedOut =
+    const secondHop = (amount: bigint) =>
       direction === "buy"
-        ? out(pair.componentReserve, pair.primaryReserve, intermediate, pair.feeBps)
-        : out(venue.componentReserve, venue.lamportsReserve, intermediate, venue.feeBps);
-    if (expectedOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
+        ? out(pair.componentReserve, pair.primaryReserve, amount, pair.feeBps)
+        : out(venue.componentReserve, venue.lamportsReserve, amount, venue.feeBps);
+    // The least the second hop may take in is the first hop's floor, so the floor out follows
+    // from it. A buy's second hop spends exactly that (the excess stays in the wallet): it is
+    // also what the buy is expected to get. A sell's swaps all the first hop delivered: it is
+    // expected to get the second hop of the whole first one, the floor only in the worst case.
+    const floorOut = secondHop(intermediate);
+    const expectedOut = direction === "buy" ? floorOut : secondHop(first);
+    if (expectedOut === 0n || floorOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
     const spot = spotOut({ venue, pair }, direction, amountIn);
     const impact = spot > 0n && spot > expectedOut ? Number(((spot - expectedOut) * 10_000n) / spot) : 0;
     best = {
@@ -76,7 +84,7 @@ export function bestMarketPath(
       amountIn,
       intermediate,
       expectedOut,
-      minOut: withFloor(expectedOut, slippageBps),
+      minOut: withFloor(floorOut, slippageBps),
       priceImpactBps: impact,
     };
   }
