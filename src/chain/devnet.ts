@@ -71,6 +71,12 @@ export interface SimulationResult {
   readonly accounts: readonly EncodedAccount[];
 }
 
+/**
+ * The most one faucet grant gives — `POST /devnet/airdrop` and the JSON-RPC's
+ * `requestAirdrop` alike: a million SOL, enough for any test, bounded for a typo.
+ */
+export const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
+
 /** What `submit` returns: queued (or seen before), or refused at the door. */
 export type SubmitResult =
   | { readonly accepted: true; readonly signature: Signature; readonly duplicate: boolean }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import type { Address, Signature } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
+import { MAX_AIRDROP_LAMPORTS } from "../chain/devnet.ts";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
 import { MEMO_PROGRAM_ADDRESS } from "../programs/index.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
@@ -45,6 +46,9 @@ async function requestAirdrop([key, lamports]: readonly any[], { devnet, faucet 
   const refused = badPubkey(key);
   if (refused) return refused;
   const amount = BigInt(lamports);
+  if (amount > MAX_AIRDROP_LAMPORTS) return invalidParams(`Invalid params: an airdrop gives at most ${MAX_AIRDROP_LAMPORTS} lamports`);
+  // A program's account is read-only to a transfer: the grant could never land.
+  if (devnet.getAccount(key as Address)?.executable) return invalidParams("Invalid params: an airdrop cannot pay a program account");
   const needed = amount + LAMPORTS_PER_SIGNATURE;
   if (devnet.getBalance(faucet!.address) < needed) {
     const topped = devnet.airdrop(faucet!.address, needed);

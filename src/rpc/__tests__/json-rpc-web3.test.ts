@@ -73,6 +73,15 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect(status.value).toMatchObject({ confirmationStatus: "finalized", confirmations: null, err: null });
   });
 
+  it("requestAirdrop refuses, as invalid params, more than a million SOL and a program's account", async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const tooMuch = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [wallet, 10 ** 15 + 1] });
+    expect(tooMuch.json.error).toMatchObject({ code: -32602, message: expect.stringContaining("at most 1000000000000000") });
+    const program = "11111111111111111111111111111111";
+    const toProgram = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 2, method: "requestAirdrop", params: [program, 1_000] });
+    expect(toProgram.json.error).toMatchObject({ code: -32602, message: expect.stringContaining("program account") });
+  });
+
   it("sendAndConfirmTransaction of a SOL transfer moves exactly the amount, less one 5000-lamport fee", async () => {
     const sender = await fundedWallet(LAMPORTS_PER_SOL);
     const recipient = Keypair.generate().publicKey;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { Address as SolanaAddress } from "@solana/kit";
 import type { FastifyReply } from "fastify";
+import { MAX_AIRDROP_LAMPORTS } from "../../../chain/devnet.ts";
 import { CLOCK_MODES } from "../../../chain/virtual-clock.ts";
 import type { DevnetControl } from "../../../control/devnet-control.ts";
 import { type Result, apiError } from "../../../errors/index.ts";
@@ -11,8 +12,6 @@ import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { Address, Amount, U64, U64_MAX } from "../../../wire/wire-fields.ts";
 import { collectibleDevnetRoutes } from "./collectible-devnet-routes.ts";
 
-/** The faucet hands out at most a million SOL a call: enough for any test, bounded for a typo. */
-const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
 /** A component airdrop mints at most 2^62 base units a call, far below what overflows a mint's u64 supply in one go. */
 const MAX_AIRDROP_AMOUNT = 2n ** 62n;
 /**
