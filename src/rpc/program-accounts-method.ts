@@ -6,6 +6,7 @@ import { type RpcAnswer, answer, invalidParams } from "./json-rpc-envelope.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountEncoding, Commitment, DataSlice, Pubkey } from "./rpc-schemas.ts";
+import { base64ToBytes } from "../wire/base64-bytes.ts";
 
 /** The validator's limits on filters. */
 export const MAX_FILTERS = 4;
@@ -41,12 +42,14 @@ export type AccountMatch = (account: EncodedAccount) => boolean;
 function matcherOf(filter: Filter): AccountMatch | RpcAnswer {
   if ("dataSize" in filter) return (account) => account.data.length === filter.dataSize;
   const { offset, bytes, encoding = "base58" } = filter.memcmp;
-  let wanted: Uint8Array;
+  let wanted: Uint8Array | null;
   try {
-    wanted = encoding === "base64" ? new Uint8Array(Buffer.from(bytes, "base64")) : new Uint8Array(getBase58Encoder().encode(bytes));
+    // Node's base64 decoder skips what is not base64 ("!!!" read as no bytes matched everything): checked first.
+    wanted = encoding === "base64" ? base64ToBytes(bytes) : new Uint8Array(getBase58Encoder().encode(bytes));
   } catch {
-    return invalidParams(`Invalid param: memcmp bytes are not ${encoding}`);
+    wanted = null;
   }
+  if (wanted === null) return invalidParams(`Invalid param: memcmp bytes are not ${encoding}`);
   if (wanted.length > MAX_MEMCMP_BYTES) return invalidParams(`Invalid param: memcmp bytes exceed ${MAX_MEMCMP_BYTES}`);
   return (account) => account.data.length >= offset + wanted.length && wanted.every((byte, index) => account.data[offset + index] === byte);
 }

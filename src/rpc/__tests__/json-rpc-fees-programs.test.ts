@@ -260,6 +260,8 @@ describe("programSubscribe", () => {
     expect((await request(1, "programSubscribe", [token, { filters: [{ memcmp: { offset: 0, bytes: "0OIl" } }] }])).error.code).toBe(
       -32602,
     );
+    const notBase64 = { memcmp: { offset: 0, bytes: "!!!", encoding: "base64" } };
+    expect((await request(7, "programSubscribe", [token, { filters: [notBase64] }])).error.code).toBe(-32602);
     expect((await request(2, "programSubscribe", [token, { commitment: "rooted" }])).error.code).toBe(-32602);
     expect((await request(3, "programSubscribe", ["not-a-key"])).error.code).toBe(-32602);
     expect((await request(4, "programSubscribe", [token, { filters: [{ dataSize: -1 }] }])).error.code).toBe(-32602);
