@@ -25,7 +25,12 @@ export const AccountEncoding = Type.Union([Type.Literal("base58"), Type.Literal(
 });
 export type AccountEncoding = Static<typeof AccountEncoding>;
 
-export const DataSlice = Type.Object({ offset: Type.Integer({ minimum: 0 }), length: Type.Integer({ minimum: 0 }) });
+/** The largest account the runtime allows (10 MiB): no slice of one reaches past it. */
+const MAX_ACCOUNT_BYTES = 10 * 1024 * 1024;
+export const DataSlice = Type.Object({
+  offset: Type.Integer({ minimum: 0, maximum: MAX_ACCOUNT_BYTES }),
+  length: Type.Integer({ minimum: 0, maximum: MAX_ACCOUNT_BYTES }),
+});
 export type DataSlice = Static<typeof DataSlice>;
 
 export const AccountConfig = Type.Object({

@@ -260,6 +260,13 @@ describe("programSubscribe", () => {
     expect((await request(1, "programSubscribe", [token, { filters: [{ memcmp: { offset: 0, bytes: "0OIl" } }] }])).error.code).toBe(
       -32602,
     );
+    for (const [id, dataSlice] of [
+      [8, { offset: -1, length: 1 }],
+      [9, { offset: 0, length: 1e20 }],
+      [10, { offset: 0.5, length: 1 }],
+    ] as const) {
+      expect((await request(id, "programSubscribe", [token, { dataSlice }])).error.code).toBe(-32602);
+    }
     const notBase64 = { memcmp: { offset: 0, bytes: "!!!", encoding: "base64" } };
     expect((await request(7, "programSubscribe", [token, { filters: [notBase64] }])).error.code).toBe(-32602);
     expect((await request(2, "programSubscribe", [token, { commitment: "rooted" }])).error.code).toBe(-32602);
