@@ -18,6 +18,7 @@ import type { GenesisWorld } from "../world/genesis-world.ts";
 import { tokenBalance } from "../world/token-balance.ts";
 import { cardDeskSigners } from "../world/world-actors.ts";
 import { signCurveBuy } from "../world/world-transactions.ts";
+import { checkFeePayer } from "../trading/fee-payer.ts";
 
 /** What one control step did: its name, the stage it left the collectible in, its transaction and a sentence. */
 export interface CollectibleStep {
@@ -121,6 +122,9 @@ export class CollectibleControl {
       return refuse(`collectible ${launch} names custodian ${record.custodian}, whose key this devnet does not hold`);
     }
     const owner = wallet ?? custodian.address;
+    // A card released to a program's address would sit where nobody can sign for it.
+    const payable = checkFeePayer(this.devnet, owner, "wallet");
+    if (!payable.ok) return payable;
     const [destination] = findAssociatedTokenAddress(owner, record.cardMint);
     const { faucet } = this.world;
     const instructions: Instruction[] = [

@@ -93,6 +93,13 @@ describe("/devnet/collectibles", () => {
   it("releases a card from custody into a wallet, once", async () => {
     const pooling = collectibleAt("pooling");
     const wallet = (await generateKeyPairSigner()).address;
+    // A program's address can sign for nothing: refused, and the card stays in custody.
+    const toProgram = await post("/devnet/collectibles/release", {
+      launch: pooling.launch.address,
+      wallet: "11111111111111111111111111111111",
+    });
+    expect(toProgram).toMatchObject({ status: 400, body: { code: "INVALID_BODY", error: expect.stringContaining("is a program") } });
+    expect(tokenBalance(api.devnet, pooling.record.custody)).toBe(1n);
     const response = await post("/devnet/collectibles/release", { launch: pooling.launch.address, wallet });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ stage: "pooling", stillHeld: false, steps: [{ step: "release", stage: "pooling" }] });
