@@ -29,6 +29,10 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
       return apiError("MALFORMED_BODY", { rule: "is empty; send a JSON object" });
     case "FST_ERR_BAD_URL":
       return apiError("BAD_REQUEST", { detail: "the URL is not valid percent-encoded text" });
+    // The client went away in the middle of its body: its mistake (or its network's), not a defect to log.
+    case "ECONNRESET":
+    case "ECONNABORTED":
+      return apiError("BAD_REQUEST", { detail: "the connection closed before the request body ended" });
   }
   // Fastify marks the client's mistakes it knows about with a 4xx: never answer those with a
   // 5xx. Only fastify's own errors (FST_*) are trusted to carry a message fit for a client.

@@ -1,7 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { once } from "node:events";
+import { type AddressInfo, connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Devnet } from "../../chain/devnet.ts";
 import { ReadModel } from "../../indexer/read-model.ts";
 import { MediaLibrary } from "../../world/media-library.ts";
@@ -92,6 +94,39 @@ describe("body errors", () => {
 
   it("answers a body that fits", async () => {
     expect(await post('{"amountIn": "5"}')).toEqual({ status: 200, body: { amountIn: "5" } });
+  });
+
+  it("takes a client that hangs up mid-body for the client's doing: nothing is logged as our failure", async () => {
+    const listening = await buildApp({
+      readModel: new ReadModel({
+        now: () => ({ slot: 0n, unixTimestamp: 0n, unixMillis: 0n }),
+        solUsd: 150,
+        components: [],
+        venueAuthority: "11111111111111111111111111111111",
+        mediaBaseUrl: "http://localhost",
+      }),
+      devnet: Devnet.start({ seed: "hang-up" }),
+      media: new MediaLibrary(),
+    });
+    await listening.listen({ port: 0, host: "127.0.0.1" });
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const { port } = listening.server.address() as AddressInfo;
+      const socket = connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write('POST /v1/trades/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"launch":');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(written.filter((line) => line.includes("unexpected failure"))).toEqual([]);
+    } finally {
+      write.mockRestore();
+      await listening.close();
+    }
   });
 });
 
