@@ -128,3 +128,13 @@ export const Signature = (description: string, options: StringOptions = {}) => w
 export const U64 = (description: string, options: StringOptions = {}) => wireString("u64", { maxLength: 20, ...options, description });
 /** An amount the server reports: a non-negative decimal integer. */
 export const Amount = (description: string, options: StringOptions = {}) => wireString("amount", { ...options, description });
+
+/**
+ * The latest unix second a record may name: 9999-12-31T23:59:59Z. Seconds, never
+ * milliseconds: a millisecond timestamp of today is far past it, so a schema check tells them apart.
+ */
+export const MAX_UNIX_SECONDS = 253_402_300_799;
+/** A `unix` field: whole seconds since 1970, as the specification types time. */
+export const UnixSeconds = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS, description });
+/** Basis points: 0 to 10,000. */
+export const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });

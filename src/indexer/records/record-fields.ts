@@ -1,5 +1,6 @@
 import { type SchemaOptions, Type } from "@sinclair/typebox";
 import { LAUNCH_KINDS, LAUNCH_STATUSES } from "../../programs/index.ts";
+import { UnixSeconds } from "../../wire/wire-fields.ts";
 
 /**
  * The field types every record shares, as the specification names them: `amount` (a
@@ -7,11 +8,10 @@ import { LAUNCH_KINDS, LAUNCH_STATUSES } from "../../programs/index.ts";
  * spells each the same way everywhere. Addresses, signatures and amounts are the wire
  * module's (pattern, format and rule sentence), like every other schema of the project.
  */
-export { Address, Amount, Signature } from "../../wire/wire-fields.ts";
+export { Address, Amount, Bps, Signature } from "../../wire/wire-fields.ts";
 
 export const Iso = (description: string) => Type.String({ format: "date-time", description });
-export const Unix = (description: string) => Type.Integer({ description });
-export const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
+export const Unix = UnixSeconds;
 export const Int = (description: string, options: SchemaOptions = {}) => Type.Integer({ ...options, description });
 export const Num = (description: string) => Type.Number({ description });
 export const Text = (description: string) => Type.String({ description });

@@ -1,9 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Address, Amount } from "../../wire/wire-fields.ts";
+import { Address, Amount, Bps, UnixSeconds } from "../../wire/wire-fields.ts";
 import { TRADE_MODES } from "./quote-body.ts";
 
 const Direction = Type.Union([Type.Literal("buy"), Type.Literal("sell")], { description: "As requested." });
-const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
 /** Integers the server reports that have no tighter bound: exact in a JSON number. */
 const Count = (description: string, minimum = 0) => Type.Integer({ minimum, maximum: Number.MAX_SAFE_INTEGER, description });
 
@@ -75,7 +74,7 @@ const QuoteCommon = {
     maximum: 20_000,
     description: "The fee the trade pays: the curve's, the venue's and the pair pool's together, or a collectible's pool's.",
   }),
-  expiresAt: Count("Unix seconds of the simulator's clock; 30 s after the quote."),
+  expiresAt: UnixSeconds("Unix seconds of the simulator's clock; 30 s after the quote."),
   allInLamports: Type.Union([Amount("Lamports."), Type.Null()], {
     description:
       "Every lamport the trade takes from the wallet, all in: the SOL the trade spends (setup swaps and wrapped-SOL deposits on the curve, the first hop past it, a collectible pool buy's lamports), the network fee of each transaction's signature (route.transactions × 5,000), the tip, the priority fees, and the rent of the token accounts the plan opens and leaves open. What a sell's swaps pay back is not netted. Null without a wallet (no route).",
