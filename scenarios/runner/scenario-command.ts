@@ -16,11 +16,13 @@ import { RECORD_USAGE, recordCommand } from "../recorder/record-command.ts";
 export const SCENARIO_USAGE = `Usage: basket-devnet scenario run PATH... [--base-url URL] [options]
        basket-devnet scenario record --target URL --out FILE [--port P] [--name NAME] [--seed S]
 
-run      runs scenario files (a directory runs every .yaml in it, e.g. scenarios/library).
+run      runs scenario files (a directory runs every .yaml or .yml in it, e.g. scenarios/library).
          Without --base-url each world (seed + world options) is a built-in simulator
          started in this process: seed pinned, genesis 2026-01-01, manual clock, no bots.
-  --base-url <url>     run against this server instead (its own world; steps needing
-                       /devnet/ control skip the scenario with the reason when it has none)
+  --base-url <url>     run against this server instead (its own world; when it takes
+                       /devnet/ snapshots every scenario starts from the state the run
+                       found, restored at the end; steps needing /devnet/ control skip the
+                       scenario with the reason when it has none)
   --control auto|off   use /devnet/ when the server has it (default auto)
   --report <list>      junit=FILE,json=FILE,md=FILE (the conformance reporters)
   --verbose            print every scenario's transcript, not only failing ones
@@ -85,6 +87,12 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
   }
   try {
     if (action !== "run") throw new BadInput(`unknown action ${JSON.stringify(action)}: the actions are run and record`);
+    // Options of record given to run would be ignored without a word: refused instead.
+    const recordOnly = (["target", "out", "port", "name", "seed"] as const).filter((option) => values[option] !== undefined);
+    if (recordOnly.length > 0)
+      throw new BadInput(
+        `${recordOnly.map((option) => `--${option}`).join(", ")} belongs to record, not run (a scenario's seed is in its file)`,
+      );
     if (paths.length === 0) throw new BadInput("run needs at least one scenario file or directory");
     if (values.control !== undefined && values.control !== "auto" && values.control !== "off")
       throw new BadInput(`--control must be auto or off, got ${JSON.stringify(values.control)}`);

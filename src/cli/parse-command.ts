@@ -6,6 +6,7 @@ import { type GenesisTime, type SimulatorOptions, resolveSimulatorOptions } from
 export const USAGE = `Usage: basket-devnet up [options]
        basket-devnet conformance (--base-url URL | --start) [options]   (see conformance --help)
        basket-devnet scenario run PATH... [--base-url URL] [options]   (see scenario --help)
+       basket-devnet scenario record --target URL --out FILE [options]
        basket-devnet bugs                                                (the --inject-bug modes)
        basket-devnet --help | --version
 

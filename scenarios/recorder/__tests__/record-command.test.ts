@@ -16,6 +16,20 @@ function capture() {
   return { io, sink: { stdout: (text: string) => void (io.out += text), stderr: (text: string) => void (io.err += text) } };
 }
 
+describe("basket-devnet scenario run", () => {
+  it("refuses record's options (a --seed would be ignored: a scenario's seed is in its file), exit 2", async () => {
+    for (const option of [
+      ["--seed", "3"],
+      ["--target", "http://127.0.0.1:1"],
+      ["--out", "x.yaml"],
+    ]) {
+      const run = capture();
+      expect(await scenarioCommand(["run", "scenarios/library", ...option], run.sink)).toBe(2);
+      expect(run.io.err).toContain(`${option[0]} belongs to record, not run`);
+    }
+  });
+});
+
 describe("basket-devnet scenario record", () => {
   it("refuses a missing --target or a target that is not http(s) with exit 2 and writes nothing", async () => {
     const out = join(directory, "never.yaml");
