@@ -16,6 +16,8 @@ export interface RunEnvironment {
   /** `{client_url}` (`--client-url`); absent or null: none given. */
   readonly clientUrl?: string | null;
   readonly seed: number;
+  /** Where failures are saved; absent or null: none. */
+  readonly failureDir?: string | null;
   readonly numRuns: number;
   readonly documents: Documents;
   readonly samples: ServerSamples;
@@ -65,6 +67,7 @@ function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote:
     clientUrl: environment.clientUrl ?? null,
     streamUrl: environment.streamUrl,
     seed: environment.seed,
+    failureDir: environment.failureDir ?? null,
     numRuns: environment.numRuns,
     documents: environment.documents,
     capabilities,

@@ -53,6 +53,8 @@ export interface CheckContext {
   readonly streamUrl: string;
   /** The run's seed: every generator and fast-check run in the check derives from it. */
   readonly seed: number;
+  /** Where the run saves failures (`--failures-dir`); a check's own files (a counterexample scenario) go there too. Null: none saved. */
+  readonly failureDir: string | null;
   /** fast-check runs per property (smaller in quick runs). */
   readonly numRuns: number;
   readonly documents: Documents;

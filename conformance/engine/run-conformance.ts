@@ -83,6 +83,7 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
     streamUrl,
     clientUrl: options.clientUrl?.replace(/\/+$/, "") ?? null,
     seed: options.seed,
+    failureDir: options.failureDir ?? null,
     numRuns,
     documents,
     samples,

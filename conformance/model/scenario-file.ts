@@ -18,15 +18,12 @@ export interface Counterexample {
   readonly steps: readonly ScenarioStep[];
 }
 
-/** Where counterexamples are kept, relative to the working directory. */
-export const SCENARIO_DIR = ".conformance/scenarios";
-
 /**
  * Writes a counterexample as a scenario file of the scenario format (the runner replays it:
  * `basket-devnet scenario run FILE [--base-url URL]`; its wallets are new keys funded by the
  * faucet, not the judged run's) and returns its path.
  */
-export function writeScenario(counterexample: Counterexample, directory = SCENARIO_DIR): string {
+export function writeScenario(counterexample: Counterexample, directory: string): string {
   mkdirSync(directory, { recursive: true });
   const path = join(directory, `${counterexample.name}-seed-${counterexample.seed}-${Date.now()}.yaml`);
   const scenario = scenarioFromCommands({ ...counterexample, wallets: counterexample.wallets.length });

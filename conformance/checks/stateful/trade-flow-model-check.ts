@@ -41,19 +41,24 @@ export const tradeFlowModel: Check = {
         beforeFail: async (commands) => {
           const run = last as TradeFlowReal | null;
           if (!run) return;
-          const path = writeScenario({
-            name: "stateful.tradeFlow.model",
-            description: `A counterexample of the trade-flow model on launch ${launch.address}: ${String(commands)}`,
-            seed: context.seed,
-            baseUrl: context.baseUrl,
-            launch: launch.address,
-            wallets: run.wallets.map((wallet) => wallet.address),
-            steps: run.script,
-          });
-          return {
-            scenario: path,
-            script: run.script.map((step) => `${step.step} ${JSON.stringify(step.with ?? {})}${step.expect ? ` → ${step.expect}` : ""}`),
-          };
+          // Beside the run's saved failures (--failures-dir); a run that saves none writes none.
+          const script = run.script.map(
+            (step) => `${step.step} ${JSON.stringify(step.with ?? {})}${step.expect ? ` → ${step.expect}` : ""}`,
+          );
+          if (context.failureDir === null) return { script };
+          const path = writeScenario(
+            {
+              name: "stateful.tradeFlow.model",
+              description: `A counterexample of the trade-flow model on launch ${launch.address}: ${String(commands)}`,
+              seed: context.seed,
+              baseUrl: context.baseUrl,
+              launch: launch.address,
+              wallets: run.wallets.map((wallet) => wallet.address),
+              steps: run.script,
+            },
+            context.failureDir,
+          );
+          return { scenario: path, script };
         },
       },
     );

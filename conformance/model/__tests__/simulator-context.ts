@@ -37,6 +37,8 @@ export function startTestSimulator(options: { seed?: string; launchCount?: numbe
 export interface ContextOptions {
   readonly seed?: number;
   readonly numRuns?: number;
+  /** Where failures (and counterexample scenarios) are saved; default none. */
+  readonly failureDir?: string;
 }
 
 /** Runs `checks` through the engine (strict: our decisions fail too) and returns each outcome by id. */
@@ -47,7 +49,7 @@ export async function runChecks(server: TestServer, checks: readonly Check[], op
     seed: options.seed ?? 42,
     numRuns: options.numRuns ?? 5,
     strict: true,
-    failureDir: null,
+    failureDir: options.failureDir ?? null,
     registry: checks,
   });
   const outcomes = new Map<string, Outcome>();

@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseScenario } from "../../../../scenarios/runner/load-scenario.ts";
@@ -62,7 +63,8 @@ describe("against a black box that breaks one guarantee", () => {
   it.each(BREAKERS)("%s: a counterexample, printed and saved", async (_, breaker) => {
     const proxy = await startBreakingProxy(simulator.baseUrl, breaker);
     try {
-      const outcome = await runCheck(proxy, tradeFlowModel, { seed: 3, numRuns: 8 });
+      const failureDir = mkdtempSync(join(tmpdir(), "stateful-counterexamples-"));
+      const outcome = await runCheck(proxy, tradeFlowModel, { seed: 3, numRuns: 8, failureDir });
       expect(outcome.status, JSON.stringify(outcome).slice(0, 1000)).toBe("failed");
       if (outcome.status !== "failed") return;
       const input = outcome.details.input as { case: string; scenario: string; script: string[] };
@@ -70,6 +72,8 @@ describe("against a black box that breaks one guarantee", () => {
       expect(input.case).toMatch(/quoteBuild|inOrderTrade|submit/);
       expect(input.script.length).toBeGreaterThan(0);
       expect(existsSync(input.scenario)).toBe(true);
+      // …beside the run's failures (--failures-dir), not in the working directory.
+      expect(input.scenario.startsWith(failureDir)).toBe(true);
       // …in the scenario format, which `basket-devnet scenario run` replays.
       const text = readFileSync(input.scenario, "utf8");
       expect(() => parseScenario(text, input.scenario)).not.toThrow();
