@@ -231,5 +231,7 @@ function validate(body: BuildCreateBody): string | null {
   if (Buffer.byteLength(body.name) > 64) return "name must be at most 64 bytes in UTF-8";
   // The chain keeps a NUL, but its readers (kit's UTF-8 decoder, the indexer) drop it: "\u0000" would list as "".
   if (body.name.includes("\u0000")) return "name must not contain NUL characters (U+0000): readers of the chain's name drop them";
+  // A lone surrogate has no UTF-8: the chain would store U+FFFD in its place.
+  if (/[\uD800-\uDFFF]/u.test(body.name)) return "name must be well-formed Unicode text (it holds a lone surrogate, which has no UTF-8)";
   return null;
 }

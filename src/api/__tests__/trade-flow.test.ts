@@ -288,6 +288,7 @@ describe("refusals", () => {
     ["a 65-character name", () => ({ name: "n".repeat(65) }), "INVALID_BODY"],
     ["a name of a NUL character", () => ({ name: "\u0000" }), "INVALID_LAUNCH"],
     ["a name holding a NUL character", () => ({ name: "ab\u0000cd" }), "INVALID_LAUNCH"],
+    ["a name holding a lone surrogate", () => ({ name: "ab\ud800cd" }), "INVALID_LAUNCH"],
     ["a 501-character description", () => ({ description: "d".repeat(501) }), "INVALID_BODY"],
     ["a 257-character website", () => ({ website: "w".repeat(257) }), "INVALID_BODY"],
     ["no components", () => ({ components: [] }), "INVALID_BODY"],
