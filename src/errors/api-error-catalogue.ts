@@ -147,6 +147,16 @@ export const API_ERROR_CATALOGUE = {
     template: "the devnet cannot do that now: {reason}",
     meaning: "a /devnet/ control request is well-formed but not possible in the simulator's state",
   },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    template: "the request's headers are larger than the server reads ({limit} bytes)",
+    meaning: "the request line and headers together exceed node's limit; the body does not count",
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    template: "the request did not arrive whole within {seconds} seconds",
+    meaning: "the client sent its headers or body too slowly",
+  },
   UPGRADE_REQUIRED: {
     status: 426,
     template: "{path} is a WebSocket: open it with an Upgrade: websocket request (ws:// or wss://), not plain HTTP",

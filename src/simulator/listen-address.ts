@@ -1,6 +1,7 @@
 import { once } from "node:events";
-import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
+import { type IncomingMessage, type Server as HttpServer, STATUS_CODES, type ServerResponse, createServer, maxHeaderSize } from "node:http";
 import type { Duplex } from "node:stream";
+import { apiError } from "../errors/index.ts";
 
 /**
  * The port, bound by the real HTTP server from the first milliseconds of a start: requests
@@ -45,6 +46,8 @@ function unavailable(message: string): { readonly body: string; readonly headers
  */
 export async function reservePort(host: string, port: number): Promise<PortReservation> {
   const server = createServer();
+  // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];
   const hold = (request: IncomingMessage, response: ServerResponse) => held?.push({ kind: "request", request, response });
   const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => held?.push({ kind: "upgrade", request, socket, head });
@@ -123,6 +126,29 @@ export async function reservePort(host: string, port: number): Promise<PortReser
     fail,
     release: () => fail("the server stopped"),
   };
+}
+
+/**
+ * Answers a request node's HTTP parser refused (headers too large, too slow, not HTTP) with
+ * the API's error body instead of node's bare status line; a connection already gone is
+ * only closed.
+ */
+function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const failure =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? apiError("HEADERS_TOO_LARGE", { limit: String(maxHeaderSize) })
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(server.requestTimeout / 1000)) })
+        : apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
+  const body = JSON.stringify(failure.body);
+  const reason = STATUS_CODES[failure.status] ?? "Bad Request";
+  socket.end(
+    `HTTP/1.1 ${failure.status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** What a client held during a start that failed is told: why the start failed. */

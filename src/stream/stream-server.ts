@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
+import { apiError } from "../errors/index.ts";
 import { CardCache } from "./card-cache.ts";
 import { announceChanges, deliverCardDeltas, type FanoutContext } from "./change-fanout.ts";
 import type { StreamCloseName } from "./close-codes.ts";
@@ -38,6 +39,26 @@ export interface StreamStats {
   readonly resyncs: number;
   /** Sockets refused or closed by the server, by close name. */
   readonly closes: Readonly<Partial<Record<StreamCloseName, number>>>;
+}
+
+/** The path of a request target; null for one that is not a path (no stream is there). */
+function pathOf(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? "/", "http://stream.invalid").pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a WebSocket handshake cannot be read (RFC 6455 §4.2.1), or null when ws may take it. */
+function handshakeRefusal(request: IncomingMessage): string | null {
+  if (request.method !== "GET") return `a WebSocket handshake is a GET, not ${request.method}`;
+  if (request.headers.upgrade?.toLowerCase() !== "websocket") return "a WebSocket handshake names Upgrade: websocket";
+  if (!/^[+/0-9A-Za-z]{22}==$/.test(request.headers["sec-websocket-key"] ?? ""))
+    return "a WebSocket handshake needs a Sec-WebSocket-Key of 16 bytes in base64";
+  const version = request.headers["sec-websocket-version"];
+  if (version !== "13" && version !== "8") return "a WebSocket handshake needs Sec-WebSocket-Version 13";
+  return null;
 }
 
 /**
@@ -110,8 +131,17 @@ export class StreamServer {
 
   /** Takes over `socket` when `request` is for the stream's path; false (untouched) otherwise. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    if (new URL(request.url ?? "/", "http://stream.invalid").pathname !== this.options.path) return false;
+    if (pathOf(request.url) !== this.options.path) return false;
     socket.on("error", () => socket.destroy());
+    // ws refuses a broken handshake in text/html: the common mistakes get the API's error body.
+    const refusal = handshakeRefusal(request);
+    if (refusal !== null) {
+      const body = JSON.stringify(apiError("BAD_REQUEST", { detail: refusal }).body);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return true;
+    }
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));
     return true;
   }

@@ -53,6 +53,28 @@ describe("a reserved port", () => {
     expect(await accepts(reservation.port)).toBe(false);
   });
 
+  it("answers what node's HTTP parser refuses in the API's error shape: headers too large (431), not HTTP (400)", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    try {
+      const raw = async (text: string) => {
+        const socket = connect(reservation.port, "127.0.0.1");
+        await once(socket, "connect");
+        socket.write(text);
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk.toString()));
+        await once(socket, "close");
+        const [head, body] = answer.split("\r\n\r\n");
+        return { status: Number(head!.split(" ")[1]), json: JSON.parse(body!) };
+      };
+      const huge = await raw(`GET /v1/launches HTTP/1.1\r\nHost: x\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`);
+      expect(huge).toEqual({ status: 431, json: { code: "HEADERS_TOO_LARGE", error: expect.stringContaining("headers are larger") } });
+      const garbage = await raw("GARBAGE\r\n\r\n");
+      expect(garbage).toEqual({ status: 400, json: { code: "BAD_REQUEST", error: expect.stringContaining("not well-formed HTTP") } });
+    } finally {
+      await reservation.release();
+    }
+  });
+
   it("answers held requests and upgrades 503 with the reason when the start fails, then frees the port", async () => {
     const reservation = await reservePort("127.0.0.1", 0);
     const response = fetch(`http://127.0.0.1:${reservation.port}/v1/launches`);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { generateKeyPairSigner } from "@solana/kit";
 import { afterEach, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
@@ -117,6 +118,19 @@ test("a plain HTTP request to the stream's path is told to upgrade (426), and th
     });
     const client = await StreamClient.ready(w.url);
     await client.close();
+    // A handshake without its key is refused in the API's error shape, not ws's text/html.
+    const keyless = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${w.baseUrl}/v1/stream`, { headers: { connection: "Upgrade", upgrade: "websocket" } });
+      request.on("response", (answer) => {
+        let body = "";
+        answer.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect(keyless.status).toBe(400);
+    expect(JSON.parse(keyless.body)).toEqual({ code: "BAD_REQUEST", error: expect.stringContaining("Sec-WebSocket-Key") });
   } finally {
     await w.stop();
   }
