@@ -37,6 +37,9 @@ export class PubSubServer {
   constructor(deps: RpcDeps) {
     const dispatcher = new RpcDispatcher(deps, PUBSUB_METHODS);
     const wss = new WebSocketServer({ server: this.server, maxPayload: MAX_FRAME_BYTES });
+    // ws re-emits its HTTP server's errors here. Those are the server's to handle (a taken port:
+    // startRpcEndpoints moves to another pair); unheard here, one took the process down.
+    wss.on("error", () => {});
     this.#wss = wss;
     const perAddress = new Map<string, number>();
     wss.on("connection", (socket, request) => {

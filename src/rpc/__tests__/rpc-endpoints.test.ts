@@ -208,6 +208,20 @@ describe("RPC ports", () => {
     blocker.close();
   });
 
+  it("a taken PubSub half (the port after the RPC's) moves the pair too, and nothing is thrown", async () => {
+    const blocker = createServer().listen(0, "127.0.0.1");
+    await once(blocker, "listening");
+    const rpcPort = (blocker.address() as { port: number }).port - 1;
+    try {
+      const moved = await startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: rpcPort, explicit: false });
+      expect(moved.port).not.toBe(rpcPort);
+      expect((await postRpc(moved.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getHealth" })).json.result).toBe("ok");
+      await moved.close();
+    } finally {
+      blocker.close();
+    }
+  });
+
   it("up takes --rpc-port and --no-rpc; the default is 8899, not explicit", () => {
     expect(parseCommand(["up", "--rpc-port", "9100"])).toMatchObject({ kind: "up", options: { rpcPort: 9100 } });
     expect(parseCommand(["up", "--no-rpc"])).toMatchObject({ kind: "up", options: { rpcPort: null } });
