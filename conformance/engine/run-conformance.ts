@@ -69,7 +69,10 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
   };
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const streamUrl = options.streamUrl ?? `${baseUrl.replace(/^http/, "ws")}/v1/stream`;
-  const client = new BasketClient(baseUrl);
+  // A request that hangs fails its check naming the request, well within the check's own timeout.
+  const client = new BasketClient(baseUrl, {
+    requestTimeoutMs: Math.min(30_000, Math.max(1_000, (options.checkTimeoutMs ?? 120_000) / 4)),
+  });
   const control = options.control ?? "auto";
   const strict = options.strict ?? false;
   const numRuns = options.numRuns ?? 100;
@@ -115,7 +118,17 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
     emit({ kind: "phaseStart", phase, count: ofPhase.length });
     for (const check of ofPhase) {
       if (options.maxFailures !== undefined && failed >= options.maxFailures) {
+        // Skipped with the reason, so every report lists every selected check.
         notRun += 1;
+        const outcome: CheckOutcome = {
+          status: "skip",
+          check: summaryOf(check),
+          millis: 0,
+          notes: [],
+          reason: `not run: --max-failures ${options.maxFailures} was reached`,
+        };
+        outcomes.push(outcome);
+        emit({ kind: "checkEnd", outcome });
         continue;
       }
       const outcome = await runOne(check, environment, options, strict, emit);

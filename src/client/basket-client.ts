@@ -66,6 +66,8 @@ export interface ClientOptions {
   readonly pollIntervalMs?: number;
   /** Give up polling after this many ms (default 30 000). */
   readonly pollTimeoutMs?: number;
+  /** Give up on one request after this many ms, with an error naming it (default 30 000). */
+  readonly requestTimeoutMs?: number;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -97,6 +99,7 @@ export class BasketClient {
   readonly #fetch: typeof fetch;
   readonly #pollIntervalMs: number;
   readonly #pollTimeoutMs: number;
+  readonly #requestTimeoutMs: number;
 
   constructor(
     readonly baseUrl: string,
@@ -105,6 +108,22 @@ export class BasketClient {
     this.#fetch = options.fetch ?? fetch;
     this.#pollIntervalMs = options.pollIntervalMs ?? 100;
     this.#pollTimeoutMs = options.pollTimeoutMs ?? 30_000;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  }
+
+  /**
+   * One request and its whole body within the request timeout: a server that never answers
+   * is an error naming the request, not a wait without end.
+   */
+  async #fetchText(label: string, url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+    const signal = AbortSignal.timeout(this.#requestTimeoutMs);
+    try {
+      const response = await this.#fetch(url, { ...init, signal });
+      return { response, text: await response.text() };
+    } catch (error) {
+      if (signal.aborted) throw new Error(`${label} did not answer within ${this.#requestTimeoutMs / 1000} s`, { cause: error });
+      throw error;
+    }
   }
 
   // ---------------------------------------------------------------- read routes
@@ -234,8 +253,11 @@ export class BasketClient {
       if (!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
     }
     const started = performance.now();
-    const response = await this.#fetch(url, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
-    const text = await response.text();
+    const { response, text } = await this.#fetchText(`${request.method} ${request.path}`, url, {
+      method: request.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -265,8 +287,7 @@ export class BasketClient {
   }
 
   async #send<T>(label: string, url: string, init: RequestInit): Promise<T> {
-    const response = await this.#fetch(url, init);
-    const text = await response.text();
+    const { response, text } = await this.#fetchText(label, url, init);
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
