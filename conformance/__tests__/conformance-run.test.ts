@@ -89,6 +89,22 @@ describe("a server that breaks one rule", () => {
     expect(out).toContain("limit=0 is past the limit and must be refused");
   }, 60_000);
 
+  it("with --max-failures, lists the checks it did not start as skipped with the reason, in every report", async () => {
+    const checks = BOUNDARIES_CHECKS.filter((check) => check.id.startsWith("boundaries.launches.")).slice(0, 3);
+    const first = checks.find((check) => check.id === "boundaries.launches.limit")!;
+    const rest = checks.filter((check) => check !== first);
+    expect(rest.length).toBeGreaterThan(0);
+    const summary = await runConformance({ baseUrl, seed: 7, registry: [first, ...rest], maxFailures: 1, failureDir: null });
+    expect(summary.failed).toBe(1);
+    expect(summary.notRun).toBe(rest.length);
+    expect(summary.outcomes).toHaveLength(1 + rest.length);
+    for (const outcome of summary.outcomes.slice(1)) {
+      expect(outcome).toMatchObject({ status: "skip", reason: "not run: --max-failures 1 was reached" });
+    }
+    const names = parseXmlElements(junitXml(summary));
+    expect(names.filter((name) => name === "testcase")).toHaveLength(1 + rest.length);
+  });
+
   it("answers a usage error with exit code 2 and a sentence", async () => {
     let err = "";
     const code = await conformanceCommand(["--base-url", baseUrl, "--shard", "3/2"], { stdout: () => {}, stderr: (text) => (err += text) });
