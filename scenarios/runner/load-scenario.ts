@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { injectedBug } from "../../src/bugs/injected-bug-catalogue.ts";
-import { type Scenario, ScenarioSchema } from "./scenario-schema.ts";
+import { STEP_KINDS, type Scenario, ScenarioSchema } from "./scenario-schema.ts";
 import { LIBRARY_DIR } from "./scenario-files.ts";
 
 export type LoadedScenario =
@@ -39,7 +39,15 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
     const index = Number(/^\/steps\/(\d+)/.exec(stepError.instancePath)![1]);
     const step = steps[index];
     const keys = typeof step === "object" && step !== null ? Object.keys(step) : [];
-    const kind = keys.find((key) => !["as", "expect", "note"].includes(key)) ?? (keys.includes("expect") ? "expect" : undefined);
+    const others = keys.filter((key) => !["as", "expect", "note"].includes(key));
+    // A misspelt key beside a known kind (`expcet:`) is named, not taken for the step's kind.
+    const strangers = others.filter((key) => !(STEP_KINDS as string[]).includes(key));
+    const kind =
+      others.find((key) => (STEP_KINDS as string[]).includes(key)) ?? others[0] ?? (keys.includes("expect") ? "expect" : undefined);
+    if (strangers.length > 0 && strangers.length < others.length) {
+      const named = strangers.map((key) => JSON.stringify(key)).join(", ");
+      return { ok: false, file, error: `${file}: step ${index + 1} (${kind}): ${named} is no step kind, nor as, expect or note` };
+    }
     const prefix = `/steps/${index}/${kind ?? ""}`;
     const own = errors.filter(
       (error) => kind !== undefined && error.instancePath.startsWith(prefix) && error.instancePath !== `/steps/${index}`,

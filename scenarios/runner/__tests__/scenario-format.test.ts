@@ -27,6 +27,8 @@ describe("parseScenario", () => {
   it("refuses an unknown step kind and text that is not YAML", () => {
     const unknown = parseScenario(`${head}steps:\n  - teleport: {}\n`);
     expect(unknown.ok || unknown.error).toMatch(/step 1 \(teleport\): is not a known step/);
+    const misspelt = parseScenario(`${head}steps:\n  - read: { path: /v1/launches }\n    expcet: { status: 200 }\n`);
+    expect(misspelt.ok || misspelt.error).toMatch(/step 1 \(read\): "expcet" is no step kind, nor as, expect or note/);
     const broken = parseScenario("name: [");
     expect(broken.ok || broken.error).toMatch(/is not YAML/);
   });
