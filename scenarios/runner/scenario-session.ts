@@ -4,6 +4,7 @@ import { curlCommand } from "../../conformance/engine/curl-command.ts";
 import { type StreamProbe, Transcript } from "../../conformance/engine/stream-probe.ts";
 import { ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { transcriptJson } from "./transcript-text.ts";
+import { ScenarioFailedSignal } from "./scenario-signals.ts";
 
 /**
  * What one scenario run holds: the server, its named wallets and sockets, the variables
@@ -51,10 +52,18 @@ export class ScenarioSession {
     return answer;
   }
 
-  /** A wallet argument: a declared name gives its address; anything else is taken as an address. */
+  /**
+   * A wallet argument: a declared name gives its address, an address is taken as it is. A
+   * word that is neither is a name the scenario forgot to declare: said so here, rather than
+   * sent to the server to be refused as if the server were wrong.
+   */
   address(wallet: unknown): string {
     const name = String(wallet);
-    return this.wallets.get(name)?.address ?? name;
+    const declared = this.wallets.get(name)?.address;
+    if (declared !== undefined) return declared;
+    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(name))
+      throw new ScenarioFailedSignal(`wallet ${JSON.stringify(name)} is not declared under wallets: (nor is it an address)`);
+    return name;
   }
 
   /** The wallet that signs for `wallet` (a name, or the address of a declared wallet). */

@@ -46,6 +46,15 @@ describe("the scenario library", () => {
     expect(notices).toEqual([expect.stringContaining("snapshot"), expect.stringContaining("snapshot")]);
   }, 180_000);
 
+  it("fails a scenario that names a wallet it never declared, saying so, before asking the server", async () => {
+    const base = library.find((scenario) => scenario.name === "quote-built-at-31-seconds")!;
+    const typo: Scenario = { ...base, name: "undeclared-wallet", steps: [{ balances: { wallet: "bob" } }] };
+    const { result } = (await runScenarios([typo], { builtIn: world })).results[0]!;
+    expect(result.outcome.status).toBe("fail");
+    if (result.outcome.status === "fail") expect(result.outcome.failure.message).toContain('wallet "bob" is not declared under wallets:');
+    expect(result.transcript.some((line) => line.includes("/balances"))).toBe(false);
+  });
+
   it("fails a scenario whose expectation the server does not meet, at that step, with a diff and the transcript", async () => {
     const base = library.find((scenario) => scenario.name === "quote-built-at-31-seconds")!;
     // The same situation, wrongly expecting an expired quote to build.
