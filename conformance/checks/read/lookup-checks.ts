@@ -91,7 +91,8 @@ export const searchEmptyQuery: Check = {
     await judge(context, async () => {
       for (const query of [{ q: "" }, { q: "", kind: "all" }]) {
         const body = await getJson(context, "/v1/search", query);
-        ensure(Array.isArray(body.launches) && body.launches.length === 0, "an empty q returned launches", {
+        ensure(Array.isArray(body.launches), "an empty q's answer has no launches list", { input: query, actual: body });
+        ensure(body.launches.length === 0, "an empty q returned launches", {
           input: query,
           expected: [],
           actual: body.launches,

@@ -139,11 +139,21 @@ export const errorsHaveSentence: Check = {
       (_, answer) => {
         if (answer.status < 400) return null;
         const error = (answer.body as { error?: unknown } | undefined)?.error;
-        return typeof error === "string" && error.trim().length > 0 ? null : "the body has no `error` sentence";
+        if (typeof error === "string" && error.trim().length > 0) return null;
+        if (error === undefined) return "the body has no `error` sentence";
+        return `the body's \`error\` is ${kindOf(error)}, not a sentence`;
       },
       (request) => isSpecified(request.template),
     ),
 };
+
+/** What a JSON value is, with its article: for saying what an `error` was instead of a sentence. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return "an empty string";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
 
 export const errorsHaveCode: Check = {
   id: "schema.errors.haveCode",

@@ -17,7 +17,15 @@ export const helloFirst: Check = {
       const probe = await session.open();
       const first = await probe.next(() => true, ANSWER_MS);
       const after = await serverTime(context);
-      if (!first) session.fail(`no frame within ${ANSWER_MS} ms of connecting`);
+      if (!first) {
+        // A refused upgrade or an early close is not a slow server: say which it was.
+        const closed = probe.closeInfo;
+        session.fail(
+          closed
+            ? `the socket closed (code ${closed.code}${closed.reason ? `, ${JSON.stringify(closed.reason)}` : ""}) before any frame`
+            : `no frame within ${ANSWER_MS} ms of connecting`,
+        );
+      }
       const hello = (first.json ?? {}) as { kind?: unknown; at?: unknown; v?: unknown };
       if (first.kind !== "hello")
         session.fail(`the first frame is ${first.kind ?? "not a JSON object with a kind"}, not hello`, { actual: first.text });

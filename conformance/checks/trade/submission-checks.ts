@@ -32,13 +32,27 @@ async function signedBuy(context: CheckContext, wallet: Wallet, amountIn = SMALL
 }
 
 /**
- * Lands a buy's settling step before its setup. Returns the settle's answer, or null when
- * the plan has a single step (nothing to put out of order).
+ * Why a buy's plan gives no setup step to land out of order with its settle, or null when
+ * it does: a single step, no step or several marked `settles` (plan.singleSettle judges
+ * those), or the settle first.
+ */
+function orderlessReason(steps: readonly { readonly step: number; readonly settles?: boolean }[]): string | null {
+  const settles = steps.filter((step) => step.settles === true);
+  if (steps.length < 2) return "the buy's plan has a single step";
+  if (settles.length !== 1) return `the buy's plan marks ${settles.length} steps settles, not one (plan.singleSettle judges that)`;
+  if (settles[0] === steps[0]) return "the buy's plan settles in its first step, with no setup before it";
+  return null;
+}
+
+/**
+ * Lands a buy's settling step before its setup. Returns the settle's answer, or why the
+ * plan gives nothing to put out of order.
  */
 async function settleFirst(context: CheckContext, wallet: Wallet) {
   const buy = await signedBuy(context, wallet);
-  const settle = buy.steps.find((step) => step.settles === true);
-  if (buy.steps.length < 2 || !settle || settle === buy.steps[0]) return null;
+  const skip = orderlessReason(buy.steps);
+  if (skip !== null) return { skip };
+  const settle = buy.steps.find((step) => step.settles === true)!;
   // A --keypair wallet is shared and may hold launch tokens already: what counts is the change.
   const heldBefore = await holdingOf(context, wallet.address, buy.launch.primaryMint);
   const answer = await submit(context, settle.signed, buy.quote.quoteId);
@@ -57,7 +71,7 @@ export const submitOutOfOrderFails: Check = {
     await judge(context, async () => {
       const wallet = await context.wallet();
       const attempt = await settleFirst(context, wallet);
-      if (!attempt) return context.skip("the buy's plan has a single step: there is no order to break");
+      if ("skip" in attempt) return context.skip(`${attempt.skip}: there is no order to break`);
       const { buy, answer, signature, status } = attempt;
       const refused = answer.status !== 200;
       ensure(refused || status?.status === "failed", `the settle landed before its setup ended ${status?.status}`, {
@@ -88,8 +102,9 @@ export const submitConcurrentFails: Check = {
     await judge(context, async () => {
       const wallet = await context.wallet();
       const buy = await signedBuy(context, wallet);
-      const settle = buy.steps.find((step) => step.settles === true);
-      if (buy.steps.length < 2 || !settle) return context.skip("the buy's plan has a single step: nothing can land concurrently");
+      const skip = orderlessReason(buy.steps);
+      if (skip !== null) return context.skip(`${skip}: nothing can land concurrently`);
+      const settle = buy.steps.find((step) => step.settles === true)!;
       const heldBefore = await holdingOf(context, wallet.address, buy.launch.primaryMint);
       // Every step sent at once, none waiting for the one before it to land.
       const answers = await Promise.all(
@@ -135,7 +150,7 @@ export const statusFailedIsHttp200: Check = {
     await judge(context, async () => {
       const wallet = await context.wallet();
       const attempt = await settleFirst(context, wallet);
-      if (!attempt) return context.skip("the buy's plan has a single step: no transaction could be made to fail on chain");
+      if ("skip" in attempt) return context.skip(`${attempt.skip}: no transaction could be made to fail on chain`);
       if (attempt.answer.status !== 200)
         context.skip(
           `the server refused the out-of-order settle at submit (${attempt.answer.status}): no transaction reached the network to fail there`,
