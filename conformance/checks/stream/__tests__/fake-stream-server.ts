@@ -19,6 +19,8 @@ export interface FakeFaults {
   readonly idleMs?: number;
   /** ws's payload limit: 65,536 makes ws itself close 1009 on a larger frame instead of ignoring it. Default 1 MiB. */
   readonly maxPayload?: number;
+  /** Closes every socket 1011 before sending anything (no hello). */
+  readonly closeAtOnce?: boolean;
 }
 
 export interface FakeServer {
@@ -66,6 +68,7 @@ export async function startFakeServer(faults: FakeFaults = {}): Promise<FakeServ
     socket.on("close", () => perAddress.set(address, (perAddress.get(address) ?? 1) - 1));
     socket.on("error", () => {});
     if (cap !== null && count > cap) return socket.close(1013, "connection cap reached; try again later");
+    if (faults.closeAtOnce) return socket.close(1011, "broken");
     socket.send(JSON.stringify({ kind: "hello", at: Date.now(), v: faults.helloVersion ?? 1 }));
     let seq = 0;
     let deltas = 0;

@@ -52,6 +52,12 @@ describe("stream checks against a fake server that breaks one rule", () => {
     30_000,
   );
 
+  it("says a socket closed before any frame as such, not as a slow hello", async () => {
+    const outcome = await judge("stream.hello.first", { closeAtOnce: true });
+    expect(outcome.status).toBe("fail");
+    if (outcome.status === "fail") expect(outcome.failure.message).toContain('the socket closed (code 1011, "broken") before any frame');
+  });
+
   it("the idle check runs with --allow-slow only, and sees a peer that answers no ping closed 1001", async () => {
     expect((await judge("stream.close.idle", { idleMs: 300 })).status).toBe("skip");
     expect((await judge("stream.close.idle", { idleMs: 300 }, true)).status).toBe("pass");
