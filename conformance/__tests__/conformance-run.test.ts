@@ -9,6 +9,7 @@ import { NEGATIVE_CHECKS } from "../checks/negative/index.ts";
 import { SCHEMA_CHECKS } from "../checks/schema/index.ts";
 import { conformanceCommand } from "../cli/conformance-command.ts";
 import { type StartedServer, startBuiltInServer } from "../cli/start-simulator.ts";
+import type { Check } from "../engine/check.ts";
 import { runConformance } from "../engine/run-conformance.ts";
 import { junitXml } from "../reporters/junit-reporter.ts";
 import { parseXmlElements } from "./well-formed-xml.ts";
@@ -138,5 +139,41 @@ describe("a server that breaks one rule", () => {
       expect(err).toMatch(/no check matches .*nothing would be judged/);
       expect(out).toBe("");
     }
+  });
+});
+
+describe("a server that stops answering mid-run", () => {
+  it("fails the check that lost it, then skips the rest with the reason instead of failing each on its connection", async () => {
+    const app = Fastify();
+    app.get("/v1/launches", async () => ({ launches: [] }));
+    const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+    const check = (id: string, run: Check["run"]): Check => ({
+      id,
+      phase: "read",
+      rule: { section: "Endpoints › GET /v1/launches", text: "a test rule" },
+      enforces: "specification",
+      run,
+    });
+    const reads = async (context: Parameters<Check["run"]>[0]) => {
+      await context.exchange({ method: "GET", path: "/v1/launches" });
+    };
+    const summary = await runConformance({
+      baseUrl,
+      seed: 1,
+      failureDir: null,
+      registry: [
+        check("test.stopsTheServer", async (context) => {
+          await app.close();
+          await reads(context);
+        }),
+        check("test.afterwards.one", reads),
+        check("test.afterwards.two", reads),
+      ],
+    });
+    expect(summary.outcomes.map((outcome) => outcome.status)).toEqual(["fail", "skip", "skip"]);
+    for (const outcome of summary.outcomes.slice(1)) {
+      if (outcome.status === "skip") expect(outcome.reason).toMatch(/^not run: the server stopped answering \(nothing answers at /);
+    }
+    expect(summary.notRun).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import { RunMemo } from "./run-memo.ts";
 import type { CheckOutcome, CheckSummary, RunListener, RunSummary } from "./run-events.ts";
 import { type Selection, selectChecks } from "./select-checks.ts";
 import { walletFromKeypairFile } from "./suite-wallet.ts";
+import { unreachableReason } from "../../src/client/service-address.ts";
 
 /** Requests a failure keeps for its reproduction: the last ones (the defect is usually last). */
 const CURL_KEPT = 40;
@@ -42,6 +43,9 @@ export interface RunOptions extends Selection {
   readonly registry?: readonly Check[];
   readonly listeners?: readonly RunListener[];
 }
+
+/** Failure messages of a request that reached no server (fetch's, node's, the client's timeout). */
+const CONNECTION_LOST = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|did not answer within/;
 
 function summaryOf(check: Check): CheckSummary {
   return { id: check.id, phase: check.phase, rule: check.rule, enforces: check.enforces };
@@ -111,22 +115,24 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
   const phaseMillis: Partial<Record<Phase, number>> = {};
   let failed = 0;
   let notRun = 0;
+  /** Why the server stopped answering, once a failure looked like it did and a probe confirmed it. */
+  let gone: string | null = null;
   for (const phase of PHASES) {
     const ofPhase = checks.filter((check) => check.phase === phase);
     if (ofPhase.length === 0) continue;
     const phaseStarted = performance.now();
     emit({ kind: "phaseStart", phase, count: ofPhase.length });
     for (const check of ofPhase) {
-      if (options.maxFailures !== undefined && failed >= options.maxFailures) {
+      const stop =
+        gone !== null
+          ? `not run: the server stopped answering (${gone})`
+          : options.maxFailures !== undefined && failed >= options.maxFailures
+            ? `not run: --max-failures ${options.maxFailures} was reached`
+            : null;
+      if (stop !== null) {
         // Skipped with the reason, so every report lists every selected check.
         notRun += 1;
-        const outcome: CheckOutcome = {
-          status: "skip",
-          check: summaryOf(check),
-          millis: 0,
-          notes: [],
-          reason: `not run: --max-failures ${options.maxFailures} was reached`,
-        };
+        const outcome: CheckOutcome = { status: "skip", check: summaryOf(check), millis: 0, notes: [], reason: stop };
         outcomes.push(outcome);
         emit({ kind: "checkEnd", outcome });
         continue;
@@ -135,6 +141,9 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
       let savedTo: string | undefined;
       if (outcome.status === "fail") {
         failed += 1;
+        // A failure that reads like a lost connection: if the server no longer answers at all,
+        // the checks after it would only repeat that, as rule failures. They are not run.
+        if (CONNECTION_LOST.test(outcome.failure.message)) gone = await unreachableReason(baseUrl, 5_000);
         if (options.failureDir) {
           savedTo = await saveFailure(options.failureDir, {
             baseUrl,

@@ -51,7 +51,7 @@ export interface RunSummary {
   readonly failed: number;
   readonly skipped: number;
   readonly noted: number;
-  /** Of the skipped, the checks never started because `--max-failures` was reached. */
+  /** Of the skipped, the checks never started: `--max-failures` was reached, or the server stopped answering. */
   readonly notRun: number;
   readonly millis: number;
   /** Seconds each phase took, in run order. */

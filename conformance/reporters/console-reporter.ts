@@ -47,7 +47,7 @@ export function consoleReporter(write: (text: string) => void = (text) => proces
         const phases = Object.entries(summary.phaseMillis).map(([phase, millis]) => `${phase} ${((millis ?? 0) / 1000).toFixed(1)} s`);
         write(
           `\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.noted} noted` +
-            `${summary.notRun > 0 ? ` (${summary.notRun} of the skipped not run: --max-failures)` : ""} in ${(summary.millis / 1000).toFixed(1)} s` +
+            `${summary.notRun > 0 ? ` (${summary.notRun} of the skipped not run)` : ""} in ${(summary.millis / 1000).toFixed(1)} s` +
             `${phases.length > 0 ? ` (${phases.join(", ")})` : ""}\n`,
         );
         break;
