@@ -6,13 +6,23 @@ import type { QuoteStore } from "./quote-store.ts";
 
 const base64 = getBase64Decoder();
 
+/** A submission that passed the checks: its transaction, and its message as base64 (how built messages are keyed). */
+export interface CheckedSubmission {
+  readonly transaction: Transaction;
+  readonly message: string;
+}
+
 /**
  * What submit checks before anything is queued: the bytes decode whole and keep the
  * network's limits, every signature signs the message, and — with a quote id — the message
  * is one built for that quote while it lives. A transaction built for a quote that has since
  * expired says so (QUOTE_EXPIRED); a message never built for it is MESSAGE_MISMATCH.
  */
-export async function checkSubmission(text: string, quoteId: string | null, quotes: QuoteStore<unknown>): Promise<Result<Transaction>> {
+export async function checkSubmission(
+  text: string,
+  quoteId: string | null,
+  quotes: QuoteStore<unknown>,
+): Promise<Result<CheckedSubmission>> {
   const reading = readWireTransaction(text);
   if (!reading.ok) return fail("INVALID_TRANSACTION", { reason: reading.reason });
   const { transaction } = reading;
@@ -20,10 +30,11 @@ export async function checkSubmission(text: string, quoteId: string | null, quot
     const valid = signature !== null && signatureVerifies(signer as Address, signature, transaction.messageBytes);
     if (!valid) return fail("INVALID_SIGNATURE", { signer });
   }
-  if (quoteId === null) return succeed(transaction);
+  const message = base64.decode(transaction.messageBytes);
+  if (quoteId === null) return succeed({ transaction, message });
   const lookup = quotes.get(quoteId);
   if (lookup.state === "unknown") return fail("QUOTE_NOT_FOUND", { quoteId });
-  if (!lookup.entry.builtMessages.has(base64.decode(transaction.messageBytes))) return fail("MESSAGE_MISMATCH", { quoteId });
+  if (!lookup.entry.builtMessages.has(message)) return fail("MESSAGE_MISMATCH", { quoteId });
   if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });
-  return succeed(transaction);
+  return succeed({ transaction, message });
 }

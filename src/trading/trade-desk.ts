@@ -159,8 +159,8 @@ export class TradeDesk {
   async submit(transaction: string, quoteId: string | null): Promise<Result<TransactionStatusRecord>> {
     const checked = await checkSubmission(transaction, quoteId, this.quotes);
     if (!checked.ok) return checked;
-    const message = base64.decode(checked.value.messageBytes);
-    const submitted = this.options.devnet.submit(checked.value, { landBefore: this.plans.earlierSubmitted(message) });
+    const { transaction: signed, message } = checked.value;
+    const submitted = this.options.devnet.submit(signed, { landBefore: this.plans.earlierSubmitted(message) });
     if (!submitted.accepted) return fail("SUBMISSION_REFUSED", { reason: describeChainError(submitted.error) });
     if (!submitted.duplicate) this.plans.submitted(message, submitted.signature);
     return succeed(this.#describe(this.options.devnet.getTransactionStatus(submitted.signature)));
