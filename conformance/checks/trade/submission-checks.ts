@@ -61,6 +61,26 @@ async function settleFirst(context: CheckContext, wallet: Wallet) {
   return { buy, settle, answer, signature, status, heldBefore };
 }
 
+/**
+ * A settle that must have failed left no trace: the wallet holds the launch tokens it held
+ * before, and the tape has no trade of it. `how` says how the settle was sent.
+ */
+async function ensureSettleChangedNothing(
+  context: CheckContext,
+  buy: Awaited<ReturnType<typeof signedBuy>>,
+  settle: { heldBefore: bigint; signature: string; how: string; input: unknown },
+): Promise<void> {
+  ensure(
+    (await holdingOf(context, buy.input.wallet, buy.launch.primaryMint)) === settle.heldBefore,
+    `the wallet received launch tokens from a settle ${settle.how}`,
+    { input: settle.input },
+  );
+  ensure((await onTape(context, buy.launch.address, settle.signature)) === 0, `a settle ${settle.how} is on the tape`, {
+    input: settle.input,
+    actual: settle.signature,
+  });
+}
+
 export const submitOutOfOrderFails: Check = {
   id: "submit.outOfOrderFails",
   phase: "trade",
@@ -79,14 +99,11 @@ export const submitOutOfOrderFails: Check = {
         expected: "failed (or refused at submit)",
         actual: status,
       });
-      ensure(
-        (await holdingOf(context, wallet.address, buy.launch.primaryMint)) === attempt.heldBefore,
-        "the wallet received launch tokens from a settle landed out of order",
-        { input: buy.input },
-      );
-      ensure((await onTape(context, buy.launch.address, signature)) === 0, "a settle landed out of order is on the tape", {
+      await ensureSettleChangedNothing(context, buy, {
+        heldBefore: attempt.heldBefore,
+        signature,
+        how: "landed out of order",
         input: buy.input,
-        actual: signature,
       });
     });
   },
@@ -124,15 +141,7 @@ export const submitConcurrentFails: Check = {
         expected: "failed (or refused at submit): concurrent landing fails",
         actual: statuses.map((answer, index) => `step ${index + 1}: ${answer?.status ?? `refused ${answers[index]!.status}`}`).join(", "),
       });
-      ensure(
-        (await holdingOf(context, wallet.address, buy.launch.primaryMint)) === heldBefore,
-        "the wallet received launch tokens from a settle sent together with its setup",
-        { input },
-      );
-      ensure((await onTape(context, buy.launch.address, signature)) === 0, "a settle sent together with its setup is on the tape", {
-        input,
-        actual: signature,
-      });
+      await ensureSettleChangedNothing(context, buy, { heldBefore, signature, how: "sent together with its setup", input });
     });
   },
 };
