@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { API_ERROR_CATALOGUE, type ApiErrorCode, type ApiErrorParams } from "./api-error-catalogue.ts";
 
 /** The JSON body of every error response. */
@@ -43,4 +44,17 @@ const ECHO_LIMIT = 64;
 export function quoted(input: string): string {
   const cut = input.length > ECHO_LIMIT ? `${input.slice(0, ECHO_LIMIT)}…` : input;
   return JSON.stringify(cut);
+}
+
+/**
+ * `failure` as a whole HTTP/1.1 response that closes its connection: for a socket no
+ * framework answers (a request node's parser refused, a broken WebSocket handshake).
+ */
+export function rawHttpResponse(failure: ApiError): string {
+  const body = JSON.stringify(failure.body);
+  const reason = STATUS_CODES[failure.status] ?? "Error";
+  return (
+    `HTTP/1.1 ${failure.status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
 }

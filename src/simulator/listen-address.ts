@@ -1,7 +1,7 @@
 import { once } from "node:events";
-import { type IncomingMessage, type Server as HttpServer, STATUS_CODES, type ServerResponse, createServer, maxHeaderSize } from "node:http";
+import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer, maxHeaderSize } from "node:http";
 import type { Duplex } from "node:stream";
-import { apiError } from "../errors/index.ts";
+import { apiError, rawHttpResponse } from "../errors/index.ts";
 
 /**
  * The port, bound by the real HTTP server from the first milliseconds of a start: requests
@@ -144,11 +144,7 @@ function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, soc
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(server.requestTimeout / 1000)) })
         : apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
-  const body = JSON.stringify(failure.body);
-  const reason = STATUS_CODES[failure.status] ?? "Bad Request";
-  socket.end(
-    `HTTP/1.1 ${failure.status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(rawHttpResponse(failure));
 }
 
 /** What a client held during a start that failed is told: why the start failed. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
-import { apiError } from "../errors/index.ts";
+import { apiError, rawHttpResponse } from "../errors/index.ts";
 import { CardCache } from "./card-cache.ts";
 import { announceChanges, deliverCardDeltas, type FanoutContext } from "./change-fanout.ts";
 import type { StreamCloseName } from "./close-codes.ts";
@@ -136,10 +136,7 @@ export class StreamServer {
     // ws refuses a broken handshake in text/html: the common mistakes get the API's error body.
     const refusal = handshakeRefusal(request);
     if (refusal !== null) {
-      const body = JSON.stringify(apiError("BAD_REQUEST", { detail: refusal }).body);
-      socket.end(
-        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
+      socket.end(rawHttpResponse(apiError("BAD_REQUEST", { detail: refusal })));
       return true;
     }
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));
