@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { type Address, isAddress } from "@solana/kit";
 import { AccountReads } from "./account-reads.ts";
 import { type RpcAnswer, invalidParams } from "./json-rpc-envelope.ts";
-import { encodeAccount } from "./encode-account.ts";
+import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountConfig, CommitmentConfig, Pubkey } from "./rpc-schemas.ts";
@@ -36,7 +36,11 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
     const refused = badPubkey(key) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;
     const account = AccountReads.of(devnet).get(key as Address);
-    return inContext(devnet, account && encodeAccount(devnet, account, config.encoding, config.dataSlice));
+    const encoding = config.encoding ?? "binary";
+    return (
+      encodingRefusal([account], encoding, config.dataSlice) ??
+      inContext(devnet, account && encodeAccount(devnet, account, encoding, config.dataSlice))
+    );
   }),
   getMultipleAccounts: method(
     [Type.Array(Pubkey, { maxItems: MAX_MULTIPLE_ACCOUNTS }), AccountConfig],
@@ -46,9 +50,14 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
       if (refused) return refused;
       const reads = AccountReads.of(devnet);
       const accounts = (keys as Address[]).map((key) => reads.get(key));
-      return inContext(
-        devnet,
-        accounts.map((account) => account && encodeAccount(devnet, account, config.encoding, config.dataSlice)),
+      // This one method defaults to base64, unlike its kin.
+      const encoding = config.encoding ?? "base64";
+      return (
+        encodingRefusal(accounts, encoding, config.dataSlice) ??
+        inContext(
+          devnet,
+          accounts.map((account) => account && encodeAccount(devnet, account, encoding, config.dataSlice)),
+        )
       );
     },
   ),

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { type Address, type EncodedAccount, getBase58Encoder } from "@solana/kit";
 import { badPubkey } from "./account-methods.ts";
-import { encodeAccount } from "./encode-account.ts";
+import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { type RpcAnswer, answer, invalidParams } from "./json-rpc-envelope.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
@@ -70,10 +70,14 @@ function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: 
   if (refused) return refused;
   const matches = filtersMatch(config.filters);
   if (typeof matches !== "function") return matches;
-  const accounts = devnet
-    .getProgramAccounts(program as Address)
-    .filter(matches)
-    .map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, config.encoding, config.dataSlice) }));
+  const matched = devnet.getProgramAccounts(program as Address).filter(matches);
+  const encoding: AccountEncoding = config.encoding ?? "binary";
+  const encodable = encodingRefusal(matched, encoding, config.dataSlice);
+  if (encodable) return encodable;
+  const accounts = matched.map((account) => ({
+    pubkey: account.address,
+    account: encodeAccount(devnet, account, encoding, config.dataSlice),
+  }));
   return config.withContext ? inContext(devnet, accounts) : answer(accounts);
 }
 

@@ -68,7 +68,7 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     return subscribed(session, {
       kind: "account",
       address,
-      encoding: config.encoding ?? "base64",
+      encoding: config.encoding ?? "binary",
       last: devnet.getAccount(address),
       finalized: config.commitment === "finalized",
     });
@@ -87,7 +87,7 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     return subscribed(session, {
       kind: "program",
       program: key as Address,
-      encoding: config.encoding ?? "base64",
+      encoding: config.encoding ?? "binary",
       dataSlice: config.dataSlice,
       matches,
       finalized: config.commitment === "finalized",

@@ -9,7 +9,7 @@ import { transactionErrorJson } from "./transaction-error-json.ts";
 import { reaches, rpcSignatureStatus } from "./signature-status.ts";
 
 const CLOSED_ACCOUNT = (encoding: AccountEncoding) => ({
-  data: ["", encoding === "base58" ? "base58" : "base64"],
+  data: encoding === "binary" ? "" : ["", encoding === "base58" ? "base58" : "base64"],
   executable: false,
   lamports: 0,
   owner: "11111111111111111111111111111111",

@@ -20,9 +20,13 @@ const configFields = {
 export const CommitmentConfig = Type.Object(configFields);
 export type CommitmentConfig = Static<typeof CommitmentConfig>;
 
-export const AccountEncoding = Type.Union([Type.Literal("base58"), Type.Literal("base64"), Type.Literal("jsonParsed")], {
-  description: "jsonParsed parses SPL Token accounts and mints; other accounts fall back to base64",
-});
+export const AccountEncoding = Type.Union(
+  [Type.Literal("binary"), Type.Literal("base58"), Type.Literal("base64"), Type.Literal("jsonParsed")],
+  {
+    description:
+      "binary is the validator's legacy form, the data as a bare base58 string; jsonParsed parses SPL Token accounts and mints; other accounts fall back to base64",
+  },
+);
 export type AccountEncoding = Static<typeof AccountEncoding>;
 
 /** The largest account the runtime allows (10 MiB): no slice of one reaches past it. */

@@ -73,11 +73,14 @@ async function simulateTransaction([encoded, config = {}]: readonly any[], { dev
   }
   if (config.sigVerify && !(await signaturesVerify(transaction)))
     return refuse(RPC_ERROR.transactionSignatureVerificationFailure, "Transaction signature verification failure");
+  // The validator sends a simulation's accounts in base64 unless told otherwise, and never in base58.
+  const accountsEncoding = config.accounts?.encoding ?? "base64";
+  if (accountsEncoding === "binary" || accountsEncoding === "base58") return invalidParams("base58 encoding not supported");
   const simulated = devnet.simulate(transaction, { sigVerify: config.sigVerify ?? false });
   const after = new Map(simulated.accounts.map((account) => [account.address, account]));
   const accounts = config.accounts?.addresses.map((key: Address) => {
     const account = after.get(key) ?? devnet.getAccount(key);
-    return account && encodeAccount(devnet, account, config.accounts.encoding);
+    return account && encodeAccount(devnet, account, accountsEncoding);
   });
   return inContext(
     devnet,

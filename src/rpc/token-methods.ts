@@ -3,7 +3,7 @@ import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { invalidParams } from "./json-rpc-envelope.ts";
 import { badPubkey } from "./account-methods.ts";
-import { encodeAccount } from "./encode-account.ts";
+import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountConfig, CommitmentConfig, Pubkey, TokenAccountsFilter } from "./rpc-schemas.ts";
@@ -43,9 +43,13 @@ export const TOKEN_METHODS: RpcMethodTable = {
       if (!isTokenAccount(account) || addressDecoder.decode(account.data, OWNER_OFFSET) !== owner) return false;
       return !("mint" in filter) || addressDecoder.decode(account.data, 0) === filter.mint;
     });
-    return inContext(
-      devnet,
-      accounts.map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, config.encoding, config.dataSlice) })),
+    const encoding = config.encoding ?? "binary";
+    return (
+      encodingRefusal(accounts, encoding, config.dataSlice) ??
+      inContext(
+        devnet,
+        accounts.map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, encoding, config.dataSlice) })),
+      )
     );
   }),
 };

@@ -1,4 +1,4 @@
-import { generateKeyPairSigner, getTransactionEncoder } from "@solana/kit";
+import { generateKeyPairSigner, getBase58Decoder, getBase58Encoder, getTransactionEncoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Devnet } from "../../chain/devnet.ts";
@@ -103,6 +103,34 @@ describe("account methods", () => {
     expect(many[1].owner).toBe(TOKEN_PROGRAM_ADDRESS);
   });
 
+  it("each method leaves out `encoding` as the validator does: a bare base58 string, but base64 for getMultipleAccounts", async () => {
+    const bytes = devnet.getAccount(NATIVE_MINT_ADDRESS)!.data;
+    const base58 = getBase58Decoder().decode(bytes);
+    expect((await call("getAccountInfo", NATIVE_MINT_ADDRESS)).result.value.data).toBe(base58);
+    expect((await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "binary" })).result.value.data).toBe(base58);
+    const [entry] = (await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [{ dataSize: 82 }] })).result;
+    expect(entry.account.data).toBe(base58);
+    const many = (await call("getMultipleAccounts", [NATIVE_MINT_ADDRESS])).result.value;
+    expect(many[0].data).toEqual([Buffer.from(bytes).toString("base64"), "base64"]);
+  });
+
+  it("refuses base58 of more than 128 bytes as the validator does (a slice may bring it under), and a slice of parsed data", async () => {
+    const slotHashes = "SysvarS1otHashes111111111111111111111111111";
+    expect(devnet.getAccount(slotHashes)!.data.length).toBeGreaterThan(128);
+    for (const config of [undefined, { encoding: "base58" }, { encoding: "binary", dataSlice: { offset: 0, length: 129 } }]) {
+      const { error } = await call("getAccountInfo", slotHashes, config);
+      expect(error).toEqual({
+        code: -32600,
+        message: "Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.",
+      });
+    }
+    expect((await call("getMultipleAccounts", [slotHashes], { encoding: "base58" })).error.code).toBe(-32600);
+    const sliced = (await call("getAccountInfo", slotHashes, { encoding: "base58", dataSlice: { offset: 0, length: 128 } })).result.value;
+    expect(getBase58Encoder().encode(sliced.data[0])).toHaveLength(128);
+    const parsedSlice = await call("getAccountInfo", NATIVE_MINT_ADDRESS, { encoding: "jsonParsed", dataSlice: { offset: 0, length: 1 } });
+    expect(parsedSlice.error.code).toBe(-32602);
+  });
+
   it("getProgramAccounts filters by dataSize and memcmp; getTokenSupply reads a mint", async () => {
     const mints = (await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { encoding: "base64", filters: [{ dataSize: 82 }] })).result;
     expect(mints.map((entry: { pubkey: string }) => entry.pubkey)).toContain(NATIVE_MINT_ADDRESS);
@@ -133,6 +161,13 @@ describe("simulateTransaction", () => {
     expect(ok.unitsConsumed).toBeGreaterThan(0);
     expect(ok.logs.length).toBeGreaterThan(0);
     expect(devnet.getBalance(recipient)).toBe(0n);
+    const withAccounts = await call("simulateTransaction", wire(signed), { encoding: "base64", accounts: { addresses: [recipient] } });
+    expect(withAccounts.result.value.accounts[0]).toMatchObject({ lamports: 5_000_000, data: ["", "base64"] });
+    const inBase58 = await call("simulateTransaction", wire(signed), {
+      encoding: "base64",
+      accounts: { addresses: [recipient], encoding: "base58" },
+    });
+    expect(inBase58.error).toEqual({ code: -32602, message: "base58 encoding not supported" });
 
     // Unsigned (a zeroed signature), its blockhash gone: what a client sends to estimate units.
     devnet.advanceSlots(200);
