@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { getBase58Decoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
+import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet } from "../chain/devnet.ts";
 import { answer, invalidParams } from "./json-rpc-envelope.ts";
 import { API_VERSION, inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { CommitmentConfig } from "./rpc-schemas.ts";
+import { transactionFeeOf } from "./transaction-fee.ts";
 
-/** Solana's fee per signature, in lamports: the devnet charges no priority fee beyond what a transaction sets. */
-export const LAMPORTS_PER_SIGNATURE = 5000n;
 /** Mainnet's epoch length: only `getEpochInfo` reports it; nothing in the devnet happens per epoch. */
 const SLOTS_PER_EPOCH = 432_000n;
 /** Bumped with the feature set the validator reports; clients only print it. */
@@ -22,18 +22,19 @@ export function genesisHashOf(seed: string): string {
   return getBase58Decoder().decode(createHash("sha256").update(`basket-devnet:genesis:${seed}`).digest());
 }
 
-/** Reads a compiled message's fee (5000 lamports per required signature), or null when it does not decode. */
+/**
+ * A compiled message's fee as the runtime would charge it (per signature plus its priority
+ * fee), or null when it does not decode.
+ */
 function feeOf(devnet: Devnet, base64: string): { fee: bigint | null } | null {
-  let bytes: Buffer;
+  let message: SupportedMessage;
   try {
-    bytes = Buffer.from(base64, "base64");
-    const message = getCompiledTransactionMessageDecoder().decode(bytes);
-    const lifetimeValid = devnet.lastValidBlockHeightOf(message.lifetimeToken) !== null;
-    // The validator answers null for a message whose blockhash it no longer knows.
-    return { fee: lifetimeValid ? LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) : null };
+    message = getCompiledTransactionMessageDecoder().decode(Buffer.from(base64, "base64")) as SupportedMessage;
   } catch {
     return null;
   }
+  // The validator answers null for a message whose blockhash it no longer knows.
+  return { fee: devnet.lastValidBlockHeightOf(message.lifetimeToken) === null ? null : transactionFeeOf(message) };
 }
 
 export const CLUSTER_METHODS: RpcMethodTable = {

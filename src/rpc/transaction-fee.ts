@@ -1,6 +1,8 @@
 import { type Address, type ReadonlyUint8Array, address } from "@solana/kit";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
-import { LAMPORTS_PER_SIGNATURE } from "./cluster-methods.ts";
+
+/** Solana's fee per signature, in lamports. */
+export const LAMPORTS_PER_SIGNATURE = 5000n;
 
 const COMPUTE_BUDGET_PROGRAM = address("ComputeBudget111111111111111111111111111111");
 /** The compute-budget instructions' discriminators. */

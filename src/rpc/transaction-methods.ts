@@ -7,7 +7,7 @@ import { readWireTransaction } from "../chain/read-wire-transaction.ts";
 import { MEMO_PROGRAM_ADDRESS } from "../programs/index.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import { badPubkey } from "./account-methods.ts";
-import { LAMPORTS_PER_SIGNATURE } from "./cluster-methods.ts";
+import { LAMPORTS_PER_SIGNATURE } from "./transaction-fee.ts";
 import { type RpcAnswer, answer, invalidParams } from "./json-rpc-envelope.ts";
 import { preflightCheck, preflightRefusal } from "./preflight-check.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";

@@ -1,4 +1,5 @@
 import {
+  ComputeBudgetProgram,
   Connection,
   Keypair,
   LAMPORTS_PER_SOL,
@@ -96,6 +97,13 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect(["confirmed", "finalized"]).toContain(status!.confirmationStatus);
     const fee = await connection.getFeeForMessage(transfer.compileMessage());
     expect(fee.value).toBe(5000);
+    // A priority fee counts too: 50,000 units at 1,000,000 micro-lamports each is 50,000 lamports.
+    const prioritized = new Transaction({ feePayer: sender.publicKey, ...(await connection.getLatestBlockhash()) }).add(
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 50_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 }),
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: recipient, lamports: 1 }),
+    );
+    expect((await connection.getFeeForMessage(prioritized.compileMessage())).value).toBe(5000 + 50_000);
   });
 
   it("a program error lands as a failed transaction: err is {InstructionError: [0, {Custom: 1}]}", async () => {
