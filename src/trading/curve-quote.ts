@@ -52,13 +52,16 @@ export type CurvePricing = CurveBuyPricing | CurveSellPricing;
 
 const BPS = BigInt(BPS_DENOMINATOR);
 
+const MAX_IMPACT_BPS = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** How far the trade's average price is from the spot price, in basis points (≥ 0). */
 function impactBps(state: CurveState, trade: TradeOutcome): number {
   if (trade.primaryAmount === 0n) return 0;
   // average / spot = (dna/n) / (vD/vP)
   const ratio = (trade.dnaAmount * state.virtualPrimary * BPS) / (trade.primaryAmount * state.virtualDna);
   const bps = trade.direction === "buy" ? ratio - BPS : BPS - ratio;
-  return Number(bps > 0n ? bps : 0n);
+  // A one-unit buy on a steep curve can price far above spot: the record's integer stops at 2^53 - 1.
+  return Number(bps <= 0n ? 0n : bps < MAX_IMPACT_BPS ? bps : MAX_IMPACT_BPS);
 }
 
 function pricedBuy(

@@ -49,6 +49,20 @@ describe("curve quotes", () => {
     expect(outcomes.clamped).toBeGreaterThan(0);
   });
 
+  it("reports a buy's price impact as a whole number the record admits, however steep the curve", () => {
+    fc.assert(
+      fc.property(market, fc.bigInt(1n, 10n ** 6n), fc.bigInt(10n ** 12n, U64_MAX), (m, amount, virtualPrimary) => {
+        // A thin virtual DNA reserve against a deep primary one: one unit costs a whole DNA unit, far above spot.
+        const steep = { ...m, state: { ...m.state, virtualPrimary, virtualDna: 1n } };
+        const priced = priceBuyExactOut(steep, amount, 100, null);
+        if ("ok" in priced) return;
+        expect(Number.isSafeInteger(priced.priceImpactBps)).toBe(true);
+        expect(priced.priceImpactBps).toBeGreaterThan(10_000);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("buffers a buy's inputs by the slippage and routes only the shortfall", () => {
     fc.assert(
       fc.property(market, held, fc.bigInt(1n, 10n ** 13n), fc.integer({ min: 0, max: 10_000 }), (m, holdings, amount, slippageBps) => {
