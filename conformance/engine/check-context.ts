@@ -120,6 +120,11 @@ function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote:
     skip(reason: string): never {
       throw new CheckSkippedSignal(reason);
     },
+    noSample(what: string): never {
+      const problems = environment.samples.discoveryProblems;
+      const why = problems.length === 0 ? "" : ` (while learning samples: ${problems.join("; ")})`;
+      throw new CheckSkippedSignal(`the server lists no ${what}${why}`);
+    },
   };
   return context;
 }

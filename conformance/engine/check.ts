@@ -89,6 +89,11 @@ export interface CheckContext {
    * has it, a real wait with `--allow-slow`. Resolves once the server's clock has moved.
    */
   advance(time: { readonly seconds: number } | { readonly slots: number }): Promise<void>;
+  /**
+   * Skips the check for want of a sample, naming what it looked for (`what`, as in "the
+   * server lists no <what>") and what went wrong while the samples were learned.
+   */
+  noSample(what: string): never;
   /** Says something worth reading that is not a failure (a `decision` difference, a fact observed). */
   note(level: "info" | "decision", message: string): void;
   /** Ends the check as failed. `input` is the (shrunk) input that broke the rule. */
@@ -127,6 +132,11 @@ export interface ServerSamples {
   readonly creators: readonly string[];
   /** Trade signatures seen on the tapes (for `GET /v1/transactions/{signature}`). */
   readonly signatures: readonly string[];
+  /**
+   * What went wrong while learning the samples (a list route that did not answer 200, rows
+   * without the fields a sample needs), so a check that finds no sample says why.
+   */
+  readonly discoveryProblems: readonly string[];
 }
 
 export interface SampleLaunch {

@@ -31,23 +31,31 @@ function sample(row: Record<string, unknown>): SampleLaunch | null {
 export async function discoverSamples(client: BasketClient): Promise<ServerSamples> {
   const byAddress = new Map<string, SampleLaunch>();
   const creators = new Set<string>();
+  const problems: string[] = [];
+  let unusableRows = 0;
   const add = (rows: Record<string, unknown>[]) => {
     for (const row of rows) {
       const launch = sample(row);
-      if (launch && !byAddress.has(launch.address)) byAddress.set(launch.address, launch);
+      if (launch === null) unusableRows++;
+      else if (!byAddress.has(launch.address)) byAddress.set(launch.address, launch);
       if (typeof row.creator === "string") creators.add(row.creator);
     }
   };
   const get = async (path: string, query: Record<string, string> = {}) => {
+    const shown = `GET ${path}${Object.keys(query).length === 0 ? "" : `?${new URLSearchParams(query)}`}`;
     try {
       const answer = await client.exchange({ method: "GET", path, query });
-      return answer.status === 200 ? answer.body : undefined;
-    } catch {
-      return undefined;
+      if (answer.status === 200) return answer.body;
+      problems.push(`${shown} answered ${answer.status}`);
+    } catch (error) {
+      problems.push(`${shown} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return undefined;
   };
   for (const status of STATUSES) add(rowsOf(await get("/v1/launches", { status, limit: "100" })));
   for (const tab of ["new", "almost", "graduated"]) add(rowsOf(await get("/v1/launches", { tab })));
+  if (unusableRows > 0)
+    problems.push(`${unusableRows} launch rows lacked a string address, primaryMint, symbol or status and were not used`);
 
   const componentMints = new Set<string>();
   const assets = (await get("/v1/assets")) as { assets?: { mint?: unknown }[] } | undefined;
@@ -61,5 +69,11 @@ export async function discoverSamples(client: BasketClient): Promise<ServerSampl
     for (const trade of Array.isArray(tape?.trades) ? tape.trades : [])
       if (typeof trade?.signature === "string") signatures.add(trade.signature);
   }
-  return { launches, componentMints: [...componentMints], creators: [...creators], signatures: [...signatures] };
+  return {
+    launches,
+    componentMints: [...componentMints],
+    creators: [...creators],
+    signatures: [...signatures],
+    discoveryProblems: problems,
+  };
 }

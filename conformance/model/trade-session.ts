@@ -163,7 +163,7 @@ export function curveLaunch(context: CheckContext): SampleLaunch {
     .sort((a, b) => a.progressBps - b.progressBps || (a.address < b.address ? -1 : 1));
   // The middle of the field: enough trades behind it, far from completing.
   const launch = candidates[Math.floor(candidates.length / 2)];
-  if (!launch) context.skip("the server lists no pairs launch on the curve under 60% sold to trade on");
+  if (!launch) context.noSample("pairs launch on the curve under 60% sold to trade on");
   return launch;
 }
 

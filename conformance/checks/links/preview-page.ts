@@ -88,7 +88,7 @@ export function linkedLaunches(context: CheckContext, count = 3): SampleLaunch[]
     picked.push(launch);
     if (picked.length === count) break;
   }
-  if (picked.length === 0) context.skip("the server lists no launch to link to");
+  if (picked.length === 0) context.noSample("launch to link to");
   return picked;
 }
 

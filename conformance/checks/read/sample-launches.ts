@@ -4,7 +4,7 @@ import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
 /** The sampled launches (skipping the check when the server listed none). */
 export function sampledLaunches(context: CheckContext, filter: (launch: SampleLaunch) => boolean = () => true): SampleLaunch[] {
   const launches = context.samples.launches.filter(filter);
-  if (launches.length === 0) context.skip("the server lists no launch of the kind this check reads");
+  if (launches.length === 0) context.noSample("launch of the kind this check reads");
   return launches;
 }
 
