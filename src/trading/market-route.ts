@@ -23,11 +23,11 @@ export interface MarketPath {
   readonly venue: Venue;
   readonly pair: PairPool;
   readonly amountIn: bigint;
-  /** The first hop's floor: what a buy's second hop spends, and the least a sell's takes in. */
+  /** The first hop's slippage floor: the least it may deliver to the second. */
   readonly intermediate: bigint;
-  /** What the trade gets at today's reserves (a sell's second hop swaps the whole first hop). */
+  /** What the trade gets at today's reserves: the second hop swaps everything the first delivers. */
   readonly expectedOut: bigint;
-  /** The floor of the second hop after the first hop's floor: the least the trade lands with. */
+  /** The slippage floor of `expectedOut`: the least the trade lands with. */
   readonly minOut: bigint;
   readonly priceImpactBps: number;
 }
@@ -48,8 +48,9 @@ function spotOut(path: { venue: Venue; pair: PairPool }, direction: "buy" | "sel
 
 /**
  * The best path for a market trade past the curve: a buy spends `amountIn` lamports, a sell
- * gives up `amountIn` launch tokens. The second hop spends the first hop's slippage floor,
- * so the plan never depends on an amount it cannot be sure to hold. Null when no path pays.
+ * gives up `amountIn` launch tokens. Both hops land in one transaction and the second swaps
+ * all the first delivered, so the slippage floors the trade's output once: `minOut` is
+ * `expectedOut` less `slippageBps` (10000 accepts any output). Null when no path pays.
  */
 export function bestMarketPath(
   direction: "buy" | "sell",
@@ -68,13 +69,8 @@ export function bestMarketPath(
       direction === "buy"
         ? out(pair.componentReserve, pair.primaryReserve, amount, pair.feeBps)
         : out(venue.componentReserve, venue.lamportsReserve, amount, venue.feeBps);
-    // The least the second hop may take in is the first hop's floor, so the floor out follows
-    // from it. A buy's second hop spends exactly that (the excess stays in the wallet): it is
-    // also what the buy is expected to get. A sell's swaps all the first hop delivered: it is
-    // expected to get the second hop of the whole first one, the floor only in the worst case.
-    const floorOut = secondHop(intermediate);
-    const expectedOut = direction === "buy" ? floorOut : secondHop(first);
-    if (expectedOut === 0n || floorOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
+    const expectedOut = secondHop(first);
+    if (expectedOut === 0n || (best && best.expectedOut >= expectedOut)) continue;
     const spot = spotOut({ venue, pair }, direction, amountIn);
     const impact = spot > 0n && spot > expectedOut ? Number(((spot - expectedOut) * 10_000n) / spot) : 0;
     best = {
@@ -84,7 +80,7 @@ export function bestMarketPath(
       amountIn,
       intermediate,
       expectedOut,
-      minOut: withFloor(floorOut, slippageBps),
+      minOut: withFloor(expectedOut, slippageBps),
       priceImpactBps: impact,
     };
   }
@@ -92,14 +88,13 @@ export function bestMarketPath(
 }
 
 /**
- * The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. A
- * buy's second hop spends the first hop's floor and leaves any excess in the wallet, as a
- * buy's buffer does. A sell's second hop is pool `swap_all` keeping `heldComponent`, the
- * wallet's balance of the path's component when the plan is built: it swaps exactly what
- * the first hop delivered (its excess over the floor included, so no dust is left) and never
- * the wallet's own stock. A wallet that held none of the component ends with none: the
- * emptied account is closed and its rent comes back; otherwise it stays with that balance.
- * @param heldComponent the wallet's balance of `path.pair.componentMint` at planning (a buy ignores it).
+ * The one settling transaction of a market trade: wrap or unwrap SOL around two swaps. The
+ * second hop is pool `swap_all` keeping `heldComponent`, the wallet's balance of the path's
+ * component when the plan is built: it swaps exactly what the first hop delivered (its
+ * excess over the floor included, so no dust is left) and never the wallet's own stock. A
+ * wallet that held none of the component ends with none: the emptied account is closed and
+ * its rent comes back; otherwise it stays with that balance.
+ * @param heldComponent the wallet's balance of `path.pair.componentMint` at planning.
  */
 export function planMarketTrade(
   path: MarketPath,
@@ -116,61 +111,53 @@ export function planMarketTrade(
     create(accounts.component, pair.componentMint),
     create(accounts.primary, accounts.primaryMint),
   ];
-  const unwrap = getCloseAccountInstruction({ account: accounts.wrappedSol, destination: wallet, owner });
-  if (path.direction === "buy") {
-    return [
-      ...setup,
-      getTransferSolInstruction({ source: owner, destination: accounts.wrappedSol, amount: path.amountIn }),
-      getSyncNativeInstruction({ account: accounts.wrappedSol }),
-      getSwapInstruction({
-        trader: wallet,
-        pool: venue.pool,
-        vaultIn: venue.vaultSol,
-        vaultOut: venue.vaultComponent,
-        traderIn: accounts.wrappedSol,
-        traderOut: accounts.component,
-        amountIn: path.amountIn,
-        minOut: path.intermediate,
-      }),
-      getSwapInstruction({
-        trader: wallet,
-        pool: pair.pool,
-        vaultIn: pair.vaultComponent,
-        vaultOut: pair.vaultPrimary,
-        traderIn: accounts.component,
-        traderOut: accounts.primary,
-        amountIn: path.intermediate,
-        minOut: path.minOut,
-      }),
-      unwrap,
-    ];
-  }
+  const buy = path.direction === "buy";
+  // The first hop: SOL to the component on its venue (a buy), the launch token to it on its pair (a sell).
+  const firstHop = buy
+    ? [
+        getTransferSolInstruction({ source: owner, destination: accounts.wrappedSol, amount: path.amountIn }),
+        getSyncNativeInstruction({ account: accounts.wrappedSol }),
+        getSwapInstruction({
+          trader: wallet,
+          pool: venue.pool,
+          vaultIn: venue.vaultSol,
+          vaultOut: venue.vaultComponent,
+          traderIn: accounts.wrappedSol,
+          traderOut: accounts.component,
+          amountIn: path.amountIn,
+          minOut: path.intermediate,
+        }),
+      ]
+    : [
+        getSwapInstruction({
+          trader: wallet,
+          pool: pair.pool,
+          vaultIn: pair.vaultPrimary,
+          vaultOut: pair.vaultComponent,
+          traderIn: accounts.primary,
+          traderOut: accounts.component,
+          amountIn: path.amountIn,
+          minOut: path.intermediate,
+        }),
+      ];
+  // What the first hop delivered, not its floor: what it paid above the floor would
+  // otherwise stay behind as dust. What the wallet held before is kept.
+  const secondHop = getSwapAllInstruction({
+    trader: wallet,
+    pool: buy ? pair.pool : venue.pool,
+    vaultIn: buy ? pair.vaultComponent : venue.vaultComponent,
+    vaultOut: buy ? pair.vaultPrimary : venue.vaultSol,
+    traderIn: accounts.component,
+    traderOut: buy ? accounts.primary : accounts.wrappedSol,
+    minOut: path.minOut,
+    keep: heldComponent,
+  });
   return [
     ...setup,
-    getSwapInstruction({
-      trader: wallet,
-      pool: pair.pool,
-      vaultIn: pair.vaultPrimary,
-      vaultOut: pair.vaultComponent,
-      traderIn: accounts.primary,
-      traderOut: accounts.component,
-      amountIn: path.amountIn,
-      minOut: path.intermediate,
-    }),
-    // What the first hop delivered, not its floor: what it paid above the floor would
-    // otherwise stay behind as dust. What the wallet held before is kept.
-    getSwapAllInstruction({
-      trader: wallet,
-      pool: venue.pool,
-      vaultIn: venue.vaultComponent,
-      vaultOut: venue.vaultSol,
-      traderIn: accounts.component,
-      traderOut: accounts.wrappedSol,
-      minOut: path.minOut,
-      keep: heldComponent,
-    }),
+    ...firstHop,
+    secondHop,
     // Held none before: the account is empty now, and closing it returns its rent.
     ...(heldComponent === 0n ? [getCloseAccountInstruction({ account: accounts.component, destination: wallet, owner })] : []),
-    unwrap,
+    getCloseAccountInstruction({ account: accounts.wrappedSol, destination: wallet, owner }),
   ];
 }

@@ -131,7 +131,7 @@ export class TradePlanning {
       reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
       reader.tokenAccountOf(wallet, path.pair.componentMint),
       reader.tokenAccountOf(wallet, primaryMint),
-      // A sell's second hop keeps what the wallet holds now: it takes only what the first hop delivers.
+      // The second hop keeps what the wallet holds now: it takes only what the first hop delivers.
       reader.holdings(wallet, [path.pair.componentMint]),
     ]);
     const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);

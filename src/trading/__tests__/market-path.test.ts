@@ -31,29 +31,44 @@ const path = fc
   }));
 
 describe("the best market path", () => {
-  it("expects a sell to get the second hop of everything the first delivered, whatever the slippage; the floor only bounds it", () => {
+  const direction = fc.constantFrom("buy" as const, "sell" as const);
+
+  it("expects a trade to get the second hop of everything the first delivered, whatever the slippage", () => {
     fc.assert(
-      fc.property(path, fc.bigInt({ min: 1n, max: 10n ** 13n }), fc.integer({ min: 1, max: 9_999 }), (route, amountIn, slippageBps) => {
-        const exact = bestMarketPath("sell", amountIn, [route], 0);
-        const loose = bestMarketPath("sell", amountIn, [route], slippageBps);
-        if (exact === null || loose === null) return;
-        expect(loose.expectedOut).toBe(exact.expectedOut);
-        expect(loose.minOut).toBeLessThanOrEqual(loose.expectedOut);
-        expect(loose.minOut).toBeLessThanOrEqual(exact.minOut);
-      }),
+      fc.property(
+        path,
+        direction,
+        fc.bigInt({ min: 1n, max: 10n ** 13n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (route, way, amountIn, slippageBps) => {
+          const exact = bestMarketPath(way, amountIn, [route], 0);
+          const loose = bestMarketPath(way, amountIn, [route], slippageBps);
+          // Slippage never turns a path away: 10000 accepts any output.
+          expect(loose === null).toBe(exact === null);
+          if (exact === null || loose === null) return;
+          expect(loose.expectedOut).toBe(exact.expectedOut);
+          expect(loose.intermediate).toBeLessThanOrEqual(exact.intermediate);
+        },
+      ),
     );
   });
 
-  it("expects a buy to get what spending the first hop's floor buys, never more than at no slippage, and floors it", () => {
+  it("floors the output once: minOut is expectedOut less slippageBps, rounded up to the unit at most", () => {
     fc.assert(
-      fc.property(path, fc.bigInt({ min: 1n, max: 10n ** 13n }), fc.integer({ min: 0, max: 9_999 }), (route, amountIn, slippageBps) => {
-        const exact = bestMarketPath("buy", amountIn, [route], 0);
-        const loose = bestMarketPath("buy", amountIn, [route], slippageBps);
-        if (exact === null || loose === null) return;
-        expect(loose.expectedOut).toBeLessThanOrEqual(exact.expectedOut);
-        expect(loose.minOut).toBeLessThanOrEqual(loose.expectedOut);
-        expect(loose.intermediate).toBeLessThanOrEqual(exact.intermediate);
-      }),
+      fc.property(
+        path,
+        direction,
+        fc.bigInt({ min: 1n, max: 10n ** 13n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (route, way, amountIn, slippageBps) => {
+          const priced = bestMarketPath(way, amountIn, [route], slippageBps);
+          if (priced === null) return;
+          const tolerated = (priced.expectedOut * BigInt(10_000 - slippageBps)) / 10_000n;
+          expect(priced.minOut).toBeLessThanOrEqual(priced.expectedOut);
+          expect(priced.minOut).toBeGreaterThanOrEqual(tolerated);
+          expect(priced.minOut - tolerated).toBeLessThanOrEqual(1n);
+        },
+      ),
     );
   });
 });

@@ -35,38 +35,43 @@ async function graduatedDesk(seed: string) {
   return { ...context, land };
 }
 
-describe("a market sell", () => {
-  it("swaps exactly what its first hop delivered on its second: no dust of its own, and a buy's excess held before it untouched", async () => {
+describe("a market trade's second hop", () => {
+  it("swaps exactly what the first hop delivered, buying and selling: the component the wallet held before stays untouched", async () => {
     const { devnet, world, launched, desk, land } = await graduatedDesk("market-route-dust");
     const wallet = clientWallet(world);
+    const held = 1_000n;
+    const probe = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, preview: true })));
+    const componentMint = address(marketPath(probe).component);
+    await world.fund(wallet.address, { components: [{ mint: componentMint, amount: held }] });
+    const component = await desk.reader.tokenAccountOf(wallet.address, componentMint);
+    const primary = await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint);
 
     const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL })));
+    expect(marketPath(buy).component).toBe(componentMint);
     await land(buy.quoteId, wallet);
-    const component = await desk.reader.tokenAccountOf(wallet.address, address(marketPath(buy).component));
-    // A buy's second hop spends the first hop's floor: the excess stays in the wallet.
-    const excess = tokenBalance(devnet, component);
-    expect(excess).toBeGreaterThan(0n);
+    // The whole first hop went on: nothing of it stays behind, and the buy got at least its floor.
+    expect(tokenBalance(devnet, component)).toBe(held);
+    const bought = tokenBalance(devnet, primary);
+    expect(bought).toBeGreaterThanOrEqual(BigInt(buy.minOut));
 
-    const primary = await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint);
     const lamportsBefore = devnet.getBalance(wallet.address);
-    const sell = value(
-      await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: tokenBalance(devnet, primary) })),
-    );
-    // The same component both ways, so the excess sits in the account the sell swaps from.
-    expect(marketPath(sell).component).toBe(marketPath(buy).component);
+    const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought })));
+    // The same component both ways, so what the wallet held sits in the account the sell swaps from.
+    expect(marketPath(sell).component).toBe(componentMint);
     await land(sell.quoteId, wallet);
     expect(tokenBalance(devnet, primary)).toBe(0n);
-    // Exactly the excess held before the sell: the sell swapped all its first hop paid, nothing more.
-    expect(tokenBalance(devnet, component)).toBe(excess);
+    expect(tokenBalance(devnet, component)).toBe(held);
     expect(devnet.getAccount(await world.tokenAccountOf(wallet.address, NATIVE_MINT_ADDRESS))).toBeNull();
     expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
   });
 
-  it("by a wallet that never held the component: the component account ends closed and empty", async () => {
+  it("by a wallet that never held the component: the component account ends closed and empty after a buy and after a sell", async () => {
     const { devnet, world, launched, desk, land } = await graduatedDesk("market-route-closes");
     const buyer = clientWallet(world);
     const buy = value(await desk.quote(request(launched, { wallet: buyer.address, amountIn: 2n * SOL })));
     await land(buy.quoteId, buyer);
+    // The plan opened it, the second hop emptied it, and closing it returned its rent.
+    expect(devnet.getAccount(await desk.reader.tokenAccountOf(buyer.address, address(marketPath(buy).component)))).toBeNull();
     const fresh = clientWallet(world);
     const bought = tokenBalance(devnet, await desk.reader.tokenAccountOf(buyer.address, launched.accounts.mint));
     await transferTokens(world, buyer, fresh.address, launched.accounts.mint, bought);
@@ -75,9 +80,19 @@ describe("a market sell", () => {
     const sell = value(await desk.quote(request(launched, { wallet: fresh.address, direction: "sell", amountIn: bought })));
     await land(sell.quoteId, fresh);
     expect(tokenBalance(devnet, await desk.reader.tokenAccountOf(fresh.address, launched.accounts.mint))).toBe(0n);
-    // The plan opened it, the second hop emptied it, and closing it returned its rent.
     expect(devnet.getAccount(await desk.reader.tokenAccountOf(fresh.address, address(marketPath(sell).component)))).toBeNull();
     expect(devnet.getAccount(await world.tokenAccountOf(fresh.address, NATIVE_MINT_ADDRESS))).toBeNull();
     expect(devnet.getBalance(fresh.address)).toBeGreaterThan(lamportsBefore);
+  });
+
+  it("lands a buy at slippageBps 10000, which accepts any output", async () => {
+    const { devnet, world, launched, desk, land } = await graduatedDesk("market-route-any-output");
+    const wallet = clientWallet(world);
+    const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: SOL, slippageBps: 10_000 })));
+    expect(buy.minOut).toBe("0");
+    await land(buy.quoteId, wallet);
+    expect(tokenBalance(devnet, await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint))).toBe(
+      BigInt((buy as { expectedOut: string }).expectedOut),
+    );
   });
 });
