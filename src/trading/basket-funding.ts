@@ -105,6 +105,21 @@ export function fundingLamports(funding: readonly ComponentFunding[]): bigint | 
 }
 
 /**
+ * Lamports the funding takes from the wallet for good, or null when some component cannot
+ * be bought. A venue keeps all it is paid (the buffer buys component tokens that stay in the
+ * wallet), but wrapped SOL's buffer is unwrapped back once the settle has deposited: of it,
+ * only what the settle deposits beyond the wallet's holding counts.
+ */
+export function fundingSpentLamports(funding: readonly ComponentFunding[]): bigint | null {
+  let total = 0n;
+  for (const component of funding) {
+    if (component.lamportsIn === null) return null;
+    total += isWrappedSol(component.mint) ? component.minOut : component.lamportsIn;
+  }
+  return total;
+}
+
+/**
  * Lamports `amountIn` of component `mint` turns into after a sell: what its venue pays (the
  * unwinding swap), 0 if none or it refuses; wrapped SOL unwraps 1:1.
  */

@@ -76,7 +76,7 @@ export function allInLamports(spendLamports: bigint, fees: PlanFees): bigint {
   return spendLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsLeftOpen);
 }
 
-/** What the wallet must hold before the plan starts: what its swaps spend, the fees, and rent for every account it opens. */
-export function lamportsNeeded(spendLamports: bigint, fees: PlanFees): bigint {
-  return spendLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsOpened);
+/** What the wallet must hold before the plan starts: what its swaps and wraps take at once, the fees, and rent for every account it opens. */
+export function lamportsNeeded(outlayLamports: bigint, fees: PlanFees): bigint {
+  return outlayLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsOpened);
 }

@@ -5,7 +5,7 @@ import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsi
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { describeProgramError } from "../programs/index.ts";
-import { allInLamports } from "./fee-budget.ts";
+import { lamportsNeeded } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import { PlanLedger } from "./plan-ledger.ts";
 import { MarketReader } from "./market-reader.ts";
@@ -90,10 +90,12 @@ export class TradeDesk {
       const planned = await planning.plan(request, request.wallet, priced.value);
       if (!planned.ok) return planned;
       plan = planned.value;
-      // Only a tip near the u64 limit gets here: a cost no balance (a u64) can ever cover.
-      if (allInLamports(plan.spendLamports, plan.fees) > U64_MAX) {
+      // A cost no balance (a u64) can ever cover: a tip near the u64 limit, or lamports to spend near it.
+      const needed = lamportsNeeded(plan.outlayLamports, plan.fees);
+      if (needed > U64_MAX) {
+        const tipAlone = needed - plan.fees.tipLamports <= U64_MAX;
         return fail("INVALID_BODY", {
-          field: "tipLamports",
+          field: tipAlone ? "tipLamports" : "amountIn",
           rule: `with the fees and the trade's other costs comes to more lamports than any balance can hold (${U64_MAX})`,
         });
       }

@@ -3,6 +3,7 @@ import { U64_MAX } from "../economics/index.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/index.ts";
 import type { ChainReads } from "./chain-reads.ts";
+import { fundingSpentLamports } from "./basket-funding.ts";
 import {
   type PlanContext,
   type PlannedStep,
@@ -34,7 +35,9 @@ export interface Plan {
   readonly steps: readonly PlannedStep[];
   /** The wallet has no launch-token account yet. */
   readonly needsAccountSetup: boolean;
-  /** Lamports the plan's swaps spend (a buy's SOL; 0 on a sell). */
+  /** Lamports the plan swaps or wraps, all held at once (a buy's SOL, buffers included; 0 on a sell). */
+  readonly outlayLamports: bigint;
+  /** Of those, the ones it keeps: wrapped SOL's buffer comes back once the settle has deposited. */
   readonly spendLamports: bigint;
   readonly fees: PlanFees;
 }
@@ -65,18 +68,13 @@ export class TradePlanning {
           : await this.#planPool(request, wallet, priced, priorityFee.value);
     // What the plan turns from SOL into something else: setup swaps and wrapped-SOL deposits
     // on the curve, the lamports a buy past the curve spends.
-    const spendLamports =
-      priced.venue === "curve"
-        ? priced.pricing.direction === "buy"
-          ? (priced.pricing.solIn ?? 0n)
-          : 0n
-        : priced.path.direction === "buy"
-          ? priced.path.amountIn
-          : 0n;
+    const curveBuy = priced.venue === "curve" && priced.pricing.direction === "buy" ? priced.pricing : null;
+    const marketBuy = priced.venue !== "curve" && priced.path.direction === "buy" ? priced.path.amountIn : 0n;
     return succeed({
       steps,
       needsAccountSetup: !(await this.options.reader.hasTokenAccount(wallet, priced.primaryMint)),
-      spendLamports,
+      outlayLamports: curveBuy ? (curveBuy.solIn ?? 0n) : marketBuy,
+      spendLamports: curveBuy ? (fundingSpentLamports(curveBuy.funding) ?? 0n) : marketBuy,
       fees: this.#fees(request, steps),
     });
   }
@@ -93,7 +91,7 @@ export class TradePlanning {
       }
     }
     const lamports = this.options.devnet.getBalance(wallet);
-    const needed = lamportsNeeded(plan.spendLamports, plan.fees);
+    const needed = lamportsNeeded(plan.outlayLamports, plan.fees);
     if (lamports < needed) {
       return fail("INSUFFICIENT_FUNDS", {
         wallet,

@@ -280,6 +280,20 @@ describe("refusals", () => {
     expect(response.body).toMatchObject({ code, error: expect.any(String) });
   });
 
+  it("names the field that takes a quote's cost past u64: the tip, or the lamports a buy past the curve spends", async () => {
+    const U64_MAX = "18446744073709551615";
+    const tip = await call(api.app, "POST", "/v1/trades/quote", {
+      ...{ launch: curveLaunch.address, direction: "buy", amountIn: "1000000", wallet: owner(), tipLamports: U64_MAX },
+    });
+    expect(tip.status).toBe(400);
+    expect(tip.body.error).toMatch(/^body field tipLamports /);
+    const spend = await call(api.app, "POST", "/v1/trades/quote", {
+      ...{ launch: graduatedLaunch.address, direction: "buy", amountIn: U64_MAX, wallet: owner() },
+    });
+    expect(spend.status).toBe(400);
+    expect(spend.body.error).toMatch(/^body field amountIn /);
+  });
+
   it.each<[string, () => Record<string, unknown>, string]>([
     ["a lowercase symbol", () => ({ symbol: "abc" }), "INVALID_BODY"],
     ["a one-character symbol", () => ({ symbol: "A" }), "INVALID_BODY"],
