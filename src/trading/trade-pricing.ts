@@ -74,8 +74,9 @@ export class TradePricing {
     const { amountIn, slippageBps } = request;
     let pricing: ReturnType<typeof priceSell> | ReturnType<typeof priceBuyExactOut>;
     if (request.direction === "sell") {
-      const heldPrimary = wallet ? (await this.reader.holdings(wallet, [primaryMint]))[0]! : null;
-      pricing = priceSell(market, amountIn, slippageBps, heldPrimary);
+      // Whether the wallet holds what it gives up is the funds check's question (INSUFFICIENT_FUNDS
+      // at build, as past the curve), not the program's: priced here as if it did.
+      pricing = priceSell(market, amountIn, slippageBps, null);
     } else {
       const held = wallet ? await this.reader.holdings(wallet, mints) : null;
       if (request.mode === "exactOut") pricing = priceBuyExactOut(market, amountIn, slippageBps, held);

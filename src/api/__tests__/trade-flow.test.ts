@@ -214,6 +214,24 @@ describe("refusals", () => {
     expect(built.body).toMatchObject({ code: "INSUFFICIENT_FUNDS", error: expect.stringContaining("holds 0 lamports") });
   });
 
+  it("refuses a sell of tokens the wallet lacks the same way on the curve and past it: INSUFFICIENT_FUNDS at build", async () => {
+    const seller = wallet();
+    // A curve launch some way along: a sell of less than it has sold is one the curve can pay.
+    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches as {
+      address: string;
+      progressBps: number;
+    }[];
+    const sold = bonding.find((launch) => launch.progressBps >= 1_000)!;
+    for (const launch of [sold.address, graduatedLaunch.address]) {
+      const request = { launch, direction: "sell", amountIn: "1000000", wallet: seller.address };
+      const quote = await call(api.app, "POST", "/v1/trades/quote", request);
+      expect(quote.status).toBe(200);
+      const built = await call(api.app, "POST", "/v1/trades/build", { quoteId: quote.body.quote.quoteId, wallet: seller.address });
+      expect(built.status).toBe(400);
+      expect(built.body).toMatchObject({ code: "INSUFFICIENT_FUNDS", error: expect.stringContaining("holds 0 launch base units") });
+    }
+  });
+
   it("a transaction that fails on chain reports failed with HTTP 200 and the program error named", async () => {
     const owner = wallet();
     const quote = await call(api.app, "POST", "/v1/trades/quote", {
