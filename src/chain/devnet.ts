@@ -231,6 +231,9 @@ export type WriteListener = (write: DevnetWrite) => void;
  */
 export type SlotListener = (now: ClockReading, span: SlotSpan) => void;
 
+/** Hears each transaction `submit` accepts (queued, or taken and then dropped by a fault): a node's "received". */
+export type ReceivedListener = (signature: Signature) => void;
+
 /**
  * An in-process Solana chain: LiteSVM running our launch, curve and pool programs, with
  * time owned by the simulator. Transactions either `send` (run now, in the current slot)
@@ -255,6 +258,7 @@ export class Devnet {
   readonly #executingListeners = new Set<ExecutingListener>();
   #realtimeSlotMillis: number;
   readonly #slotListeners = new Set<SlotListener>();
+  readonly #receivedListeners = new Set<ReceivedListener>();
   #version = 0;
   readonly seed: string;
 
@@ -381,6 +385,12 @@ export class Devnet {
   onExecuting(listener: ExecutingListener): () => void {
     this.#executingListeners.add(listener);
     return () => this.#executingListeners.delete(listener);
+  }
+
+  /** Runs `listener` for each new transaction `submit` accepts, before it can land. */
+  onReceived(listener: ReceivedListener): () => void {
+    this.#receivedListeners.add(listener);
+    return () => this.#receivedListeners.delete(listener);
   }
 
   /** Runs `listener` at every slot boundary, after that slot's transactions landed. */
@@ -541,6 +551,7 @@ export class Devnet {
     if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
     const fault = this.#faults.shift();
     if (fault?.kind === "refuse") return { accepted: false, error: fault.error };
+    for (const listener of this.#receivedListeners) listener(signature);
     if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };
     const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
     this.#records.set(signature, {

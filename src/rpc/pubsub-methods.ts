@@ -56,7 +56,12 @@ export const PUBSUB_METHODS: RpcMethodTable = {
     [TransactionSignature, SignatureSubscribeConfig],
     1,
     ([signature, config = {}], _deps, session: PubSubSession) =>
-      subscribed(session, { kind: "signature", signature, commitment: config.commitment ?? "finalized" }),
+      subscribed(session, {
+        kind: "signature",
+        signature,
+        commitment: config.commitment ?? "finalized",
+        received: config.enableReceivedNotification ?? false,
+      }),
   ),
   signatureUnsubscribe: unsubscribe("signature"),
   slotSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => subscribed(session, { kind: "slot" })),

@@ -94,10 +94,14 @@ export class PubSubServer {
       this.#written = new Set();
       for (const session of this.#sessions) session.onSlot(now.slot, changes);
     });
+    const stopReceived = deps.devnet.onReceived((signature) => {
+      for (const session of this.#sessions) session.onReceived(signature);
+    });
     this.#stopSlots = () => {
       stopWrites();
       stopLandings();
       stopTicks();
+      stopReceived();
     };
   }
 

@@ -19,7 +19,8 @@ const CLOSED_ACCOUNT = (encoding: AccountEncoding) => ({
 
 export type Subscription =
   | { readonly kind: "slot" }
-  | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment }
+  /** `received`: also told when the transaction is received (`enableReceivedNotification`). */
+  | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment; readonly received: boolean }
   /** `last` is the account as last announced (null: absent), to tell a change. */
   | {
       readonly kind: "account";
@@ -181,6 +182,17 @@ export class PubSubSession {
           }
           break;
       }
+    }
+  }
+
+  /**
+   * The chain received `signature`: signature subscriptions that asked for it hear
+   * "receivedSignature", as the validator sends it, and go on waiting for the commitment.
+   */
+  onReceived(signature: Signature): void {
+    for (const [id, subscription] of this.#subscriptions) {
+      if (subscription.kind !== "signature" || !subscription.received || subscription.signature !== signature) continue;
+      this.#notify("signatureNotification", id, { context: { slot: this.devnet.now().slot }, value: "receivedSignature" });
     }
   }
 

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateKeyPairSigner, getTransactionEncoder } from "@solana/kit";
+import { generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import WebSocket from "ws";
 import { Devnet } from "../../chain/devnet.ts";
@@ -103,6 +103,48 @@ describe("PubSub", () => {
     expect((await next((frame) => frame.id === 4)).error.code).toBe(-32601);
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "signatureUnsubscribe", params: [lateId] }));
     expect((await next((frame) => frame.id === 5)).error.code).toBe(-32602);
+    socket.close();
+  });
+
+  it("signatureSubscribe with enableReceivedNotification hears receivedSignature when the transaction arrives, then its commitment", async () => {
+    const { socket, next, frames } = await pubsub();
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 1_000_000_000n);
+    const transaction = await signInstructions({
+      feePayer: payer,
+      instructions: [
+        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
+      ],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const signature = getBase58Decoder().decode(transaction.signatures[payer.address]!);
+    const subscribe = (id: number, config: object) =>
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id, method: "signatureSubscribe", params: [signature, config] }));
+    subscribe(1, { commitment: "confirmed", enableReceivedNotification: true });
+    subscribe(2, { commitment: "confirmed" });
+    const told = (await next((frame) => frame.id === 1)).result;
+    const silent = (await next((frame) => frame.id === 2)).result;
+    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
+    const sent = await postRpc(endpoints.rpcUrl, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "sendTransaction",
+      params: [wire, { encoding: "base64" }],
+    });
+    expect(sent.json.result).toBe(signature);
+    const received = await next((frame) => frame.method === "signatureNotification");
+    expect(received.params).toEqual({ subscription: told, result: { context: { slot: expect.any(Number) }, value: "receivedSignature" } });
+    devnet.advanceSlots(1);
+    await next((frame) => frame.params?.subscription === told && typeof frame.params.result.value === "object");
+    await next((frame) => frame.params?.subscription === silent);
+    const notes = frames
+      .filter((frame) => frame.method === "signatureNotification")
+      .map((frame) => [frame.params.subscription, frame.params.result.value]);
+    expect(notes).toEqual([
+      [told, "receivedSignature"],
+      [told, { err: null }],
+      [silent, { err: null }],
+    ]);
     socket.close();
   });
 
