@@ -4,6 +4,7 @@ import { ALMOST_PAIRED_MIN_PROGRESS_BPS, type KindFilter, type LaunchListQuery, 
 import { launchPricing } from "./launch-pricing.ts";
 import { categoryOf } from "./launch-row-renderer.ts";
 import type { LaunchState } from "./launch-state.ts";
+import type { LaunchWalks } from "./launch-walks.ts";
 import type { ReadContext } from "./read-context.ts";
 
 type PagedQuery = Extract<LaunchListQuery, { mode: "paged" }>;
@@ -99,10 +100,29 @@ function isAfter(entry: Entry, cursor: LaunchCursor): boolean {
   return entry.launch.address > cursor.address;
 }
 
+/** What a paged list needs to follow a walk its cursor names (see {@link LaunchWalks}). */
+export interface WalkContext {
+  readonly walks: LaunchWalks;
+  /** The query without its cursor and limit: a walk serves the query that began it. */
+  readonly query: string;
+  /** A launch by address, as it is now. */
+  readonly resolve: (address: string) => LaunchState | null;
+  /** Whether a launch still belongs in the list (the query's filters). */
+  readonly matches: (launch: LaunchState) => boolean;
+}
+
+type Page = { launches: LaunchState[]; nextCursor: string | null };
+
 /**
- * One keyset page of `candidates` in `order`: the first `limit` rows strictly after
- * `cursor` (when given), and the cursor of the page's last row when more rows follow.
- * A cursor of another order yields an empty page (the API refuses it first).
+ * One page of `candidates` in `order`: the first `limit` rows after `cursor` (when given),
+ * and the cursor of the page's last row when more rows follow. A cursor of another order
+ * yields an empty page (the API refuses it first).
+ *
+ * With `walk`, a page that has more behind it freezes the order of the rows after it as a
+ * walk, and a cursor naming a remembered walk pages through that order: every launch that
+ * still matches comes once, in the page its position puts it in (sorted within the page by
+ * its key now). Without a remembered walk the page is a keyset page: rows strictly after
+ * the cursor's key and address.
  */
 export function keysetPage(
   candidates: readonly LaunchState[],
@@ -110,17 +130,50 @@ export function keysetPage(
   limit: number,
   cursorText: string | undefined,
   context: ReadContext,
-): { launches: LaunchState[]; nextCursor: string | null } {
+  walk?: WalkContext,
+): Page {
   const cursor = cursorText === undefined ? null : parseLaunchCursor(cursorText);
   if (cursorText !== undefined && (cursor === null || cursor.order !== order)) return { launches: [], nextCursor: null };
+  const frozen = cursor?.walk && walk ? walk.walks.recall(walk.query, cursor.walk.id) : null;
+  if (frozen && cursor?.walk && walk) return walkPage(frozen, cursor.walk, order, limit, context, walk);
   let entries: Entry[] = candidates.map((launch) => ({ launch, key: sortKeyOf(launch, order, context) }));
   if (cursor !== null) entries = entries.filter((entry) => isAfter(entry, cursor));
   entries.sort(compareEntries);
   const page = entries.slice(0, Math.max(0, limit));
   const last = page[page.length - 1];
-  const more = entries.length > page.length && last !== undefined;
-  return {
-    launches: page.map((entry) => entry.launch),
-    nextCursor: more ? encodeLaunchCursor({ order, key: last.key, address: last.launch.address }) : null,
+  if (entries.length <= page.length || last === undefined) return { launches: page.map((entry) => entry.launch), nextCursor: null };
+  const id = walk?.walks.remember(
+    walk.query,
+    entries.map((entry) => entry.launch.address),
+  );
+  const next = { order, key: last.key, address: last.launch.address, ...(id === undefined ? {} : { walk: { id, position: page.length } }) };
+  return { launches: page.map((entry) => entry.launch), nextCursor: encodeLaunchCursor(next) };
+}
+
+/** The page of a remembered walk that starts at `from.position`. */
+function walkPage(
+  addresses: readonly string[],
+  from: { readonly id: string; readonly position: number },
+  order: LaunchOrder,
+  limit: number,
+  context: ReadContext,
+  walk: WalkContext,
+): Page {
+  const still = (index: number): LaunchState | null => {
+    const launch = walk.resolve(addresses[index]!);
+    return launch !== null && walk.matches(launch) ? launch : null;
   };
+  const page: Entry[] = [];
+  let position = from.position;
+  for (; position < addresses.length && page.length < limit; position++) {
+    const launch = still(position);
+    if (launch) page.push({ launch, key: sortKeyOf(launch, order, context) });
+  }
+  let more = false;
+  for (let index = position; index < addresses.length && !more; index++) more = still(index) !== null;
+  page.sort(compareEntries);
+  const last = page[page.length - 1];
+  if (!more || last === undefined) return { launches: page.map((entry) => entry.launch), nextCursor: null };
+  const next = { order, key: last.key, address: last.launch.address, walk: { id: from.id, position } };
+  return { launches: page.map((entry) => entry.launch), nextCursor: encodeLaunchCursor(next) };
 }

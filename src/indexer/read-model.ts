@@ -13,6 +13,7 @@ import { ReadCache } from "./read-cache.ts";
 import { EventFolder } from "./event-folder.ts";
 import { ALMOST_PAIRED_LIMIT, type KindFilter, type LaunchListQuery, SEARCH_LIMIT, TRENDING_LIMIT } from "./launch-list-query.ts";
 import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
+import { LaunchWalks } from "./launch-walks.ts";
 import { launchPricing } from "./launch-pricing.ts";
 import { LaunchRowCache } from "./launch-row-cache.ts";
 import { imageUriOf, renderShortLaunchRow } from "./launch-row-renderer.ts";
@@ -91,6 +92,8 @@ export class ReadModel {
    * keeps them, and their rows come from `#rows`.
    */
   readonly #answers = new ReadCache(256);
+  /** Orders of paged walks, frozen at the page that began them. */
+  readonly #walks = new LaunchWalks();
   /** One launch's tape pages and charts, keyed by that launch's revision: a trade elsewhere keeps them. */
   readonly #perLaunch = new ReadCache(256);
   readonly #rows = new LaunchRowCache();
@@ -141,6 +144,7 @@ export class ReadModel {
     this.#cache.invalidate();
     this.#answers.invalidate();
     this.#perLaunch.invalidate();
+    this.#walks.clear();
     this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp, this.#usdcMint);
     this.#tradeRecords = new TradeRecordCache(this.#folder.traders, this.#options.solUsd);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
@@ -231,8 +235,14 @@ export class ReadModel {
     }
     const directory = this.#folder.directory;
     const candidates = query.ids ? unique(query.ids.flatMap((id) => directory.byAddress(id) ?? [])) : all;
-    const filtered = candidates.filter(pagedFilter(query, context));
-    return keysetPage(filtered, orderOf(query), query.limit, query.cursor, context);
+    const matches = pagedFilter(query, context);
+    const { cursor: _cursor, limit, ...walkQuery } = query;
+    return keysetPage(candidates.filter(matches), orderOf(query), limit, query.cursor, context, {
+      walks: this.#walks,
+      query: JSON.stringify(walkQuery),
+      resolve: (address) => directory.byAddress(address) ?? null,
+      matches,
+    });
   }
 
   /** A launch address, a primary mint, or a ticker (the newest launch with it). */

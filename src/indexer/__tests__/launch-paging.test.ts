@@ -24,6 +24,8 @@ let model: ReadModel;
 let creators: KeyPairSigner[];
 /** Launch addresses in creation order. */
 const created: string[] = [];
+const launches: LaunchedLaunch[] = [];
+let whale: KeyPairSigner;
 
 const SYMBOLS = ["ALPHA", "BETA", "GAMMA", "DELTA", "EPS", "ZETA", "ETA", "THETA", "IOTA", "KAPPA", "LAMBDA", "MU", "NU", "XI", "OMI"];
 
@@ -33,13 +35,12 @@ beforeAll(async () => {
   const { world, devnet } = indexed;
   creators = [indexed.creator, await generateKeyPairSigner(), await generateKeyPairSigner()];
   for (const creator of creators) devnet.airdrop(creator.address, 100n * SOL);
-  const whale = await generateKeyPairSigner();
+  whale = await generateKeyPairSigner();
   await world.fund(whale.address, {
     lamports: 100n * SOL,
     components: world.components.map((c) => ({ mint: c.mint, amount: WHALE_COMPONENTS })),
   });
   const keeper = indexed.creator;
-  const launches: LaunchedLaunch[] = [];
   for (const [i, symbol] of SYMBOLS.entries()) {
     const launched = await launch(world, creators[i % 3]!, {
       seed: BigInt(i + 1),
@@ -148,6 +149,33 @@ describe("paged launch lists (keyset)", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("a walk followed while trades reorder the list still lists every launch once", async () => {
+    const { world, devnet } = indexed;
+    const query: Paged = { mode: "paged", limit: 3, kind: "all", tab: "trending" };
+    const before = model.listLaunches({ ...query, limit: 100 }).launches.map((row) => row.address);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let reordered = 0;
+    for (let pages = 0; pages < 20; pages++) {
+      const page = model.listLaunches({ ...query, ...(cursor === undefined ? {} : { cursor }) });
+      seen.push(...page.launches.map((row) => row.address));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+      // Lift the list's last launch on the curve past everything served so far: a keyset
+      // cursor alone would never come back for it; a served one sinks, and would come again.
+      const order = model.listLaunches({ ...query, limit: 100 }).launches;
+      const last = [...order].reverse().find((row) => row.status === "activeBonding" && !seen.includes(row.address));
+      const lifted = launches.find((launched) => launched.accounts.launch === last?.address);
+      if (!lifted) continue;
+      for (let k = 0; k < 4; k++) await buyExactOut(world, whale, lifted, 10n ** 9n, U64_MAX);
+      devnet.advanceSlots(1);
+      reordered++;
+    }
+    expect(reordered).toBeGreaterThan(0);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(new Set(before));
   });
 
   it("the world covers every filter with something to find", () => {

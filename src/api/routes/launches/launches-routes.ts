@@ -52,7 +52,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
         operationId: "listLaunches",
         summary: "List launches (legacy or paged)",
         description:
-          "Two modes. **Legacy** (none of tab, sort, state, cat, asset, creator, ids, cursor): up to `limit` launches, newest first, optionally filtered by `status`; the newest answer per query is cached for 3 seconds. **Paged** (any of those present): a keyset page of the chosen tab and sort with `nextCursor`; pages are disjoint and, followed to the end, complete. `status` with a paged-mode parameter is refused with CONFLICTING_PARAMETERS. Unknown query parameters are ignored.",
+          "Two modes. **Legacy** (none of tab, sort, state, cat, asset, creator, ids, cursor): up to `limit` launches, newest first, optionally filtered by `status`; the newest answer per query is cached for 3 seconds. **Paged** (any of those present): a keyset page of the chosen tab and sort with `nextCursor`; pages are disjoint and, followed to the end, complete, even while trades reorder the list: a page with more behind it freezes the order of the rest for its cursor, so every launch that still matches comes once (rows show their values now, sorted within their page). A cursor whose frozen order the server has forgotten (it keeps the last 512, and none across a restart) continues strictly after its row's key. `status` with a paged-mode parameter is refused with CONFLICTING_PARAMETERS. Unknown query parameters are ignored.",
         tags,
         querystring: LaunchListQuerySchema,
         response: {
