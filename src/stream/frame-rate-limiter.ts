@@ -1,6 +1,6 @@
 /**
  * "Too many frames in a window" as a sliding window: the times of the last `frames` client
- * frames (data and control frames alike: a ping costs a pong) sit in a ring; a new frame is one too many when the oldest of them is still
+ * frames (messages and pings alike: a ping costs a pong; pongs are free and not counted) sit in a ring; a new frame is one too many when the oldest of them is still
  * inside `windowMs`. Exact (no burst of 2× at a fixed window's edge) and O(1) per frame.
  */
 export class FrameRateLimiter {

@@ -243,8 +243,13 @@ export class StreamServer {
     ws.on("message", (data) => this.#onMessage(connection, data));
     // Control frames cost the server too (ws answers every ping with a pong): they count
     // against the same frame budget, so a ping flood closes with 1008 like a message flood.
+    // A pong costs nothing and is what every client sends, unasked, for the heartbeat's
+    // ping: it proves the peer alive and is not counted, or a burst the budget allows
+    // would close a browser's socket just after a heartbeat.
     ws.on("ping", () => this.#heard(connection));
-    ws.on("pong", () => this.#heard(connection));
+    ws.on("pong", () => {
+      if (connection.open) connection.lastHeardAt = performance.now();
+    });
     ws.once("close", () => {
       this.#connections.delete(connection);
       this.#registry.remove(connection);
@@ -253,7 +258,7 @@ export class StreamServer {
     this.#send(connection, encodeFrame({ kind: "hello", at: Number(this.options.clock.now().unixMillis), v: 1 }), true);
   }
 
-  /** Notes a frame from the peer (message, ping or pong); false when it broke the frame budget and the socket is closing. */
+  /** Notes a frame from the peer (a message or a ping); false when it broke the frame budget and the socket is closing. */
   #heard(connection: StreamConnection): boolean {
     if (!connection.open) return false;
     const now = performance.now();

@@ -49,3 +49,14 @@ test("pings and messages share one budget", async () => {
   client.socket.ping();
   expect(await client.closed).toEqual({ code: CLOSE_POLICY_VIOLATION, reason: STREAM_CLOSES.tooManyFrames.reason });
 });
+
+test("pongs, which a client sends for every heartbeat ping, leave the frame budget whole", async () => {
+  const { url } = await serve(6);
+  const client = await StreamClient.ready(url);
+  for (let i = 0; i < 50; i++) client.socket.pong();
+  for (let i = 0; i < 5; i++) client.send({ kind: "chatter", i });
+  await client.settle(); // a ping: the sixth frame
+  expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  client.send({ kind: "chatter", i: 5 });
+  expect(await client.closed).toEqual({ code: CLOSE_POLICY_VIOLATION, reason: STREAM_CLOSES.tooManyFrames.reason });
+});
