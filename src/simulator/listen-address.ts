@@ -45,11 +45,13 @@ function unavailable(message: string): { readonly body: string; readonly headers
  * waits, and gets the very answer it would have got after the start.
  */
 export async function reservePort(host: string, port: number): Promise<PortReservation> {
-  const server = createServer();
+  // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; `refusedHostless` answers it with the API's body.
+  const server = createServer({ requireHostHeader: false });
   // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];
-  const hold = (request: IncomingMessage, response: ServerResponse) => held?.push({ kind: "request", request, response });
+  const hold = (request: IncomingMessage, response: ServerResponse) =>
+    refusedHostless(request, response) || held?.push({ kind: "request", request, response });
   const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => held?.push({ kind: "upgrade", request, socket, head });
   server.on("request", hold);
   server.on("upgrade", holdUpgrade);
@@ -115,7 +117,7 @@ export async function reservePort(host: string, port: number): Promise<PortReser
       server.maxRequestsPerSocket = target.maxRequestsPerSocket;
       server.setTimeout(target.timeout);
       const waiting = stopHolding(
-        (request, response) => target.emit("request", request, response),
+        (request, response) => refusedHostless(request, response) || target.emit("request", request, response),
         (request, socket, head) => target.emit("upgrade", request, socket, head),
       );
       for (const item of waiting) {
@@ -145,6 +147,24 @@ function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, soc
         ? apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(server.requestTimeout / 1000)) })
         : apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
   socket.end(rawHttpResponse(failure));
+}
+
+/**
+ * Answers an HTTP/1.1 request that names no Host (RFC 9112 requires one) with a 400 in the
+ * API's error shape; true when it did.
+ */
+function refusedHostless(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return false;
+  const failure = apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" });
+  const body = JSON.stringify(failure.body);
+  response
+    .writeHead(failure.status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
+  return true;
 }
 
 /** What a client held during a start that failed is told: why the start failed. */

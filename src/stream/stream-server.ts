@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
-import { apiError, rawHttpResponse } from "../errors/index.ts";
+import { apiError, quoted, rawHttpResponse } from "../errors/index.ts";
 import { CardCache } from "./card-cache.ts";
 import { announceChanges, deliverCardDeltas, type FanoutContext } from "./change-fanout.ts";
 import type { StreamCloseName } from "./close-codes.ts";
@@ -117,8 +117,11 @@ export class StreamServer {
   attach(server: HttpServer): () => void {
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (this.handleUpgrade(request, socket, head)) return;
-      // Another path: leave it to another listener, or answer 404 when there is none.
-      if (server.listenerCount("upgrade") === 1) socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      // Another path: leave it to another listener, or answer 404 (with the API's body) when there is none.
+      if (server.listenerCount("upgrade") === 1) {
+        const path = quoted(request.url?.split("?")[0] ?? "");
+        socket.end(rawHttpResponse(apiError("ROUTE_NOT_FOUND", { method: request.method ?? "GET", path })));
+      }
     };
     server.on("upgrade", onUpgrade);
     const detach = () => {

@@ -53,7 +53,7 @@ describe("a reserved port", () => {
     expect(await accepts(reservation.port)).toBe(false);
   });
 
-  it("answers what node's HTTP parser refuses in the API's error shape: headers too large (431), not HTTP (400)", async () => {
+  it("answers what node's HTTP parser refuses in the API's error shape: headers too large (431), not HTTP (400), no Host (400)", async () => {
     const reservation = await reservePort("127.0.0.1", 0);
     try {
       const raw = async (text: string) => {
@@ -70,6 +70,16 @@ describe("a reserved port", () => {
       expect(huge).toEqual({ status: 431, json: { code: "HEADERS_TOO_LARGE", error: expect.stringContaining("headers are larger") } });
       const garbage = await raw("GARBAGE\r\n\r\n");
       expect(garbage).toEqual({ status: 400, json: { code: "BAD_REQUEST", error: expect.stringContaining("not well-formed HTTP") } });
+      // HTTP/1.1 requires Host: refused with a sentence while held and after the hand-off alike.
+      const hostless = {
+        status: 400,
+        json: { code: "BAD_REQUEST", error: "the request could not be read: an HTTP/1.1 request names its Host" },
+      };
+      expect(await raw("GET /v1/launches HTTP/1.1\r\n\r\n")).toEqual(hostless);
+      reservation.handOff(createServer((_request, response) => response.end("{}")));
+      expect(await raw("GET /v1/launches HTTP/1.1\r\n\r\n")).toEqual(hostless);
+      // HTTP/1.0 has no Host requirement.
+      expect(await raw("GET /v1/launches HTTP/1.0\r\n\r\n")).toEqual({ status: 200, json: {} });
     } finally {
       await reservation.release();
     }

@@ -106,7 +106,7 @@ describe("1001: idle and shutdown", () => {
   });
 });
 
-test("a plain HTTP request to the stream's path is told to upgrade (426), and the WebSocket still opens there", async () => {
+test("a plain HTTP request to the stream's path is told to upgrade (426), the WebSocket still opens there, other handshakes get the API's errors", async () => {
   const w = await startStreamWorld("stream-plain-http");
   try {
     const response = await fetch(`${w.baseUrl}/v1/stream`);
@@ -119,18 +119,24 @@ test("a plain HTTP request to the stream's path is told to upgrade (426), and th
     const client = await StreamClient.ready(w.url);
     await client.close();
     // A handshake without its key is refused in the API's error shape, not ws's text/html.
-    const keyless = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${w.baseUrl}/v1/stream`, { headers: { connection: "Upgrade", upgrade: "websocket" } });
-      request.on("response", (answer) => {
-        let body = "";
-        answer.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body }));
+    const upgrade = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(`${w.baseUrl}${path}`, { headers: { connection: "Upgrade", upgrade: "websocket", ...headers } });
+        request.on("response", (answer) => {
+          let body = "";
+          answer.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body }));
+        });
+        request.on("error", reject);
+        request.end();
       });
-      request.on("error", reject);
-      request.end();
-    });
+    const keyless = await upgrade("/v1/stream");
     expect(keyless.status).toBe(400);
     expect(JSON.parse(keyless.body)).toEqual({ code: "BAD_REQUEST", error: expect.stringContaining("Sec-WebSocket-Key") });
+    // A handshake for any other path is no route, said as the API says it.
+    const elsewhere = await upgrade("/v1/streamx?x=1", { "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" });
+    expect(elsewhere.status).toBe(404);
+    expect(JSON.parse(elsewhere.body)).toEqual({ code: "ROUTE_NOT_FOUND", error: expect.stringContaining('GET "/v1/streamx"') });
   } finally {
     await w.stop();
   }
