@@ -250,6 +250,8 @@ export class Devnet {
   #seqInSlot = 0;
   #mode: ClockMode = "manual";
   #timer: NodeJS.Timeout | null = null;
+  /** Wall time (performance.now) the realtime clock has landed slots up to. */
+  #clockedAt = 0;
   #landingDelaySlots: bigint;
   /** Armed faults, each for one submission, in order. */
   #faults: SubmissionFault[] = [];
@@ -316,6 +318,7 @@ export class Devnet {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     if (mode === "realtime") {
+      this.#clockedAt = performance.now();
       this.#timer = setInterval(() => this.#tick(), this.#realtimeSlotMillis);
       this.#timer.unref();
     }
@@ -449,13 +452,19 @@ export class Devnet {
   }
 
   /**
-   * One realtime slot. A defect in a slot listener (our own code: bots, sampling) must not
-   * end a server others use from inside a timer, where nothing above could catch it: it is
-   * reported and the clock keeps going.
+   * The realtime slots due since the last tick: one when the timer is on time, more when a
+   * busy event loop made it late (a timer runs late and never twice), so the chain keeps the
+   * wall clock's pace instead of falling further behind with every late tick. A defect in a
+   * slot listener (our own code: bots, sampling) must not end a server others use from
+   * inside a timer, where nothing above could catch it: it is reported and the clock keeps going.
    */
   #tick(): void {
+    // Rounded, so a timer a hair early is still this slot's and the error stays under half a slot.
+    const due = Math.round((performance.now() - this.#clockedAt) / this.#realtimeSlotMillis);
+    if (due < 1) return;
+    this.#clockedAt += due * this.#realtimeSlotMillis;
     try {
-      this.advanceSlots(1);
+      this.advanceSlots(due);
     } catch (error) {
       process.emitWarning(error instanceof Error ? error : String(error), { code: "BASKET_DEVNET_SLOT_FAILED" });
     }
