@@ -73,6 +73,15 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   return null;
 }
 
+/**
+ * The rule of a query or path parameter: its schema's, and for an integer how its text is
+ * read (see `integerQueryCoercion`), so "01" is not refused as if it were no integer from 1 to 100.
+ */
+function parameterRuleOf(schema: JsonSchema | undefined): string | null {
+  const rule = ruleOf(schema);
+  return rule !== null && schema?.type === "integer" ? `${rule}, written in decimal digits without leading zeros` : rule;
+}
+
 /** "/components/0/mint" → ["components", "0", "mint"]; JSON pointer escapes undone. */
 function pointerParts(pointer: string): string[] {
   return pointer
@@ -111,7 +120,8 @@ export function validationFailure(
   const rootSchema = (
     context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body
   ) as JsonSchema | undefined;
-  const rule = missing ? "is required" : (ruleOf(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
+  const rules = context === "querystring" || context === "params" ? parameterRuleOf : ruleOf;
+  const rule = missing ? "is required" : (rules(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
   const name = fieldName(parts);
 
   switch (context) {
@@ -135,7 +145,7 @@ export function parameterFailureExample(
   schema: { properties?: Record<string, unknown> },
   name: string,
 ): ApiErrorBody {
-  const rule = ruleOf(schema.properties?.[name] as JsonSchema | undefined) ?? "is invalid";
+  const rule = parameterRuleOf(schema.properties?.[name] as JsonSchema | undefined) ?? "is invalid";
   if (context === "params") return apiError("INVALID_PATH", { parameter: name, rule }).body;
   return apiError(CURSOR_PARAMETERS.has(name) ? "INVALID_CURSOR" : "INVALID_QUERY", { parameter: name, rule }).body;
 }

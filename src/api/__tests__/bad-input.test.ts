@@ -30,7 +30,16 @@ type Case = [url: string, code: string, mentions?: RegExp, method?: string, body
 
 // `{L}` is replaced by a real launch address.
 const CASES: Case[] = [
-  ["/v1/launches?limit=0", "INVALID_QUERY", /^query parameter limit must be an integer from 1 to 100$/],
+  [
+    "/v1/launches?limit=0",
+    "INVALID_QUERY",
+    /^query parameter limit must be an integer from 1 to 100, written in decimal digits without leading zeros$/,
+  ],
+  [
+    "/v1/launches?limit=01",
+    "INVALID_QUERY",
+    /^query parameter limit must be an integer from 1 to 100, written in decimal digits without leading zeros$/,
+  ],
   ["/v1/launches?limit=101", "INVALID_QUERY", /limit must be an integer from 1 to 100/],
   ["/v1/launches?limit=abc", "INVALID_QUERY", /limit/],
   ["/v1/launches?limit=1.5", "INVALID_QUERY", /limit/],

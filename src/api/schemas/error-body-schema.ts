@@ -28,7 +28,10 @@ export const ErrorBodySchema = Type.Object(
 
 /** One real answer per code, built by the same function the handlers use: the document's examples. */
 const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
-  INVALID_QUERY: apiError("INVALID_QUERY", { parameter: "limit", rule: "must be an integer from 1 to 100" }).body,
+  INVALID_QUERY: apiError("INVALID_QUERY", {
+    parameter: "limit",
+    rule: "must be an integer from 1 to 100, written in decimal digits without leading zeros",
+  }).body,
   INVALID_PATH: apiError("INVALID_PATH", {
     parameter: "wallet",
     rule: "must be a base58 address (32 bytes, written in 32 to 44 characters)",
