@@ -22,8 +22,12 @@ export interface PageWalk {
   readonly queries: readonly Query[];
 }
 
-/** Pages followed at most: a server whose cursors never end is a defect, not a wait. */
-export const MAX_PAGES = 150;
+/**
+ * Rows followed at most, however small the pages: a list of launches or collectibles is
+ * finite (a world holds at most a thousand and a few more created), so a walk past this many
+ * rows is a server whose cursors never end, a defect rather than a wait.
+ */
+export const MAX_WALK_ROWS = 20_000;
 
 /** One page as a walk reads it: its array (null: the answer has none) and the cursor of the next page (null: the list ended). */
 export interface PageRead<T> {
@@ -47,6 +51,8 @@ export async function walkPages<T>(
 ): Promise<{ pages: T[][]; queries: Query[] }> {
   const pages: T[][] = [];
   const queries: Query[] = [];
+  const cursors = new Set<string>();
+  const maxPages = Math.ceil(MAX_WALK_ROWS / Math.max(1, limit));
   let cursor: string | null = null;
   do {
     const pageQuery: Query = { ...query, limit, ...(cursor === null ? {} : { cursor }) };
@@ -57,8 +63,12 @@ export async function walkPages<T>(
     if (items.length > limit)
       throw new Violation(`a page of limit ${limit} held ${items.length} ${unit}`, { input: pageQuery, actual: items.length });
     pages.push(items);
-    if (pages.length >= MAX_PAGES)
-      throw new Violation(`the list was still handing out cursors after ${MAX_PAGES} pages of ${limit}`, { input: pageQuery });
+    // A cursor handed out twice sends the walk round in a loop: said at once, not after thousands of pages.
+    if (next !== null && cursors.has(next))
+      throw new Violation(`the list handed out the same cursor twice, so following it loops`, { input: pageQuery, actual: next });
+    if (next !== null) cursors.add(next);
+    if (pages.length >= maxPages)
+      throw new Violation(`the list was still handing out cursors after ${pages.length} pages of ${limit}`, { input: pageQuery });
     cursor = next;
   } while (cursor !== null);
   return { pages, queries };
