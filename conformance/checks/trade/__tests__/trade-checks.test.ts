@@ -3,7 +3,7 @@
  * black boxes that break one rule each: the check of that rule fails, with its input.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Simulator } from "../../../../src/simulator/simulator.ts";
+import { type Simulator, startSimulator } from "../../../../src/simulator/simulator.ts";
 import { type Breaker, startBreakingProxy } from "../../../model/__tests__/breaking-proxy.ts";
 import { runCheck, runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
 import { TRADE_CHECKS } from "../index.ts";
@@ -150,6 +150,25 @@ describe("against a black box that breaks one rule", () => {
       if (outcome.status === "failed") expect(outcome.details.input).toBeDefined();
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe("against a server that lands each transaction as it is submitted", () => {
+  it("skips submit.concurrentFails with the reason instead of failing a settle that landed after its setup", async () => {
+    const instant = await startSimulator({
+      seed: "conformance-tests",
+      port: 0,
+      clockMode: "per-transaction",
+      launchCount: 24,
+      historyHours: 2,
+    });
+    try {
+      const check = TRADE_CHECKS.find((candidate) => candidate.id === "submit.concurrentFails")!;
+      const outcome = await runCheck(instant, check, { seed: 7, numRuns: 4 });
+      expect(outcome).toMatchObject({ status: "skipped", reason: expect.stringContaining("landed the setup before the settle") });
+    } finally {
+      await instant.close();
     }
   });
 });
