@@ -29,7 +29,8 @@ const COMMAND_SLIPPAGE_BPS = 1_000;
  * `inOrderTrade` → trade; `observe` → read the tape), the wallets `w0`… become declared
  * wallets (new keys, funded by the faucet), and each command's expectation becomes what the
  * step must answer where the format can say it (a quote older than 30 s must be refused),
- * else its note. Run it with `basket-devnet scenario run FILE`.
+ * else its note; it ends with the model's last judgement, each wallet's ledger (it holds
+ * what its trades on the tape delivered). Run it with `basket-devnet scenario run FILE`.
  */
 export function scenarioFromCommands(run: CommandRun): Scenario {
   const steps: ScenarioStep[] = [];
@@ -100,6 +101,9 @@ export function scenarioFromCommands(run: CommandRun): Scenario {
         throw new RangeError(`no scenario step stands for the command ${JSON.stringify(command.step)}`);
     }
   }
+  // The model's last judgement: each wallet (new, so it began with none) holds exactly what its landed settles delivered.
+  for (let index = 0; index < run.wallets; index++)
+    steps.push({ expect: { ledger: { wallet: `w${index}`, launch: run.launch } }, note: "holds what its landed settles delivered" });
   return {
     name: run.name
       .replace(/([a-z0-9])([A-Z])/g, "$1-$2")

@@ -231,6 +231,16 @@ const ExpectArgs = Type.Object(
         { additionalProperties: false, description: "The change of a balance since `since` matches `delta` (integers)." },
       ),
     ),
+    ledger: Type.Optional(
+      Type.Object(
+        { wallet: WalletRef, launch: Text("The launch.") },
+        {
+          additionalProperties: false,
+          description:
+            "The wallet holds exactly the launch tokens its trades on the launch's whole tape net (buys less sells): what a wallet that began with none and only traded must hold.",
+        },
+      ),
+    ),
     tape: Type.Optional(
       Type.Object(
         {
@@ -245,7 +255,7 @@ const ExpectArgs = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false, description: "A judgement: `that`/`is`, a balance delta, or the tape." },
+  { additionalProperties: false, description: "A judgement: `that`/`is`, a balance delta, the tape, or a wallet's ledger." },
 );
 
 const BalancesArgs = Type.Object(

@@ -29,8 +29,27 @@ describe("scenarioFromCommands", () => {
   });
 
   it("turns each command into the client's steps, with the expectations the format can state", () => {
-    const kinds = scenario.steps.map((step) => Object.keys(step).find((key) => !["as", "expect", "note"].includes(key)));
-    expect(kinds).toEqual(["quote", "build", "sign", "quote", "advance", "build", "submit", "advance", "land", "trade", "read"]);
+    const kinds = scenario.steps.map((step) => Object.keys(step).find((key) => !["as", "expect", "note"].includes(key)) ?? "expect");
+    expect(kinds).toEqual([
+      "quote",
+      "build",
+      "sign",
+      "quote",
+      "advance",
+      "build",
+      "submit",
+      "advance",
+      "land",
+      "trade",
+      "read",
+      "expect",
+      "expect",
+    ]);
+    // The model's last judgement, per wallet: it holds what its landed settles delivered.
+    expect(scenario.steps.slice(-2).map((step) => step.expect)).toEqual([
+      { ledger: { wallet: "w0", launch: LAUNCH } },
+      { ledger: { wallet: "w1", launch: LAUNCH } },
+    ]);
     expect(scenario.steps[5]).toMatchObject({ expect: { error: "." }, note: "refused: quotes expire after 30 s" });
     expect(scenario.steps[6]).toMatchObject({ submit: { transaction: "${p0[1].transaction}", quoteId: "${q0.quoteId}" } });
   });
