@@ -66,7 +66,12 @@ async function settleStatuses(model: TradeFlowModel, real: TradeFlowReal): Promi
   return statuses;
 }
 
-const fingerprintOf = (statuses: Statuses) => [...statuses].map(([index, { status }]) => `${index}:${status}`).join(",");
+/**
+ * What the statuses say about balances and tapes: a landed settle is the same fact confirmed
+ * or finalized, so a settle that only became final while it was read is no change.
+ */
+export const fingerprintOf = (statuses: Statuses) =>
+  [...statuses].map(([index, { status }]) => `${index}:${LANDED.has(status) ? "landed" : status}`).join(",");
 
 /**
  * Reads what the server says now and compares it with the model: a settle the model says
