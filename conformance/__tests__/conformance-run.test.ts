@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
@@ -111,6 +111,26 @@ describe("a server that breaks one rule", () => {
     const code = await conformanceCommand(["--base-url", baseUrl, "--shard", "3/2"], { stdout: () => {}, stderr: (text) => (err += text) });
     expect(code).toBe(2);
     expect(err).toContain("--shard must be I/N with 1 <= I <= N");
+  });
+
+  it("refuses a report it cannot write, or two reports to one file, with exit code 2 before judging anything", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "conformance-reports-"));
+    const blocker = join(folder, "a-file");
+    await writeFile(blocker, "");
+    for (const [report, said] of [
+      [`junit=${join(blocker, "under-a-file.xml")}`, "cannot write the report"],
+      [`junit=${join(folder, "r")},json=${join(folder, "r")}`, "twice"],
+    ] as const) {
+      let err = "";
+      let out = "";
+      const code = await conformanceCommand(["--base-url", baseUrl, "--report", report], {
+        stdout: (text) => (out += text),
+        stderr: (text) => (err += text),
+      });
+      expect(code).toBe(2);
+      expect(err).toContain(said);
+      expect(out).toBe("");
+    }
   });
 
   it("with --start, fails a decision check the built-in simulator breaks (our document is its rule), exit code 1", async () => {

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, open, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ALL_CHECKS } from "../checks/index.ts";
 import { loadFailure } from "../engine/failure-file.ts";
@@ -69,6 +70,19 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
   }
 }
 
+/** Refuses (RangeError: exit 2) a report file whose folder cannot be made or which cannot be written there. */
+async function ensureWritable(file: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    // Opened for appending, as writing it will: a file made only for this trial goes again.
+    const existed = existsSync(file);
+    await (await open(file, "a")).close();
+    if (!existed) await rm(file);
+  } catch (error) {
+    throw new RangeError(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** Runs the suite with `options` (starting the built-in server for `--start`), writes the reports, and says the exit code. */
 async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io: CommandIo): Promise<number> {
   let server: StartedServer | null = null;
@@ -85,6 +99,8 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
         `no check matches ${named.filter((part) => part !== null).join(" with ")}: nothing would be judged (the README's Checks table lists every check id)`,
       );
     }
+    // A report that cannot be written is said now, not after the whole run.
+    for (const report of options.reports) await ensureWritable(report.file);
     let baseUrl = options.baseUrl;
     let streamUrl = extra.streamUrl;
     if (options.start) {

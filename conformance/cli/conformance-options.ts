@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { resolve } from "node:path";
 import { PHASES, type Phase } from "../engine/check.ts";
 import type { Shard } from "../engine/select-checks.ts";
 import { serviceBaseUrl } from "../../src/client/service-address.ts";
@@ -131,7 +132,7 @@ function phasesOf(text: string): Phase[] {
 }
 
 function reportsOf(text: string): { format: ReportFormat; file: string }[] {
-  return text.split(",").map((entry) => {
+  const reports = text.split(",").map((entry) => {
     const match = /^(junit|json|md)=(.+)$/.exec(entry.trim());
     if (!match)
       throw new BadInput(
@@ -139,6 +140,11 @@ function reportsOf(text: string): { format: ReportFormat; file: string }[] {
       );
     return { format: match[1] as ReportFormat, file: match[2] as string };
   });
+  // Two reports to one file: the second would overwrite the first.
+  const files = reports.map((report) => resolve(report.file));
+  const twice = files.find((file, index) => files.indexOf(file) !== index);
+  if (twice !== undefined) throw new BadInput(`--report names ${twice} twice: each report needs a file of its own`);
+  return reports;
 }
 
 function shardOf(text: string): Shard {
