@@ -197,3 +197,19 @@ describe("a server that stops answering mid-run", () => {
     expect(summary.notRun).toBe(2);
   });
 });
+
+describe("a base URL that is not the service", () => {
+  it("skips the rules about successful answers, saying none came, instead of passing them vacuously", async () => {
+    const app = Fastify();
+    app.setNotFoundHandler(async (_request, reply) => reply.code(426).send({ error: "upgrade to a WebSocket" }));
+    const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const summary = await runConformance({ baseUrl, seed: 1, failureDir: null, checks: "schema.responses.valid,schema.success.is200" });
+      expect(summary.outcomes.map((outcome) => outcome.status)).toEqual(["skip", "skip"]);
+      for (const outcome of summary.outcomes)
+        if (outcome.status === "skip") expect(outcome.reason).toMatch(/was answered with a success .*answered 426/);
+    } finally {
+      await app.close();
+    }
+  });
+});
