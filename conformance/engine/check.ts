@@ -40,7 +40,7 @@ export interface RuleReference {
  * - `wallet`: a funded wallet (from the faucet, or `--keypair`)
  * - `clock`: moving time on demand (`/devnet/advance`), or `--allow-slow` to wait real time
  * - `faults`: stream and transaction fault injection (`/devnet/faults/*`)
- * - `slow`: `--allow-slow`, waiting real time that no control can shorten (the stream's 25 s heartbeat)
+ * - `slow`: `--allow-slow`, waiting real time that no control can shorten (the stream's heartbeat and idle close)
  */
 export type Capability = "control" | "wallet" | "clock" | "faults" | "slow";
 

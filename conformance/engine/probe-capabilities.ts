@@ -45,6 +45,6 @@ export async function probeCapabilities(client: BasketClient, options: ProbeOpti
   }
   // Wall-clock waits (a heartbeat) are not virtual time: only --allow-slow pays for them.
   if (options.allowSlow) capabilities.add("slow");
-  else missing.slow = "waiting real time (the stream's 25 s heartbeat) needs --allow-slow";
+  else missing.slow = "waiting real time (two of the stream's 25 s heartbeats, or its idle close) needs --allow-slow";
   return { capabilities, missing };
 }
