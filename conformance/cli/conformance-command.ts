@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { mkdir, open, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ALL_CHECKS } from "../checks/index.ts";
 import { loadFailure } from "../engine/failure-file.ts";
@@ -11,6 +10,7 @@ import { junitXml } from "../reporters/junit-reporter.ts";
 import { jsonReport } from "../reporters/json-reporter.ts";
 import { markdownReport } from "../reporters/markdown-reporter.ts";
 import { unreachableReason } from "../../src/client/service-address.ts";
+import { cannotWrite } from "../../scenarios/runner/writable-file.ts";
 import { checkTableMarkdown } from "../check-table.ts";
 import { CONFORMANCE_USAGE, type ConformanceOptions, type ReportFormat, parseConformanceCommand } from "./conformance-options.ts";
 import { type StartedServer, startBuiltInServer } from "./start-simulator.ts";
@@ -70,17 +70,10 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
   }
 }
 
-/** Refuses (RangeError: exit 2) a report file whose folder cannot be made or which cannot be written there. */
+/** Refuses (RangeError: exit 2) a report file that cannot be written. */
 async function ensureWritable(file: string): Promise<void> {
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    // Opened for appending, as writing it will: a file made only for this trial goes again.
-    const existed = existsSync(file);
-    await (await open(file, "a")).close();
-    if (!existed) await rm(file);
-  } catch (error) {
-    throw new RangeError(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const failure = await cannotWrite(file);
+  if (failure !== null) throw new RangeError(`cannot write the report ${file}: ${failure}`);
 }
 
 /** Runs the suite with `options` (starting the built-in server for `--start`), writes the reports, and says the exit code. */

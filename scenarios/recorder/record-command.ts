@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
-import { dirname } from "node:path";
-import { fileFailure, startRecorder } from "./start-recorder.ts";
+import { cannotWrite } from "../runner/writable-file.ts";
+import { startRecorder } from "./start-recorder.ts";
 
 export interface RecordIo {
   readonly stdout: (text: string) => void;
@@ -53,19 +51,6 @@ function check(args: RecordArgs): string | { target: string; out: string; port?:
     ...(args.name === undefined ? {} : { name: args.name }),
     seed: args.seed === undefined ? 1 : /^\d{1,15}$/.test(args.seed) ? Number(args.seed) : args.seed,
   };
-}
-
-/** Why `file` cannot be written (its folder made, the file opened for writing), or null; a file it creates to learn that is removed. */
-async function cannotWrite(file: string): Promise<string | null> {
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    const existed = existsSync(file);
-    await (await open(file, "a")).close();
-    if (!existed) await rm(file);
-    return null;
-  } catch (error) {
-    return fileFailure(error);
-  }
 }
 
 /** Resolves on the first SIGINT or SIGTERM (the integrator's Ctrl-C), and stops listening for them. */

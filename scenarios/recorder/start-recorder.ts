@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname } from "node:path";
+import { fileFailure } from "../runner/writable-file.ts";
 import type { Scenario } from "../runner/scenario-schema.ts";
 import { scenarioYaml } from "../runner/scenario-from-commands.ts";
 import { startRecordingProxy } from "./recording-proxy.ts";
@@ -39,11 +40,6 @@ export function defaultScenarioName(out: string): string {
     .replace(/[^a-z0-9.-]+/g, "-")
     .replace(/^[^a-z0-9]+/, "");
   return NAME.test(name) ? name : "recorded-session";
-}
-
-/** Why a file operation failed, short: node's error code (EACCES, ENOTDIR…), else its message. */
-export function fileFailure(error: unknown): string {
-  return (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** Starts a recording proxy in front of `target`; `stop()` turns what it saw into a scenario file at `out`. */
