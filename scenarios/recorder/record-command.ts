@@ -53,6 +53,23 @@ function check(args: RecordArgs): string | { target: string; out: string; port?:
   };
 }
 
+/**
+ * Why a recording of `target` may not replay, or null: a simulator whose clock runs on its
+ * own (realtime) moves prices, progress and the bots' trades between the recording and its
+ * replay, and the recording pins them. A server without `/devnet/clock` is not asked further.
+ */
+async function movingClock(target: string): Promise<string | null> {
+  try {
+    const answer = await fetch(`${target}/devnet/clock`, { signal: AbortSignal.timeout(2_000) });
+    const mode = answer.ok ? ((await answer.json()) as { mode?: unknown }).mode : null;
+    return mode === "realtime"
+      ? `${target} runs its clock in realtime: what the recording pins (prices, progress, other traders' transactions) moves before a replay; for a file that replays, record against 'basket-devnet up --clock manual --no-bots --genesis-time 2026-01-01'`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves on the first SIGINT or SIGTERM (the integrator's Ctrl-C), and stops listening for them. */
 function interrupted(): Promise<void> {
   return new Promise((resolve) => {
@@ -96,6 +113,8 @@ export async function recordCommand(args: RecordArgs, io: RecordIo, until: () =>
   io.stdout(
     `recording ${recorder.url} → ${options.target} (stream ws://127.0.0.1:${recorder.port}/v1/stream); stop with Ctrl-C to write ${options.out}\n`,
   );
+  const moving = await movingClock(options.target);
+  if (moving !== null) io.stderr(`basket-devnet scenario: warning: ${moving}\n`);
   await until();
   const stopped = await recorder.stop();
   if (!stopped.ok) {

@@ -79,6 +79,22 @@ describe("basket-devnet scenario record", () => {
     ]);
   });
 
+  it("warns that a recording will not replay when its target's clock runs in realtime, and not when it holds still", async () => {
+    for (const mode of ["realtime", "manual"]) {
+      const target = createServer((request, response) => {
+        response.writeHead(request.url === "/devnet/clock" ? 200 : 404, { "content-type": "application/json" });
+        response.end(JSON.stringify(request.url === "/devnet/clock" ? { mode } : { error: "no route" }));
+      });
+      await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+      const { io, sink } = capture();
+      const out = join(directory, `clock-${mode}.yaml`);
+      await recordCommand({ target: `http://127.0.0.1:${(target.address() as AddressInfo).port}`, out }, sink, async () => {});
+      target.close();
+      if (mode === "realtime") expect(io.err).toMatch(/warning: .* runs its clock in realtime: .*--clock manual --no-bots/);
+      else expect(io.err).not.toContain("warning");
+    }
+  });
+
   it("refuses an --out it cannot write before recording anything (exit 2), and leaves no file behind when it can", async () => {
     const blocker = join(directory, "a-file");
     writeFileSync(blocker, "");
