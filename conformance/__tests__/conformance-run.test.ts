@@ -213,3 +213,45 @@ describe("a base URL that is not the service", () => {
     }
   });
 });
+
+describe("a check that outlives its timeout", () => {
+  it("fails, and sends nothing more: its next request is not made while the checks after it run", async () => {
+    const app = Fastify();
+    let requests = 0;
+    app.get("/v1/launches", async () => {
+      requests++;
+      return { launches: [] };
+    });
+    const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+    const check = (id: string, run: Check["run"]): Check => ({
+      id,
+      phase: "read",
+      rule: { section: "Endpoints › GET /v1/launches", text: "a test rule" },
+      enforces: "specification",
+      run,
+    });
+    try {
+      const summary = await runConformance({
+        baseUrl,
+        seed: 1,
+        failureDir: null,
+        checkTimeoutMs: 300,
+        registry: [
+          check("test.neverEnds", async (context) => {
+            for (;;) {
+              await context.exchange({ method: "GET", path: "/v1/launches" });
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          }),
+        ],
+      });
+      expect(summary.outcomes.map((outcome) => outcome.status)).toEqual(["fail"]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const after = requests;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(requests).toBe(after);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -34,6 +34,12 @@ export interface RecordingContext {
   readonly context: CheckContext;
   readonly curl: string[];
   readonly notes: CheckNote[];
+  /**
+   * Ends the check's use of the server once its time is up: every later request it makes
+   * throws instead of being sent, so a check that went on after its timeout stops at its
+   * next request rather than trading beside the checks that follow.
+   */
+  readonly abandon: () => void;
 }
 
 /**
@@ -44,23 +50,38 @@ export interface RecordingContext {
 export function createCheckContext(check: Check, environment: RunEnvironment, onNote: (note: CheckNote) => void): RecordingContext {
   const curl: string[] = [];
   const notes: CheckNote[] = [];
-  const context = contextRecordingIn(curl, environment, (note) => {
-    notes.push(note);
-    onNote(note);
-  });
-  return { context, curl, notes };
+  let abandoned = false;
+  const context = contextRecordingIn(
+    curl,
+    environment,
+    (note) => {
+      notes.push(note);
+      onNote(note);
+    },
+    () => abandoned,
+  );
+  return { context, curl, notes, abandon: () => void (abandoned = true) };
 }
 
 /** A check context whose requests are recorded, as `curl` commands, in `curl`. */
-function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote: (note: CheckNote) => void): CheckContext {
+function contextRecordingIn(
+  curl: string[],
+  environment: RunEnvironment,
+  onNote: (note: CheckNote) => void,
+  abandoned: () => boolean = () => false,
+): CheckContext {
   const { client, capabilities, missing, memo } = environment;
+  const send = (request: ExchangeRequest) => {
+    if (abandoned()) throw new CheckFailedSignal(`abandoned after its timeout: ${request.method} ${request.path} was not sent`, {});
+    return client.exchange(request);
+  };
   const need = (capability: Capability) => {
     if (!capabilities.has(capability)) throw new CheckSkippedSignal(missing[capability] ?? `the server lacks the ${capability} capability`);
   };
   const commandOf = (request: ExchangeRequest) => curlCommand({ ...request, url: client.url(request.path, request.query) });
   const exchange = async (request: ExchangeRequest): Promise<Exchange> => {
     curl.push(commandOf(request));
-    return client.exchange(request);
+    return send(request);
   };
   const context: CheckContext = {
     baseUrl: client.baseUrl,
@@ -76,7 +97,7 @@ function contextRecordingIn(curl: string[], environment: RunEnvironment, onNote:
     exchangeOnce(request) {
       const command = commandOf(request);
       curl.push(command);
-      return memo.answer(command, () => client.exchange(request));
+      return memo.answer(command, () => send(request));
     },
     async shared<T>(key: string, compute: (context: CheckContext) => Promise<T>): Promise<T> {
       const entry = memo.value(key, (sharedCurl) => compute(contextRecordingIn(sharedCurl, environment, onNote)));

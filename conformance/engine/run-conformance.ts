@@ -51,10 +51,13 @@ function summaryOf(check: Check): CheckSummary {
   return { id: check.id, phase: check.phase, rule: check.rule, enforces: check.enforces };
 }
 
-function withTimeout<T>(promise: Promise<T>, millis: number, message: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, millis: number, message: string, onTimeout: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckFailedSignal(message, {})), millis);
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new CheckFailedSignal(message, {}));
+    }, millis);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -198,10 +201,12 @@ async function runOne(
     const reason = environment.missing[lacking] ?? `the server lacks the ${lacking} capability`;
     return { status: "skip", check: summary, millis: 0, notes: [], reason };
   }
-  const { context, curl, notes } = createCheckContext(check, environment, (note) => emit({ kind: "checkNote", check: summary, note }));
+  const { context, curl, notes, abandon } = createCheckContext(check, environment, (note) =>
+    emit({ kind: "checkNote", check: summary, note }),
+  );
   const timeoutMs = options.checkTimeoutMs ?? 120_000;
   try {
-    await withTimeout(check.run(context), timeoutMs, `the check did not finish within ${timeoutMs / 1000} s`);
+    await withTimeout(check.run(context), timeoutMs, `the check did not finish within ${timeoutMs / 1000} s`, abandon);
     return { status: "pass", check: summary, millis: millis(), notes };
   } catch (error) {
     if (error instanceof CheckSkippedSignal) return { status: "skip", check: summary, millis: millis(), notes, reason: error.reason };
