@@ -50,8 +50,9 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
 
   it("getLatestBlockhash is the devnet's latest blockhash, valid for 150 blocks", async () => {
     const latest = await connection.getLatestBlockhash();
-    const expected = simulator.devnet.latestBlockhash();
-    expect(latest.blockhash).toHaveLength(expected.blockhash.length);
+    // The realtime clock may move a slot between the two reads: the answer is one of the devnet's live blockhashes.
+    expect(latest.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(simulator.devnet.lastValidBlockHeightOf(latest.blockhash)).toBe(BigInt(latest.lastValidBlockHeight));
     expect(latest.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
     expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(true);
     expect((await connection.isBlockhashValid(Keypair.generate().publicKey.toBase58())).value).toBe(false);
