@@ -134,20 +134,32 @@ export function keysetPage(
 ): Page {
   const cursor = cursorText === undefined ? null : parseLaunchCursor(cursorText);
   if (cursorText !== undefined && (cursor === null || cursor.order !== order)) return { launches: [], nextCursor: null };
-  const frozen = cursor?.walk && walk ? walk.walks.recall(walk.query, cursor.walk.id) : null;
-  if (frozen && cursor?.walk && walk) return walkPage(frozen, cursor.walk, order, limit, context, walk);
+  if (cursor?.walk && walk) {
+    const frozen = walk.walks.recall(walk.query, cursor.walk.id);
+    if (frozen) return walkPage(frozen, cursor.walk, order, limit, context, walk);
+  }
   let entries: Entry[] = candidates.map((launch) => ({ launch, key: sortKeyOf(launch, order, context) }));
   if (cursor !== null) entries = entries.filter((entry) => isAfter(entry, cursor));
   entries.sort(compareEntries);
   const page = entries.slice(0, Math.max(0, limit));
+  const more = entries.length > page.length;
+  // Only a page with more behind it needs its walk remembered: a last page issues no cursor.
+  const id =
+    more && walk
+      ? walk.walks.remember(
+          walk.query,
+          entries.map((entry) => entry.launch.address),
+        )
+      : undefined;
+  return pageOf(page, more, order, id === undefined ? undefined : { id, position: page.length });
+}
+
+/** A page's launches and, when `more` follow, the cursor of its last row (in `walk` when one is given). */
+function pageOf(page: readonly Entry[], more: boolean, order: LaunchOrder, walk?: LaunchCursor["walk"]): Page {
+  const launches = page.map((entry) => entry.launch);
   const last = page[page.length - 1];
-  if (entries.length <= page.length || last === undefined) return { launches: page.map((entry) => entry.launch), nextCursor: null };
-  const id = walk?.walks.remember(
-    walk.query,
-    entries.map((entry) => entry.launch.address),
-  );
-  const next = { order, key: last.key, address: last.launch.address, ...(id === undefined ? {} : { walk: { id, position: page.length } }) };
-  return { launches: page.map((entry) => entry.launch), nextCursor: encodeLaunchCursor(next) };
+  if (!more || last === undefined) return { launches, nextCursor: null };
+  return { launches, nextCursor: encodeLaunchCursor({ order, key: last.key, address: last.launch.address, ...(walk ? { walk } : {}) }) };
 }
 
 /** The page of a remembered walk that starts at `from.position`. */
@@ -172,8 +184,5 @@ function walkPage(
   let more = false;
   for (let index = position; index < addresses.length && !more; index++) more = still(index) !== null;
   page.sort(compareEntries);
-  const last = page[page.length - 1];
-  if (!more || last === undefined) return { launches: page.map((entry) => entry.launch), nextCursor: null };
-  const next = { order, key: last.key, address: last.launch.address, walk: { id: from.id, position } };
-  return { launches: page.map((entry) => entry.launch), nextCursor: encodeLaunchCursor(next) };
+  return pageOf(page, more, order, { id: from.id, position });
 }
