@@ -94,27 +94,18 @@ export function fundBasket(
   });
 }
 
-/** Lamports the whole shortfall costs, or null when some component cannot be bought. */
-export function fundingLamports(funding: readonly ComponentFunding[]): bigint | null {
-  let total = 0n;
-  for (const component of funding) {
-    if (component.lamportsIn === null) return null;
-    total += component.lamportsIn;
-  }
-  return total;
-}
-
 /**
- * Lamports the funding takes from the wallet for good, or null when some component cannot
- * be bought. A venue keeps all it is paid (the buffer buys component tokens that stay in the
- * wallet), but wrapped SOL's buffer is unwrapped back once the settle has deposited: of it,
- * only what the settle deposits beyond the wallet's holding counts.
+ * Lamports the whole shortfall costs, or null when some component cannot be bought. With
+ * `kept`, only those the wallet does not get back: a venue keeps all it is paid (the buffer
+ * buys component tokens that stay in the wallet), but wrapped SOL's buffer is unwrapped back
+ * once the settle has deposited, so of it only what the settle deposits beyond the wallet's
+ * holding counts.
  */
-export function fundingSpentLamports(funding: readonly ComponentFunding[]): bigint | null {
+export function fundingLamports(funding: readonly ComponentFunding[], { kept = false }: { readonly kept?: boolean } = {}): bigint | null {
   let total = 0n;
   for (const component of funding) {
     if (component.lamportsIn === null) return null;
-    total += isWrappedSol(component.mint) ? component.minOut : component.lamportsIn;
+    total += kept && isWrappedSol(component.mint) ? component.minOut : component.lamportsIn;
   }
   return total;
 }

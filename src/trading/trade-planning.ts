@@ -3,7 +3,7 @@ import { U64_MAX } from "../economics/index.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/index.ts";
 import type { ChainReads } from "./chain-reads.ts";
-import { fundingSpentLamports } from "./basket-funding.ts";
+import { fundingLamports } from "./basket-funding.ts";
 import {
   type PlanContext,
   type PlannedStep,
@@ -74,7 +74,7 @@ export class TradePlanning {
       steps,
       needsAccountSetup: !(await this.options.reader.hasTokenAccount(wallet, priced.primaryMint)),
       outlayLamports: curveBuy ? (curveBuy.solIn ?? 0n) : marketBuy,
-      spendLamports: curveBuy ? (fundingSpentLamports(curveBuy.funding) ?? 0n) : marketBuy,
+      spendLamports: curveBuy ? (fundingLamports(curveBuy.funding, { kept: true }) ?? 0n) : marketBuy,
       fees: this.#fees(request, steps),
     });
   }
