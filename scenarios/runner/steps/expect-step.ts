@@ -14,6 +14,14 @@ function holding(balances: Balances | undefined, mint: unknown): bigint {
   return BigInt(balances.tokens.find((token) => token.mint === mint)?.amount ?? "0");
 }
 
+/** The balances `wallet` has now; the step fails when the route does not answer them. */
+async function balancesNow(session: Parameters<StepHandler>[1], wallet: string): Promise<Balances> {
+  const address = session.address(wallet);
+  const now = await session.exchange({ method: "GET", path: `/v1/wallets/${encodeURIComponent(address)}/balances` });
+  if (now.status !== 200) throw new ScenarioFailedSignal(`balances of ${wallet} answered ${now.status}`, "", 200, now.body);
+  return now.body as Balances;
+}
+
 /** Tape pages a ledger reads at most (200 trades each): a scenario's launch has far fewer. */
 const MAX_LEDGER_PAGES = 100;
 
@@ -52,21 +60,15 @@ export const expectStep: StepHandler = async (args, session) => {
   }
   if (args.balance !== undefined) {
     const { wallet, since, mint, delta } = args.balance as { wallet: string; since: Balances; mint?: string; delta: unknown };
-    const address = session.address(wallet);
-    const now = await session.exchange({ method: "GET", path: `/v1/wallets/${encodeURIComponent(address)}/balances` });
-    if (now.status !== 200) throw new ScenarioFailedSignal(`balances of ${wallet} answered ${now.status}`, "", 200, now.body);
-    const change = (holding(now.body as Balances, mint) - holding(since, mint)).toString();
+    const change = (holding(await balancesNow(session, wallet), mint) - holding(since, mint)).toString();
     const mismatches = matchPattern(change, delta, `balance delta of ${wallet} in ${mint ?? "lamports"}`);
     if (mismatches.length > 0) throw new ScenarioFailedSignal(`the balance moved by ${change}`, mismatchDiff(mismatches), delta, change);
     session.line(`  ok ${wallet} ${mint ?? "lamports"} moved by ${change}`);
   }
   if (args.ledger !== undefined) {
     const { wallet, launch } = args.ledger as { wallet: string; launch: string };
-    const address = session.address(wallet);
-    const { mint, net } = await ledgerOf(session, launch, address);
-    const now = await session.exchange({ method: "GET", path: `/v1/wallets/${encodeURIComponent(address)}/balances` });
-    if (now.status !== 200) throw new ScenarioFailedSignal(`balances of ${wallet} answered ${now.status}`, "", 200, now.body);
-    const held = holding(now.body as Balances, mint);
+    const { mint, net } = await ledgerOf(session, launch, session.address(wallet));
+    const held = holding(await balancesNow(session, wallet), mint);
     const mismatches = matchPattern(held.toString(), net.toString(), `${wallet}'s launch tokens`);
     if (mismatches.length > 0)
       throw new ScenarioFailedSignal(
