@@ -162,18 +162,20 @@ describe("a server that breaks one rule", () => {
   });
 });
 
+/** A check of the test's own, run through the engine's registry. */
+const testCheck = (id: string, run: Check["run"]): Check => ({
+  id,
+  phase: "read",
+  rule: { section: "Endpoints › GET /v1/launches", text: "a test rule" },
+  enforces: "specification",
+  run,
+});
+
 describe("a server that stops answering mid-run", () => {
   it("fails the check that lost it, then skips the rest with the reason instead of failing each on its connection", async () => {
     const app = Fastify();
     app.get("/v1/launches", async () => ({ launches: [] }));
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-    const check = (id: string, run: Check["run"]): Check => ({
-      id,
-      phase: "read",
-      rule: { section: "Endpoints › GET /v1/launches", text: "a test rule" },
-      enforces: "specification",
-      run,
-    });
     const reads = async (context: Parameters<Check["run"]>[0]) => {
       await context.exchange({ method: "GET", path: "/v1/launches" });
     };
@@ -182,12 +184,12 @@ describe("a server that stops answering mid-run", () => {
       seed: 1,
       failureDir: null,
       registry: [
-        check("test.stopsTheServer", async (context) => {
+        testCheck("test.stopsTheServer", async (context) => {
           await app.close();
           await reads(context);
         }),
-        check("test.afterwards.one", reads),
-        check("test.afterwards.two", reads),
+        testCheck("test.afterwards.one", reads),
+        testCheck("test.afterwards.two", reads),
       ],
     });
     expect(summary.outcomes.map((outcome) => outcome.status)).toEqual(["fail", "skip", "skip"]);
@@ -223,13 +225,6 @@ describe("a check that outlives its timeout", () => {
       return { launches: [] };
     });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-    const check = (id: string, run: Check["run"]): Check => ({
-      id,
-      phase: "read",
-      rule: { section: "Endpoints › GET /v1/launches", text: "a test rule" },
-      enforces: "specification",
-      run,
-    });
     try {
       const summary = await runConformance({
         baseUrl,
@@ -237,7 +232,7 @@ describe("a check that outlives its timeout", () => {
         failureDir: null,
         checkTimeoutMs: 300,
         registry: [
-          check("test.neverEnds", async (context) => {
+          testCheck("test.neverEnds", async (context) => {
             for (;;) {
               await context.exchange({ method: "GET", path: "/v1/launches" });
               await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
+import { type KeyPairSigner, generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import WebSocket from "ws";
 import { Devnet } from "../../chain/devnet.ts";
@@ -42,6 +42,32 @@ async function pubsub(): Promise<{ socket: WebSocket; frames: any[]; next: (matc
   return { socket, frames, next };
 }
 
+/** A new key funded with 1 SOL directly (this devnet has no faucet). */
+async function fundedPayer(): Promise<KeyPairSigner> {
+  const payer = await generateKeyPairSigner();
+  devnet.airdrop(payer.address, 1_000_000_000n);
+  return payer;
+}
+
+/** `payer`'s signed transfer of 1,000,000 lamports to a new key, as base64 wire bytes, and its signature. */
+async function transferFrom(payer: KeyPairSigner): Promise<{ wire: string; signature: string }> {
+  const transaction = await signInstructions({
+    feePayer: payer,
+    instructions: [getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n })],
+    lifetime: devnet.latestBlockhash(),
+  });
+  return {
+    wire: Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64"),
+    signature: getBase58Decoder().decode(transaction.signatures[payer.address]!),
+  };
+}
+
+/** Sends base64 wire bytes with `sendTransaction` over the RPC; the reply's body. */
+async function sendOverRpc(wire: string): Promise<any> {
+  return (await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [wire, { encoding: "base64" }] }))
+    .json;
+}
+
 describe("PubSub", () => {
   it("slotSubscribe notifies each slot tick with parent and root; slotUnsubscribe stops it", async () => {
     const { socket, frames, next } = await pubsub();
@@ -62,24 +88,8 @@ describe("PubSub", () => {
 
   it("signatureSubscribe notifies once at the commitment asked for: confirmed on landing, finalized 32 slots later", async () => {
     const { socket, next, frames } = await pubsub();
-    // A transfer sent over the RPC (this devnet has no faucet: the payer is funded directly).
-    const payer = await generateKeyPairSigner();
-    devnet.airdrop(payer.address, 1_000_000_000n);
-    const transaction = await signInstructions({
-      feePayer: payer,
-      instructions: [
-        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
-      ],
-      lifetime: devnet.latestBlockhash(),
-    });
-    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
-    const sent = await postRpc(endpoints.rpcUrl, {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "sendTransaction",
-      params: [wire, { encoding: "base64" }],
-    });
-    const signature = sent.json.result as string;
+    // A transfer sent over the RPC.
+    const signature = (await sendOverRpc((await transferFrom(await fundedPayer())).wire)).result as string;
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "signatureSubscribe", params: [signature, { commitment: "confirmed" }] }));
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "signatureSubscribe", params: [signature, { commitment: "finalized" }] }));
@@ -108,30 +118,14 @@ describe("PubSub", () => {
 
   it("signatureSubscribe with enableReceivedNotification hears receivedSignature when the transaction arrives, then its commitment", async () => {
     const { socket, next, frames } = await pubsub();
-    const payer = await generateKeyPairSigner();
-    devnet.airdrop(payer.address, 1_000_000_000n);
-    const transaction = await signInstructions({
-      feePayer: payer,
-      instructions: [
-        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
-      ],
-      lifetime: devnet.latestBlockhash(),
-    });
-    const signature = getBase58Decoder().decode(transaction.signatures[payer.address]!);
+    const { wire, signature } = await transferFrom(await fundedPayer());
     const subscribe = (id: number, config: object) =>
       socket.send(JSON.stringify({ jsonrpc: "2.0", id, method: "signatureSubscribe", params: [signature, config] }));
     subscribe(1, { commitment: "confirmed", enableReceivedNotification: true });
     subscribe(2, { commitment: "confirmed" });
     const told = (await next((frame) => frame.id === 1)).result;
     const silent = (await next((frame) => frame.id === 2)).result;
-    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
-    const sent = await postRpc(endpoints.rpcUrl, {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "sendTransaction",
-      params: [wire, { encoding: "base64" }],
-    });
-    expect(sent.json.result).toBe(signature);
+    expect((await sendOverRpc(wire)).result).toBe(signature);
     const received = await next((frame) => frame.method === "signatureNotification");
     expect(received.params).toEqual({ subscription: told, result: { context: { slot: expect.any(Number) }, value: "receivedSignature" } });
     devnet.advanceSlots(1);
@@ -150,8 +144,7 @@ describe("PubSub", () => {
 
   it("accountSubscribe hears a changed account, logsSubscribe a landed transaction that mentions its key; finalized hears the same 32 slots later", async () => {
     const { socket, next, frames } = await pubsub();
-    const payer = await generateKeyPairSigner();
-    devnet.airdrop(payer.address, 1_000_000_000n);
+    const payer = await fundedPayer();
     const send = (id: number, method: string, params: unknown[]) => socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
     send(1, "accountSubscribe", [payer.address, { encoding: "base64", commitment: "confirmed" }]);
     send(2, "logsSubscribe", [{ mentions: [payer.address] }, { commitment: "confirmed" }]);
@@ -164,17 +157,7 @@ describe("PubSub", () => {
     devnet.advanceSlots(1);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(frames.some((frame) => frame.method === "accountNotification")).toBe(false);
-    const transaction = await signInstructions({
-      feePayer: payer,
-      instructions: [
-        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 1_000_000n }),
-      ],
-      lifetime: devnet.latestBlockhash(),
-    });
-    const wire = Buffer.from(getTransactionEncoder().encode(transaction)).toString("base64");
-    const signature = (
-      await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [wire, { encoding: "base64" }] })
-    ).json.result;
+    const signature = (await sendOverRpc((await transferFrom(payer)).wire)).result;
     devnet.advanceSlots(1);
     const account = await next((frame) => frame.method === "accountNotification");
     expect(account.params.subscription).toBe(accountId);

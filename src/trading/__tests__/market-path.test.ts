@@ -31,44 +31,38 @@ const path = fc
   }));
 
 describe("the best market path", () => {
-  const direction = fc.constantFrom("buy" as const, "sell" as const);
+  /** A path, a direction, an amount in and a slippage: what every property here prices. */
+  const trade = [
+    path,
+    fc.constantFrom("buy" as const, "sell" as const),
+    fc.bigInt({ min: 1n, max: 10n ** 13n }),
+    fc.integer({ min: 0, max: 10_000 }),
+  ] as const;
 
   it("expects a trade to get the second hop of everything the first delivered, whatever the slippage", () => {
     fc.assert(
-      fc.property(
-        path,
-        direction,
-        fc.bigInt({ min: 1n, max: 10n ** 13n }),
-        fc.integer({ min: 0, max: 10_000 }),
-        (route, way, amountIn, slippageBps) => {
-          const exact = bestMarketPath(way, amountIn, [route], 0);
-          const loose = bestMarketPath(way, amountIn, [route], slippageBps);
-          // Slippage never turns a path away: 10000 accepts any output.
-          expect(loose === null).toBe(exact === null);
-          if (exact === null || loose === null) return;
-          expect(loose.expectedOut).toBe(exact.expectedOut);
-          expect(loose.intermediate).toBeLessThanOrEqual(exact.intermediate);
-        },
-      ),
+      fc.property(...trade, (route, way, amountIn, slippageBps) => {
+        const exact = bestMarketPath(way, amountIn, [route], 0);
+        const loose = bestMarketPath(way, amountIn, [route], slippageBps);
+        // Slippage never turns a path away: 10000 accepts any output.
+        expect(loose === null).toBe(exact === null);
+        if (exact === null || loose === null) return;
+        expect(loose.expectedOut).toBe(exact.expectedOut);
+        expect(loose.intermediate).toBeLessThanOrEqual(exact.intermediate);
+      }),
     );
   });
 
   it("floors the output once: minOut is expectedOut less slippageBps, rounded up to the unit at most", () => {
     fc.assert(
-      fc.property(
-        path,
-        direction,
-        fc.bigInt({ min: 1n, max: 10n ** 13n }),
-        fc.integer({ min: 0, max: 10_000 }),
-        (route, way, amountIn, slippageBps) => {
-          const priced = bestMarketPath(way, amountIn, [route], slippageBps);
-          if (priced === null) return;
-          const tolerated = (priced.expectedOut * BigInt(10_000 - slippageBps)) / 10_000n;
-          expect(priced.minOut).toBeLessThanOrEqual(priced.expectedOut);
-          expect(priced.minOut).toBeGreaterThanOrEqual(tolerated);
-          expect(priced.minOut - tolerated).toBeLessThanOrEqual(1n);
-        },
-      ),
+      fc.property(...trade, (route, way, amountIn, slippageBps) => {
+        const priced = bestMarketPath(way, amountIn, [route], slippageBps);
+        if (priced === null) return;
+        const tolerated = (priced.expectedOut * BigInt(10_000 - slippageBps)) / 10_000n;
+        expect(priced.minOut).toBeLessThanOrEqual(priced.expectedOut);
+        expect(priced.minOut).toBeGreaterThanOrEqual(tolerated);
+        expect(priced.minOut - tolerated).toBeLessThanOrEqual(1n);
+      }),
     );
   });
 });
