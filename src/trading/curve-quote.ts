@@ -100,17 +100,25 @@ export function priceBuyExactOut(
   return pricedBuy(market, "exactOut", trade, settle, trade.primaryAmount, held, slippageBps);
 }
 
-/** Spend at most `budget` DNA units, cost and fee. */
+/**
+ * Spend at most `budget` DNA units, cost and fee. A budget beyond what the rest of the
+ * inventory costs is cut to that cost, in the quote and in the instruction: the trade is the
+ * same (the whole inventory, clamped), and the program's closed form adds the budget to the
+ * virtual DNA reserve, which a fee-0 curve's budget near 2^64 would overflow.
+ */
 export function priceBuyExactIn(
   market: CurveMarket,
   budget: bigint,
   slippageBps: number,
   held: readonly bigint[] | null,
 ): CurveBuyPricing | Refusal {
-  const result = buyExactIn(market.state, budget, 0n, null);
+  const rest = buyExactOut(market.state, market.state.inventoryRemaining, U64_MAX, null);
+  const spend = rest.ok && rest.trade.traderDna < budget ? rest.trade.traderDna : budget;
+  const result = buyExactIn(market.state, spend, 0n, null);
   if (!result.ok) return result;
-  const minOut = withFloor(result.trade.primaryAmount, slippageBps);
-  return pricedBuy(market, "exactIn", result.trade, { instruction: "buyExactIn", budget, minOut }, minOut, held, slippageBps);
+  const trade = spend < budget ? { ...result.trade, clamped: true } : result.trade;
+  const minOut = withFloor(trade.primaryAmount, slippageBps);
+  return pricedBuy(market, "exactIn", trade, { instruction: "buyExactIn", budget: spend, minOut }, minOut, held, slippageBps);
 }
 
 /**

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { U64_MAX, buyExactOut } from "../../economics/index.ts";
+import { ERROR_MATH_OVERFLOW, ERROR_ZERO_AMOUNT, U64_MAX, buyExactIn, buyExactOut } from "../../economics/index.ts";
 import { fundBasket, fundingLamports } from "../basket-funding.ts";
-import { type CurveMarket, priceBuyExactInSol, priceBuyExactOut, priceSell } from "../curve-quote.ts";
+import { type CurveMarket, priceBuyExactIn, priceBuyExactInSol, priceBuyExactOut, priceSell } from "../curve-quote.ts";
 import { market } from "./curve-market-fixture.ts";
 
 const held = fc.option(fc.array(fc.bigInt(0n, 10n ** 13n), { minLength: 3, maxLength: 3 }), { nil: null });
@@ -92,5 +92,48 @@ describe("curve quotes", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("exactIn spends a budget beyond the rest of the curve as the rest's cost, fee or none, up to 2^64 − 1", () => {
+    const feeBps = fc.constantFrom(0, 1, 100, 2000);
+    const budget = fc.oneof(fc.bigInt(1n, 10n ** 13n), fc.bigInt(10n ** 13n, U64_MAX), fc.constant(U64_MAX));
+    const outcomes = { cut: 0, cutFeeless: 0 };
+    fc.assert(
+      fc.property(market, feeBps, budget, (m, fee, amount) => {
+        const curve = { ...m, state: { ...m.state, feeBps: fee } };
+        const priced = priceBuyExactIn(curve, amount, 100, null);
+        const uncut = buyExactIn(curve.state, amount, 0n, null);
+        if ("ok" in priced) {
+          // Only a budget too small for one base unit is refused, as the program refuses it.
+          expect(priced.error).toBe(ERROR_ZERO_AMOUNT);
+          expect(uncut).toEqual(priced);
+          return;
+        }
+        if (priced.settle.instruction !== "buyExactIn") throw new Error("not an exactIn settle");
+        // What the instruction carries is what the program settles: the quoted trade, never more than asked.
+        const onChain = buyExactIn(curve.state, priced.settle.budget, priced.settle.minOut, null);
+        expect(onChain.ok && onChain.trade.primaryAmount).toBe(priced.trade.primaryAmount);
+        expect(priced.settle.budget).toBeLessThanOrEqual(amount);
+        expect(priced.trade.traderDna).toBeLessThanOrEqual(amount);
+        // Where the whole budget did not overflow, the trade is the one it gives.
+        if (uncut.ok) {
+          expect(priced.trade.primaryAmount).toBe(uncut.trade.primaryAmount);
+          expect(priced.trade.componentAmounts).toEqual(uncut.trade.componentAmounts);
+          expect(priced.trade.clamped).toBe(uncut.trade.clamped || priced.settle.budget < amount);
+        } else {
+          expect(uncut.error).toBe(ERROR_MATH_OVERFLOW);
+        }
+        if (priced.settle.budget < amount) {
+          outcomes.cut++;
+          if (fee === 0) outcomes.cutFeeless++;
+          expect(priced.trade.primaryAmount).toBe(curve.state.inventoryRemaining);
+          expect(priced.trade.clamped).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
+    expect(outcomes.cut).toBeGreaterThan(50);
+    // Among them the case that overflowed before: a fee-0 curve and a budget near 2^64.
+    expect(outcomes.cutFeeless).toBeGreaterThan(5);
   });
 });
