@@ -11,6 +11,8 @@ export interface LaunchMetadata {
   telegram: string | null;
   category: string;
   imageUri: string;
+  /** The whole name, when it is longer than the 64 bytes the chain keeps (build-create takes 64 characters). */
+  name?: string;
 }
 
 /** A component of a launch's recipe, as the create event fixed it. */
@@ -54,13 +56,19 @@ export class LaunchState {
   readonly requestedDnaUnitLamportsE9: bigint;
   readonly createdAt: bigint;
   readonly symbol: string;
-  readonly name: string;
+  /** The name the chain holds: at most 64 bytes in UTF-8. */
+  readonly chainName: string;
   readonly uri: string;
   readonly components: readonly RecipeComponent[];
   /** Creation order across launches, from 0: the tiebreak of "newest". */
   readonly ordinal: number;
   /** Each component's realised share at the venue prices when the launch was indexed. */
   readonly launchBps: readonly number[];
+
+  /** The launch's name: the creator's whole name from the metadata, else the chain's. */
+  get name(): string {
+    return this.metadata?.name ?? this.chainName;
+  }
 
   /**
    * Counts the changes of everything a record of this launch shows (its tape, reserves,
@@ -99,7 +107,7 @@ export class LaunchState {
     this.requestedDnaUnitLamportsE9 = event.dnaUnitLamportsE9;
     this.createdAt = event.createdAt;
     this.symbol = event.symbol;
-    this.name = event.name;
+    this.chainName = event.name;
     this.uri = event.uri;
     this.components = event.components.map((component) => ({
       mint: component.mint,

@@ -15,6 +15,8 @@ import type { BuildCreateResponse } from "./records/build-create-response.ts";
 
 /** On-chain uri limit (layout.h MAX_URI_LEN). */
 const MAX_URI_BYTES = 128;
+/** On-chain name limit (layout.h MAX_NAME_LEN): 64 bytes, where build-create takes 64 characters. */
+const MAX_NAME_BYTES = 64;
 const TOKEN_DECIMALS = 6;
 /** Bytes of an SPL mint account. */
 const MINT_ACCOUNT_BYTES = 82;
@@ -40,6 +42,8 @@ export interface CreatedLaunchMetadata {
   readonly telegram: string | null;
   readonly imageUri: string;
   readonly category: string;
+  /** The whole name, when the chain keeps only its first 64 bytes. */
+  readonly name?: string;
 }
 
 export interface LaunchBuilderOptions {
@@ -138,12 +142,13 @@ export class LaunchBuilder {
     // The creator's first unused seed: each launch of a creator has its own address.
     while (devnet.getAccount(launch) !== null) launch = (await findLaunchPda({ creator, seed: ++seed }))[0];
     const imageUri = body.imageUri ?? this.options.defaultImageUri(body.symbol, launch);
+    const chainName = utf8Prefix(body.name, MAX_NAME_BYTES);
     const prepared = await prepareLaunchAt(
       {
         creator,
         seed,
         symbol: body.symbol,
-        name: body.name,
+        name: chainName,
         uri: Buffer.byteLength(imageUri) <= MAX_URI_BYTES ? imageUri : "",
         kind: "pairs",
         components,
@@ -172,6 +177,7 @@ export class LaunchBuilder {
       telegram: body.telegram ?? null,
       imageUri,
       category: "basket",
+      ...(chainName === body.name ? {} : { name: body.name }),
     };
     const lifetime = devnet.latestBlockhash();
     const compiled = compileUnsignedTransaction({
@@ -216,6 +222,24 @@ export class LaunchBuilder {
 /** The spot price of wrapped SOL in the recipe math's terms: one lamport per base unit. */
 const SOL_PRICE = { lamportsReserve: 1n, componentReserve: 1n };
 
+/** The body's free text: kept, and shown in records and stream frames. */
+const TEXT_FIELDS = ["name", "description", "imageUri", "website", "x", "telegram"] as const;
+/** A UTF-16 surrogate not paired with its other half (with the u flag a pair is one code point). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** The longest prefix of `text`, whole code points, that is at most `bytes` long in UTF-8. */
+function utf8Prefix(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  let prefix = "";
+  let used = 0;
+  for (const character of text) {
+    used += Buffer.byteLength(character);
+    if (used > bytes) break;
+    prefix += character;
+  }
+  return prefix;
+}
+
 /** The rules the program enforces that the schema cannot say, answered before building anything. */
 function validate(body: BuildCreateBody): string | null {
   // A basket may hold wrapped SOL beside other components (wrapped, not swapped, when bought).
@@ -228,10 +252,14 @@ function validate(body: BuildCreateBody): string | null {
   if (weights !== 10_000) return `components' targetBps must sum to 10000, got ${weights}`;
   if (new Set(body.components.map((component) => component.mint)).size !== body.components.length)
     return "components must be distinct mints";
-  if (Buffer.byteLength(body.name) > 64) return "name must be at most 64 bytes in UTF-8";
   // The chain keeps a NUL, but its readers (kit's UTF-8 decoder, the indexer) drop it: "\u0000" would list as "".
   if (body.name.includes("\u0000")) return "name must not contain NUL characters (U+0000): readers of the chain's name drop them";
-  // A lone surrogate has no UTF-8: the chain would store U+FFFD in its place.
-  if (/[\uD800-\uDFFF]/u.test(body.name)) return "name must be well-formed Unicode text (it holds a lone surrogate, which has no UTF-8)";
+  // A lone surrogate has no UTF-8: the chain would store U+FFFD in its place, and every record
+  // and frame showing the text would carry JSON that strict clients cannot decode.
+  for (const field of TEXT_FIELDS) {
+    const text = body[field];
+    if (typeof text === "string" && LONE_SURROGATE.test(text))
+      return `${field} must be well-formed Unicode text (it holds a lone surrogate, which has no UTF-8)`;
+  }
   return null;
 }

@@ -321,6 +321,10 @@ describe("refusals", () => {
     ["a name of a NUL character", () => ({ name: "\u0000" }), "INVALID_LAUNCH"],
     ["a name holding a NUL character", () => ({ name: "ab\u0000cd" }), "INVALID_LAUNCH"],
     ["a name holding a lone surrogate", () => ({ name: "ab\ud800cd" }), "INVALID_LAUNCH"],
+    ["a description holding a lone surrogate", () => ({ description: "ab\udfffcd" }), "INVALID_LAUNCH"],
+    ["an imageUri holding a lone surrogate", () => ({ imageUri: "https://x.example/\ud800.png" }), "INVALID_LAUNCH"],
+    ["an x handle holding a lone surrogate", () => ({ x: "@\udfff" }), "INVALID_LAUNCH"],
+    ["a 65-character name of two-byte characters", () => ({ name: "é".repeat(65) }), "INVALID_BODY"],
     ["a 501-character description", () => ({ description: "d".repeat(501) }), "INVALID_BODY"],
     ["a 257-character website", () => ({ website: "w".repeat(257) }), "INVALID_BODY"],
     ["no components", () => ({ components: [] }), "INVALID_BODY"],
@@ -393,6 +397,37 @@ describe("refusals", () => {
     expect(
       (await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches.map((row: { address: string }) => row.address),
     ).toEqual([built.body.launch]);
+  });
+
+  it("a name of 64 characters past the chain's 64 bytes: records, search and frames show it whole", async () => {
+    const creator = wallet();
+    // 64 characters, 96 bytes in UTF-8; an emoji pair counts as one character, as JSON Schema counts.
+    const name = `${"Été ".repeat(15)}Été😀`;
+    expect([...name]).toHaveLength(64);
+    const built = await call(api.app, "POST", "/v1/launches/build-create", {
+      symbol: "ETE",
+      name,
+      creator: creator.address,
+      components: [{ mint: api.world.components[0]!.mint, targetBps: 10_000 }],
+    });
+    expect(built.status).toBe(200);
+    const frames: string[] = [];
+    const stop = api.readModel.onChange((batch) =>
+      frames.push(...batch.flatMap((change) => (change.kind === "launch" ? [change.launch] : []))),
+    );
+    for (const step of built.body.plan) {
+      await call(api.app, "POST", "/v1/transactions/submit", { transaction: sign(step.transaction, creator.keypair) });
+      api.devnet.advanceSlots(1);
+    }
+    stop();
+    expect(frames).toContain(built.body.launch);
+    expect((await call(api.app, "GET", `/v1/launches/${built.body.launch}`)).body).toMatchObject({ name, symbol: "ETE" });
+    expect((await call(api.app, "GET", `/v1/search?q=${encodeURIComponent("été été😀")}`)).body.launches).toEqual([
+      expect.objectContaining({ address: built.body.launch, name }),
+    ]);
+    expect((await call(api.app, "GET", `/v1/wallets/${creator.address}/created`)).body.launches).toEqual([
+      expect.objectContaining({ address: built.body.launch, name }),
+    ]);
   });
 
   it("a launch shows the metadata its creator signed, whatever anyone else builds for the same creator meanwhile", async () => {

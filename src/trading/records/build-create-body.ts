@@ -29,7 +29,11 @@ const optionalText = (maxLength: number, description: string) =>
 /** The body of `POST /v1/launches/build-create`; absent fields take the defaults written here. */
 export const BuildCreateBodySchema = Type.Object({
   symbol: wireString("symbol", { description: "2 to 10 characters of A-Z and 0-9." }),
-  name: Type.String({ minLength: 1, maxLength: 64, description: "1 to 64 characters (at most 64 bytes in UTF-8)." }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: "1 to 64 characters. The chain keeps the first 64 bytes in UTF-8; records show the whole name.",
+  }),
   description: Type.Optional(Type.String({ maxLength: 500, default: "", description: "At most 500 characters; default empty." })),
   imageUri: optionalText(500, "Default: a generated image."),
   website: optionalText(256, "At most 256 characters."),
