@@ -43,6 +43,10 @@ export class PubSubServer {
     this.#wss = wss;
     const perAddress = new Map<string, number>();
     wss.on("connection", (socket, request) => {
+      // ws reports a client's protocol faults (a frame over maxPayload, text that is not UTF-8,
+      // a bad opcode) on the socket, after it has sent the close code: heard here, they end that
+      // socket; unheard, the first one took the whole process down.
+      socket.on("error", () => socket.terminate());
       const address = request.socket.remoteAddress ?? "?";
       const fromAddress = (perAddress.get(address) ?? 0) + 1;
       if (fromAddress > MAX_SOCKETS_PER_ADDRESS || wss.clients.size > MAX_SOCKETS) {

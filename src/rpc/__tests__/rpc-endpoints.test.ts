@@ -209,7 +209,26 @@ describe("PubSub", () => {
     const extra = new WebSocket(endpoints.pubsubUrl);
     const [code] = (await once(extra, "close")) as [number];
     expect(code).toBe(1013);
-    for (const { socket } of sockets) socket.close();
+    // Closed whole before the next test: the server counts a socket until its close completes.
+    await Promise.all(sockets.map(({ socket }) => (socket.close(), once(socket, "close"))));
+  });
+
+  it.each([
+    ["a frame over 1 MiB", 1009, (socket: WebSocket) => socket.send("x".repeat((1 << 20) + 1))],
+    ["a text frame that is not UTF-8", 1007, (socket: WebSocket) => socket.send(Buffer.from([0xff, 0xfe, 0x7b]), { binary: false })],
+  ])("closes a socket that sends %s with %i, and serves everyone else", async (_, expected, send) => {
+    const { socket } = await pubsub();
+    send(socket);
+    const [code] = (await once(socket, "close")) as [number];
+    expect(code).toBe(expected);
+    // The server is still up: a new socket subscribes, and the HTTP side answers.
+    const { socket: after, next } = await pubsub();
+    after.send(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "slotSubscribe" }));
+    expect(await next((frame) => frame.id === 7)).toMatchObject({ result: expect.any(Number) });
+    after.close();
+    expect((await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getVersion" })).json).toMatchObject({
+      result: expect.any(Object),
+    });
   });
 
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
