@@ -23,6 +23,9 @@ import { registerWireFormats } from "../wire/wire-fields.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
+/** As long as a request line node's HTTP parser lets through can make one (its header limit). */
+const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
+
 /**
  * The `/v1` HTTP API as a fastify instance (not listening, not yet ready: the simulator may
  * register the stream and control routes on it). Query strings are validated strictly:
@@ -37,6 +40,11 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     frameworkErrors,
+    // fastify's router refuses a path parameter past 100 characters with its own sentence, the
+    // whole path echoed, before any route's rule: a long address would be a 400 BAD_REQUEST, a
+    // long media name not the 404 the document promises. Node's parser already bounds a request
+    // line (16 KiB of headers), so every parameter reaches its route's own check.
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     schemaController: { compilersFactory: { buildValidator: validation.buildValidator } },
     ajv: {
       // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.

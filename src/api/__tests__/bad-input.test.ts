@@ -88,6 +88,13 @@ const CASES: Case[] = [
   [`/v1/launches/${A}`, "NOT_FOUND", /no launch/],
   ["/v1/launches/has.dot", "INVALID_PATH", /path parameter id must be a launch address, a primary mint .* or a ticker/],
   ["/v1/launches/X", "INVALID_PATH", /id/],
+  // Past the router's default 100 characters, each route's own rule still answers.
+  [`/v1/launches/${"a".repeat(101)}`, "INVALID_PATH", /path parameter id must be/],
+  [`/v1/launches/${"a".repeat(5000)}/trades`, "INVALID_PATH", /path parameter id must be/],
+  [`/v1/wallets/${"z".repeat(200)}/created`, "INVALID_PATH", /path parameter wallet must be/],
+  [`/v1/wallets/${"z".repeat(200)}/balances`, "INVALID_PATH", /path parameter wallet must be/],
+  [`/v1/collectibles/${"c".repeat(120)}`, "INVALID_PATH", /path parameter id must be/],
+  [`/v1/media/${"m".repeat(300)}.svg`, "NOT_FOUND", /no media file matches "m+…"/],
   ["/v1/launches/{L}/trades?limit=0", "INVALID_QUERY", /limit must be an integer from 1 to 200/],
   ["/v1/launches/{L}/trades?limit=201", "INVALID_QUERY", /limit must be an integer from 1 to 200/],
   ["/v1/launches/{L}/trades?before=12", "INVALID_CURSOR", /before must be slot:seq/],
