@@ -14,7 +14,9 @@ let pooled = 0;
 export type QuoteLookup<T> =
   | { readonly state: "live"; readonly entry: StoredQuote<T> }
   | { readonly state: "expired"; readonly entry: StoredQuote<T> }
-  | { readonly state: "unknown" };
+  | { readonly state: "unknown" }
+  /** A preview quote's id: priced, never stored, so never built or submitted against. */
+  | { readonly state: "preview" };
 
 export interface StoredQuote<T> {
   readonly id: string;
@@ -24,12 +26,16 @@ export interface StoredQuote<T> {
   readonly builtMessages: Set<string>;
 }
 
+/** How a stored quote's id begins, and a preview's. */
+const STORED_PREFIX = "q_";
+export const PREVIEW_PREFIX = "p_";
+
 /**
  * A fresh id: `prefix` and 128 random bits in hex. Ids used to derive from the seed and a
  * counter, so a restarted server handed out an old id again and an old build request built
  * someone else's trade; random ids never repeat and cannot be guessed.
  */
-export function randomQuoteId(prefix: "q_" | "p_"): string {
+export function randomQuoteId(prefix: typeof STORED_PREFIX | typeof PREVIEW_PREFIX): string {
   // As node's randomUUID does: each id takes the next unused bytes of a pool filled by the
   // system's generator, and the pool is refilled once every id of it is taken.
   if (pooled === 0) randomFillSync(pool);
@@ -54,7 +60,12 @@ export class QuoteStore<T> {
   /** Stores `value` and returns its entry; quotes long expired are swept on the way. */
   put(value: T): StoredQuote<T> {
     this.#sweep();
-    const entry = { id: randomQuoteId("q_"), value, expiresAtMillis: this.nowMillis() + this.ttlMillis, builtMessages: new Set<string>() };
+    const entry = {
+      id: randomQuoteId(STORED_PREFIX),
+      value,
+      expiresAtMillis: this.nowMillis() + this.ttlMillis,
+      builtMessages: new Set<string>(),
+    };
     this.#quotes.set(entry.id, entry);
     return entry;
   }
@@ -71,7 +82,7 @@ export class QuoteStore<T> {
 
   get(id: string): QuoteLookup<T> {
     const entry = this.#quotes.get(id);
-    if (!entry) return { state: "unknown" };
+    if (!entry) return id.startsWith(PREVIEW_PREFIX) ? { state: "preview" } : { state: "unknown" };
     return this.nowMillis() >= entry.expiresAtMillis ? { state: "expired", entry } : { state: "live", entry };
   }
 

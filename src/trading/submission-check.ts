@@ -33,6 +33,7 @@ export async function checkSubmission(
   const message = base64.decode(transaction.messageBytes);
   if (quoteId === null) return succeed({ transaction, message });
   const lookup = quotes.get(quoteId);
+  if (lookup.state === "preview") return fail("PREVIEW_QUOTE", { quoteId });
   if (lookup.state === "unknown") return fail("QUOTE_NOT_FOUND", { quoteId });
   if (!lookup.entry.builtMessages.has(message)) return fail("MESSAGE_MISMATCH", { quoteId });
   if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });

@@ -11,7 +11,7 @@ import { PlanLedger } from "./plan-ledger.ts";
 import { MarketReader } from "./market-reader.ts";
 import { curveQuoteRecord, marketQuoteRecord, poolQuoteRecord } from "./quote-record.ts";
 import type { QuoteRequest } from "./quote-request.ts";
-import { QuoteStore, randomQuoteId } from "./quote-store.ts";
+import { PREVIEW_PREFIX, QuoteStore, randomQuoteId } from "./quote-store.ts";
 import { type QuoteTerms, keepTerms, termsOf } from "./quote-terms.ts";
 import { VENUE_NAMES } from "./quote-venue.ts";
 import type { BuildResponse } from "./records/build-response.ts";
@@ -101,7 +101,7 @@ export class TradeDesk {
       }
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
-    const quoteId = request.preview ? randomQuoteId("p_") : this.quotes.put({ request, terms: termsOf(priced.value) }).id;
+    const quoteId = request.preview ? randomQuoteId(PREVIEW_PREFIX) : this.quotes.put({ request, terms: termsOf(priced.value) }).id;
     const context = { quoteId, request, expiresAt: expiresAtMillis / 1000n, tokenInfo: this.options.tokenInfo };
     const value = priced.value;
     return succeed(
@@ -114,8 +114,8 @@ export class TradeDesk {
   }
 
   async build(quoteId: string, wallet: Address): Promise<Result<BuildResponse>> {
-    if (quoteId.startsWith("p_")) return fail("PREVIEW_QUOTE", { quoteId });
     const lookup = this.quotes.get(quoteId);
+    if (lookup.state === "preview") return fail("PREVIEW_QUOTE", { quoteId });
     if (lookup.state === "unknown") return fail("QUOTE_NOT_FOUND", { quoteId });
     if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });
     const payer = checkFeePayer(this.options.devnet, wallet, "wallet");

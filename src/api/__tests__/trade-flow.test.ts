@@ -179,6 +179,26 @@ describe("trade flow on a curve launch", () => {
   });
 });
 
+describe("preview quotes", () => {
+  it("a preview's id is refused as a preview by build and by submit alike", async () => {
+    const owner = wallet();
+    const body = { launch: curveLaunch.address, direction: "buy", amountIn: "1000000", wallet: owner.address };
+    const preview = (await call(api.app, "POST", "/v1/trades/quote", { ...body, preview: true })).body.quote.quoteId;
+    expect(preview).toMatch(/^p_/);
+    const refusal = { code: "PREVIEW_QUOTE", error: `quote ${preview} was a preview: quote again with preview false to build it` };
+    const build = await call(api.app, "POST", "/v1/trades/build", { quoteId: preview, wallet: owner.address });
+    expect([build.status, build.body]).toEqual([400, refusal]);
+    // A real build's signed transaction, sent naming the preview.
+    const stored = (await call(api.app, "POST", "/v1/trades/quote", body)).body.quote.quoteId;
+    const built = (await call(api.app, "POST", "/v1/trades/build", { quoteId: stored, wallet: owner.address })).body;
+    const submit = await call(api.app, "POST", "/v1/transactions/submit", {
+      transaction: sign(built.transaction, owner.keypair),
+      quoteId: preview,
+    });
+    expect([submit.status, submit.body]).toEqual([400, refusal]);
+  });
+});
+
 describe("trade flow on a graduated launch", () => {
   it("buys with lamports and sells back through the venue and pair pool", async () => {
     const owner = wallet();

@@ -101,7 +101,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         response: {
           200: TransactionStatusSchema,
           ...errorResponses({
-            400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "SUBMISSION_REFUSED"],
+            400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "PREVIEW_QUOTE", "SUBMISSION_REFUSED"],
             404: ["QUOTE_NOT_FOUND"],
             410: ["QUOTE_EXPIRED"],
             500: ["INTERNAL"],
