@@ -1,18 +1,39 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
+import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
 
+/** A JSON-RPC error object with no id (the request was never read as one): what every refusal of this port answers. */
+function refusalBody(message: string): string {
+  return JSON.stringify(responseOf(null, refuse(RPC_ERROR.invalidRequest, message)));
+}
+
+/** What node's HTTP parser refused (no route saw it), answered as the routes answer, and the connection closed. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = refusalBody(status === 431 ? "the request's headers are too large" : "the request is not well-formed HTTP");
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 /**
  * The Solana JSON-RPC over HTTP: a fastify instance of its own (its own port, beside
  * `/v1`), answering `POST /` with JSON-RPC 2.0, batches included, and `GET /health` with
  * `ok` as the validator does. The body is read as text whatever its content type, so a
- * body that is not JSON is the JSON-RPC parse error (-32700), never fastify's 400.
+ * body that is not JSON is the JSON-RPC parse error (-32700), never fastify's 400. What is
+ * refused before a request is read (another path or method, a body past the validator's
+ * limit, malformed HTTP) gets its HTTP status with a JSON-RPC error object (-32600) naming why.
  */
 export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boolean } = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: MAX_BODY_BYTES });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: MAX_BODY_BYTES, clientErrorHandler: answerClientError });
   const dispatcher = new RpcDispatcher(deps);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
@@ -21,5 +42,25 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     return reply.header("content-type", "application/json; charset=utf-8").send(text ?? "");
   });
   app.get("/health", async (_request, reply) => reply.type("text/plain").send("ok"));
+  const refusal = (status: number, message: string) => ({ status, body: refusalBody(message) });
+  app.setNotFoundHandler((request, reply) => {
+    const { status, body } =
+      request.url.split("?")[0] === "/"
+        ? refusal(405, `the JSON-RPC answers POST /, not ${request.method}`)
+        : refusal(
+            404,
+            `nothing answers ${request.method} ${JSON.stringify(request.url.slice(0, 80))}: the JSON-RPC answers POST / (and GET /health)`,
+          );
+    return reply.code(status).type("application/json; charset=utf-8").send(body);
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    const { status, body } =
+      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? refusal(413, `a request body is at most ${MAX_BODY_BYTES} bytes, as the validator's`)
+        : error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+          ? refusal(error.statusCode, `the request could not be read: ${error.message}`)
+          : refusal(500, "the JSON-RPC failed to answer this request");
+    return reply.code(status).type("application/json; charset=utf-8").send(body);
+  });
   return app;
 }

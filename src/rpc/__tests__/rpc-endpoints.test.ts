@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type KeyPairSigner, generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
@@ -234,6 +234,41 @@ describe("PubSub", () => {
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
     const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });
     expect(reply.json.error.code).toBe(-32601);
+  });
+});
+
+describe("RPC HTTP refusals", () => {
+  const refusal = (message: RegExp) => ({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringMatching(message) }, id: null });
+
+  it.each([
+    ["GET", "/", 405, /answers POST \/, not GET/],
+    ["DELETE", "/", 405, /not DELETE/],
+    ["GET", "/nope", 404, /nothing answers GET "\/nope"/],
+    ["POST", "/v1/launches", 404, /the JSON-RPC answers POST \//],
+  ])("answers %s %s with %i and a JSON-RPC error object", async (method, path, status, message) => {
+    const response = await fetch(new URL(path, endpoints.rpcUrl), { method });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual(refusal(message));
+  });
+
+  it("answers a body past the validator's 50 KiB with 413 and a JSON-RPC error object", async () => {
+    const { status, json } = await postRpc(endpoints.rpcUrl, `{"jsonrpc":"2.0","id":1,"method":"getSlot","pad":"${"a".repeat(51_200)}"}`);
+    expect(status).toBe(413);
+    expect(json).toEqual(refusal(/at most 51200 bytes/));
+  });
+
+  it("answers bytes that are not HTTP with 400 and a JSON-RPC error object, and keeps serving", async () => {
+    const socket = connect(endpoints.port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.end("GARBAGE\r\n\r\n");
+    let text = "";
+    for await (const chunk of socket) text += chunk;
+    const [head, body] = text.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    expect(JSON.parse(body!)).toEqual(refusal(/not well-formed HTTP/));
+    expect((await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getSlot" })).json).toMatchObject({
+      result: expect.any(Number),
+    });
   });
 });
 
