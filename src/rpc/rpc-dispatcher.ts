@@ -148,12 +148,24 @@ export class RpcDispatcher {
       } else {
         const check = this.#checkOf(compiled, index);
         if (!check(value)) {
-          const first = check.errors?.[0];
-          return invalidParams(`Invalid params: parameter ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not valid"}`);
+          const found = deepestError(check.errors ?? []);
+          return invalidParams(`Invalid params: parameter ${index}${found?.instancePath ?? ""} ${found?.message ?? "is not valid"}`);
         }
       }
       values.push(value);
     }
     return values;
   }
+}
+
+/**
+ * The error to name when a parameter fails: the one deepest in the value. A union (a filter is
+ * a dataSize or a memcmp) fails every branch, and ajv lists the first branch's complaint first;
+ * `{"memcmp": {"offset": "x"}}` is better told its offset is not an integer than that it lacks a
+ * dataSize. Among equally deep ones, the first.
+ */
+function deepestError(errors: readonly { readonly instancePath: string; readonly message?: string }[]) {
+  let found = errors[0];
+  for (const error of errors) if (error.instancePath.length > (found?.instancePath.length ?? 0)) found = error;
+  return found;
 }

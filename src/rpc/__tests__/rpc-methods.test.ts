@@ -35,6 +35,18 @@ describe("the dispatcher", () => {
     expect(failing.methodNames).toEqual(["boom"]);
   });
 
+  it("names the deepest fault of a parameter that fits none of a union's shapes", async () => {
+    const filtered = (filter: unknown) => call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [filter] });
+    expect((await filtered({ memcmp: { offset: "x", bytes: "abc" } })).error).toEqual({
+      code: -32602,
+      message: "Invalid params: parameter 1/filters/0/memcmp/offset must be integer",
+    });
+    expect((await filtered({ memcmp: { offset: 0 } })).error.message).toBe(
+      "Invalid params: parameter 1/filters/0/memcmp must have required property 'bytes'",
+    );
+    expect((await filtered({ dataSize: -1 })).error.message).toBe("Invalid params: parameter 1/filters/0/dataSize must be >= 0");
+  });
+
   it("serves exactly the documented HTTP methods", () => {
     expect(dispatcher.methodNames).toEqual([
       "getAccountInfo",
