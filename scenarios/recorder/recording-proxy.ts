@@ -85,7 +85,17 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       headers: forwardable(request.headers, target.host),
     });
     upstream.on("response", async (answer) => {
-      const body = await bodyOf(answer);
+      let body: Buffer;
+      try {
+        body = await bodyOf(answer);
+      } catch (error) {
+        // The target cut its answer short: the client learns it as a gateway would say it; nothing is recorded.
+        if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
+        response.end(
+          `the recording proxy lost ${target.origin}'s answer midway: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return;
+      }
       const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
       response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers as Record<string, string | string[]>);
       response.end(body);
@@ -118,6 +128,12 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       Object.entries(request.headers).filter(([name]) => ["origin", "user-agent", "cookie", "authorization"].includes(name)),
     ) as Record<string, string>;
     const upstream = new WebSocket(upstreamUrl, protocols ?? [], { headers });
+    // Node took its own error listener off the upgraded socket: a client that resets it (before the
+    // target answers, or after a refusal) must end this pair, not raise an 'error' nobody hears.
+    socket.on("error", () => {
+      socket.destroy();
+      upstream.terminate();
+    });
     upstream.on("unexpected-response", (_, answer) => {
       // The target refused the handshake: the client gets the same status.
       socket.end(`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage ?? ""}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);

@@ -52,7 +52,12 @@ export async function reservePort(host: string, port: number): Promise<PortReser
   let held: Held[] | null = [];
   const hold = (request: IncomingMessage, response: ServerResponse) =>
     refusedHostless(request, response) || held?.push({ kind: "request", request, response });
-  const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => held?.push({ kind: "upgrade", request, socket, head });
+  const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // An upgraded socket has no error listener of node's: one that resets while held (or while
+    // refused, when the start fails) must not raise an 'error' nobody hears.
+    socket.on("error", () => socket.destroy());
+    held?.push({ kind: "upgrade", request, socket, head });
+  };
   server.on("request", hold);
   server.on("upgrade", holdUpgrade);
   server.listen(port, host);

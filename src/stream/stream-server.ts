@@ -119,6 +119,9 @@ export class StreamServer {
       if (this.handleUpgrade(request, socket, head)) return;
       // Another path: leave it to another listener, or answer 404 (with the API's body) when there is none.
       if (server.listenerCount("upgrade") === 1) {
+        // Node took its own error listener off the upgraded socket: a peer that resets it
+        // before reading the answer would raise an 'error' nobody hears, which ends the process.
+        socket.on("error", () => socket.destroy());
         const path = quoted(request.url?.split("?")[0] ?? "");
         socket.end(rawHttpResponse(apiError("ROUTE_NOT_FOUND", { method: request.method ?? "GET", path })));
       }

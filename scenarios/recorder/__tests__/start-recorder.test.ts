@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateKeyPairSigner } from "@solana/kit";
@@ -207,4 +209,26 @@ describe("scenario record", () => {
     expect(result.failedStep).toBe(at + 1);
     expect(result.diff).toContain('- expected "failed"');
   }, 120_000);
+});
+
+describe("scenario record under a client that resets", () => {
+  it("a WebSocket handshake reset before the target answers, or after a refusal, ends that pair, not the recording", async () => {
+    const recorder = await startRecorder({ target: world.server.baseUrl, out: join(directory, "reset.yaml") });
+    const port = Number(new URL(recorder.url).port);
+    for (const path of ["/v1/stream", "/nope"]) {
+      const socket = connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+      );
+      // The stream's path: reset before the target's handshake completes; another path: once the refusal arrives.
+      if (path === "/nope") await once(socket, "data");
+      socket.resetAndDestroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The proxy still forwards, and its recording is written.
+    expect((await new BasketClient(recorder.url).exchange({ method: "GET", path: "/v1/assets" })).status).toBe(200);
+    expect((await recorder.stop()).ok).toBe(true);
+  });
 });

@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { generateKeyPairSigner } from "@solana/kit";
 import { afterEach, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
@@ -317,4 +319,26 @@ test("control hooks: closeSockets() closes every socket 1001 and keeps serving; 
   await again.settle();
   expect(again.frames.map((frame) => frame.kind)).toEqual(["hello", "resync", "resync"]);
   await again.close();
+});
+
+test("a handshake the peer resets before it reads the answer ends that socket, not the server", async () => {
+  const w = await startStreamWorld("stream-handshake-reset");
+  try {
+    const port = Number(new URL(w.baseUrl).port);
+    for (const path of ["/nope", "/v1/stream"]) {
+      const socket = connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      // No key on the stream's path: refused too. Reset as the answer arrives (an RST, not a FIN).
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
+      await once(socket, "data");
+      socket.resetAndDestroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Still serving: a stream client opens and the HTTP side answers.
+    const client = await StreamClient.ready(w.url);
+    await client.close();
+    expect((await fetch(`${w.baseUrl}/v1/stream`)).status).toBe(426);
+  } finally {
+    await w.stop();
+  }
 });
