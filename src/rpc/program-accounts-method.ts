@@ -11,6 +11,8 @@ import { base64ToBytes } from "../wire/base64-bytes.ts";
 /** The validator's limits on filters. */
 export const MAX_FILTERS = 4;
 const MAX_MEMCMP_BYTES = 128;
+/** The longest text of MAX_MEMCMP_BYTES bytes in each encoding (the validator's bounds). */
+const MAX_MEMCMP_TEXT = { base58: 175, base64: 172 } as const;
 
 export const ProgramAccountsFilter = Type.Union([
   Type.Object({ dataSize: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
@@ -42,6 +44,9 @@ export type AccountMatch = (account: EncodedAccount) => boolean;
 function matcherOf(filter: Filter): AccountMatch | RpcAnswer {
   if ("dataSize" in filter) return (account) => account.data.length === filter.dataSize;
   const { offset, bytes, encoding = "base58" } = filter.memcmp;
+  // The text's length first: base58 decoding takes time quadratic in it (a 150 KB filter held
+  // the event loop for seconds), and no longer text can decode to 128 bytes or fewer.
+  if (bytes.length > MAX_MEMCMP_TEXT[encoding]) return invalidParams(`Invalid param: memcmp bytes exceed ${MAX_MEMCMP_BYTES}`);
   let wanted: Uint8Array | null;
   try {
     // Node's base64 decoder skips what is not base64 ("!!!" read as no bytes matched everything): checked first.

@@ -47,6 +47,22 @@ describe("the dispatcher", () => {
     expect((await filtered({ dataSize: -1 })).error.message).toBe("Invalid params: parameter 1/filters/0/dataSize must be >= 0");
   });
 
+  it("refuses encoded text longer than any packet before decoding it (base58 decoding is quadratic in the text)", async () => {
+    expect((await call("sendTransaction", "2".repeat(1684))).error).toEqual({
+      code: -32602,
+      message: "base58 encoded solana_transaction::versioned::VersionedTransaction too large: 1684 bytes (max: encoded/raw 1683/1232)",
+    });
+    expect((await call("simulateTransaction", "A".repeat(1648), { encoding: "base64" })).error.message).toBe(
+      "base64 encoded solana_transaction::versioned::VersionedTransaction too large: 1648 bytes (max: encoded/raw 1644/1232)",
+    );
+    // Past 175 characters no base58 text is 128 bytes or fewer: refused for its size, never read (the 0 is not base58).
+    const filter = { memcmp: { offset: 0, bytes: `${"2".repeat(175)}0` } };
+    expect((await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [filter] })).error).toEqual({
+      code: -32602,
+      message: "Invalid param: memcmp bytes exceed 128",
+    });
+  });
+
   it("serves exactly the documented HTTP methods", () => {
     expect(dispatcher.methodNames).toEqual([
       "getAccountInfo",
