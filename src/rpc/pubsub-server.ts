@@ -17,12 +17,20 @@ const CLOSE_GRACE_MS = 1_000;
 /** 1013 Try Again Later: the socket caps; 1001 Going Away: the server stops. */
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GOING_AWAY = 1001;
+/**
+ * Notifications waiting to be written to one socket before it is closed (1001, as the event
+ * stream closes a slow consumer): a client that stops reading must not make the server hold
+ * every notification owed to it (24 such sockets grew the process by 15 MB a second).
+ */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const SLOW_CONSUMER_REASON = "slow consumer: notifications were not read in time; reconnect";
 
 /**
  * The Solana PubSub WebSocket: JSON-RPC subscriptions on an HTTP server of its own (the
  * RPC port + 1, the convention `Connection` assumes), fed by the devnet's slot ticks.
  * Frames over 1 MiB close the socket (1009), more than 24 sockets from one address or 1,000
- * in all are closed 1013, and a socket holds at most MAX_SUBSCRIPTIONS subscriptions.
+ * in all are closed 1013, a socket holds at most MAX_SUBSCRIPTIONS subscriptions, and one
+ * with more than 16 MiB of notifications unread is closed 1001.
  */
 export class PubSubServer {
   readonly server: Server = createServer((_request, response) => response.writeHead(426).end("a WebSocket upgrade is expected"));
@@ -64,7 +72,13 @@ export class PubSubServer {
       });
       const session = new PubSubSession(
         deps.devnet,
-        (text) => socket.send(text),
+        (text) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) return socket.send(text);
+          // Nothing more for it: the rest of this tick's notifications stop with its subscriptions.
+          session.close();
+          socket.close(CLOSE_GOING_AWAY, SLOW_CONSUMER_REASON);
+        },
         () => this.#nextId++,
       );
       this.#sessions.add(session);

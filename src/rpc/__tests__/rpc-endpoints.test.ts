@@ -1,7 +1,14 @@
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type KeyPairSigner, generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type Address,
+  type EncodedAccount,
+  type KeyPairSigner,
+  generateKeyPairSigner,
+  getBase58Decoder,
+  getTransactionEncoder,
+} from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import WebSocket from "ws";
 import { Devnet } from "../../chain/devnet.ts";
@@ -230,6 +237,74 @@ describe("PubSub", () => {
       result: expect.any(Object),
     });
   });
+
+  /** An account of `size` bytes at `address`, owned by the system program; `fill` tells one version from the next. */
+  const bigAccount = (address: Address, fill: number, size = 1 << 20) =>
+    devnet.setAccount({
+      address,
+      lamports: 1_000_000_000n,
+      programAddress: "11111111111111111111111111111111" as Address,
+      executable: false,
+      data: new Uint8Array(size).fill(fill),
+    } as unknown as EncodedAccount);
+
+  /** `count` accountSubscribe requests for `address` on `socket`, answered. */
+  async function subscribeAccount(
+    socket: WebSocket,
+    next: (match: (frame: any) => boolean) => Promise<any>,
+    address: Address,
+    count: number,
+  ) {
+    const requests = Array.from({ length: count }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: `a${i}`,
+      method: "accountSubscribe",
+      params: [address, { encoding: "base64" }],
+    }));
+    socket.send(JSON.stringify(requests));
+    await next((frame) => Array.isArray(frame) && frame.length === count);
+  }
+
+  it("reads and compares a watched account once a tick, however many subscriptions on however many sockets watch it", async () => {
+    const watched = (await generateKeyPairSigner()).address;
+    bigAccount(watched, 1, 10_000);
+    const clients = await Promise.all([pubsub(), pubsub(), pubsub()]);
+    for (const { socket, next } of clients) await subscribeAccount(socket, next, watched, 100);
+    const reads = vi.spyOn(devnet, "getAccount");
+    try {
+      devnet.advanceSlots(1);
+      expect(reads.mock.calls.filter(([address]) => address === watched)).toHaveLength(1);
+      // A change is still told to every subscription, once.
+      bigAccount(watched, 2, 10_000);
+      devnet.advanceSlots(1);
+      for (const { next, frames } of clients) {
+        await next(() => frames.filter((frame) => frame.method === "accountNotification").length === 100);
+      }
+    } finally {
+      reads.mockRestore();
+      await Promise.all(clients.map(({ socket }) => (socket.close(), once(socket, "close"))));
+    }
+  });
+
+  it("closes a socket that stops reading once 16 MiB of notifications wait (1001), and serves the others", async () => {
+    const watched = (await generateKeyPairSigner()).address;
+    bigAccount(watched, 3);
+    const slow = await pubsub();
+    await subscribeAccount(slow.socket, slow.next, watched, 40);
+    const reader = await pubsub();
+    await subscribeAccount(reader.socket, reader.next, watched, 1);
+    // The slow client stops reading: 40 notifications of a 1 MiB account (1.4 MB each in base64) pile up on the server.
+    (slow.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    bigAccount(watched, 4);
+    devnet.advanceSlots(1);
+    (slow.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.resume();
+    const [code, reason] = (await once(slow.socket, "close")) as [number, Buffer];
+    expect([code, reason.toString()]).toEqual([1001, "slow consumer: notifications were not read in time; reconnect"]);
+    expect(slow.frames.filter((frame) => frame.method === "accountNotification").length).toBeLessThan(40);
+    // The reading client heard the change.
+    await reader.next((frame) => frame.method === "accountNotification");
+    reader.socket.close();
+  }, 20_000);
 
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
     const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });
