@@ -51,10 +51,14 @@ export function quoted(input: string): string {
  * framework answers (a request node's parser refused, a broken WebSocket handshake).
  */
 export function rawHttpResponse(failure: ApiError): string {
-  const body = JSON.stringify(failure.body);
-  const reason = STATUS_CODES[failure.status] ?? "Error";
+  return rawJsonResponse(failure.status, JSON.stringify(failure.body));
+}
+
+/** JSON text `body` as a whole HTTP/1.1 response of `status` that closes its connection (see rawHttpResponse). */
+export function rawJsonResponse(status: number, body: string): string {
+  const reason = STATUS_CODES[status] ?? "Error";
   return (
-    `HTTP/1.1 ${failure.status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }

@@ -1,6 +1,6 @@
-import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
+import { rawJsonResponse } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
@@ -18,10 +18,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
   const body = refusalBody(status === 431 ? "the request's headers are too large" : "the request is not well-formed HTTP");
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(rawJsonResponse(status, body));
 }
 
 /**
