@@ -147,6 +147,16 @@ const { exports, codeCache } = loadBundle(${JSON.stringify(entry)}); console.log
     expect(String(bundled.LIBRARY_DIR)).toBe(String(fromSource.LIBRARY_DIR));
   });
 
+  it("is compiled by `npm install` (the prepare script), so the first start compiles nothing", async () => {
+    const root = join(parent, "prepared-bundles");
+    const env = { ...process.env, BASKET_DEVNET_BUNDLE_DIR: root };
+    await execFileAsync(process.execPath, [join(REPO_DIR, "bin", "prepare-cli.js")], { env });
+    expect(currentBundle(root)).not.toBeNull();
+    const { stdout, stderr } = await execFileAsync(process.execPath, [join(REPO_DIR, "bin", "basket-devnet.js"), "--version"], { env });
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(stderr).not.toMatch(/compiled the CLI/);
+  });
+
   it("runs `up` from a fresh bundle: says it compiled, loads the programs, serves the API and the web client", async () => {
     const devnet = await spawnDevnet(UP_ARGS, 120_000, { ...process.env, BASKET_DEVNET_BUNDLE_DIR: upBundles });
     try {
