@@ -3,6 +3,7 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
+  STATUS_CODES,
   createServer,
   request as httpRequest,
 } from "node:http";
@@ -200,6 +201,22 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     });
   });
   server.on("upgrade", forwardUpgrade);
+  // What node's parser refuses never reaches the target: said as the proxy says its own failures
+  // (a sentence), where node would send a bare status line with no body.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const [status, sentence] =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "the request did not arrive whole in time"]
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? [431, "the request's headers are too large"]
+          : [400, "the request is not well-formed HTTP"];
+    const body = `the recording proxy refused the request: ${sentence}`;
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());

@@ -23,6 +23,9 @@ import { registerWireFormats } from "../wire/wire-fields.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
+/** How long a request's headers and body may take to arrive whole (408 REQUEST_TIMEOUT past it). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** As long as a request line node's HTTP parser lets through can make one (its header limit). */
 const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
 
@@ -45,6 +48,9 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     // long media name not the 404 the document promises. Node's parser already bounds a request
     // line (16 KiB of headers), so every parameter reaches its route's own check.
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // fastify leaves a request's whole arrival untimed (0): a body sent a byte a second held its
+    // connection open for good, and enough of them took every file descriptor of the process.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     schemaController: { compilersFactory: { buildValidator: validation.buildValidator } },
     ajv: {
       // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.

@@ -7,6 +7,8 @@ import type { RpcDeps } from "./rpc-method.ts";
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
+/** How long a request may take to arrive whole: fastify leaves it untimed, and a body sent a byte a second held its connection for good. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A JSON-RPC error object with no id (the request was never read as one): what every refusal of this port answers. */
 function refusalBody(message: string): string {
@@ -16,8 +18,13 @@ function refusalBody(message: string): string {
 /** What node's HTTP parser refused (no route saw it), answered as the routes answer, and the connection closed. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
-  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const body = refusalBody(status === 431 ? "the request's headers are too large" : "the request is not well-formed HTTP");
+  const [status, sentence] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, `the request did not arrive whole within ${REQUEST_TIMEOUT_MS / 1000} seconds`]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "the request's headers are too large"]
+        : [400, "the request is not well-formed HTTP"];
+  const body = refusalBody(sentence);
   socket.end(rawJsonResponse(status, body));
 }
 
@@ -30,7 +37,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
  * limit, malformed HTTP) gets its HTTP status with a JSON-RPC error object (-32600) naming why.
  */
 export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boolean } = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: MAX_BODY_BYTES, clientErrorHandler: answerClientError });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_BODY_BYTES,
+    clientErrorHandler: answerClientError,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+  });
   const dispatcher = new RpcDispatcher(deps);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));

@@ -50,7 +50,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   ROUTE_NOT_FOUND: apiError("ROUTE_NOT_FOUND", { method: "GET", path: '"/v1/nope"' }).body,
   UPGRADE_REQUIRED: apiError("UPGRADE_REQUIRED", { path: "/v1/stream" }).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,
-  REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "300" }).body,
+  REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "30" }).body,
   PAYLOAD_TOO_LARGE: apiError("PAYLOAD_TOO_LARGE", { limit: "1048576" }).body,
   UNSUPPORTED_MEDIA_TYPE: apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: '"text/plain"' }).body,
   INTERNAL: apiError("INTERNAL").body,

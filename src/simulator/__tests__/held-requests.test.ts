@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { REQUEST_TIMEOUT_MS } from "../../api/app.ts";
 import { reservePort } from "../listen-address.ts";
 import { startSimulator } from "../simulator.ts";
 
@@ -133,6 +134,10 @@ describe("startSimulator with a client that connects before the world is ready",
       const [frame] = await firstFrame;
       expect(JSON.parse(frame.toString())).toMatchObject({ kind: "hello", v: 1 });
       socket.close();
+      // The port times a request's arrival as the app asks (fastify's own default is never): a body
+      // sent a byte a second is cut with 408 instead of holding its connection for good.
+      expect(reservation.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(REQUEST_TIMEOUT_MS).toBeGreaterThan(0);
     } finally {
       await simulator.close();
     }
