@@ -145,10 +145,13 @@ export interface TransactionStatusReport {
 /**
  * A fault applied to one submitted transaction (a scenario's or a conformance check's way to
  * show a client what the real network does now and then): `drop` accepts it and never lands
- * it, `delay` lands it `slots` later, `refuse` answers the submission with `error`.
+ * it, `delay` lands it `slots` later, `refuse` answers the submission with `error`. With
+ * `feePayer`, only a transaction that wallet pays for takes it (other traffic, such as the
+ * world's bots, passes by).
  */
-export type SubmissionFault =
-  { readonly kind: "drop" } | { readonly kind: "delay"; readonly slots: number } | { readonly kind: "refuse"; readonly error: ChainError };
+export type SubmissionFault = (
+  { readonly kind: "drop" } | { readonly kind: "delay"; readonly slots: number } | { readonly kind: "refuse"; readonly error: ChainError }
+) & { readonly feePayer?: Address };
 
 interface QueuedTransaction {
   readonly transaction: Transaction;
@@ -340,7 +343,8 @@ export class Devnet {
 
   /**
    * Arms `fault` for the next `times` submissions, after any fault already armed: each
-   * submission (a duplicate excepted) takes the oldest armed fault.
+   * submission (a duplicate excepted) takes the oldest armed fault meant for it (untargeted,
+   * or naming its fee payer).
    */
   injectFault(fault: SubmissionFault, times = 1): this {
     if (!Number.isInteger(times) || times < 1) throw new RangeError(`a fault applies to a whole number ≥ 1 of submissions, got ${times}`);
@@ -558,7 +562,9 @@ export class Devnet {
     const check = checkTransaction(transaction);
     if (!check.ok) return { accepted: false, error: { kind: "malformed", reason: check.reason } };
     if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
-    const fault = this.#faults.shift();
+    const payer = feePayerOf(transaction);
+    const armed = this.#faults.findIndex((candidate) => candidate.feePayer === undefined || candidate.feePayer === payer);
+    const fault = armed < 0 ? undefined : this.#faults.splice(armed, 1)[0];
     if (fault?.kind === "refuse") return { accepted: false, error: fault.error };
     for (const listener of this.#receivedListeners) listener(signature);
     if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };

@@ -39,6 +39,8 @@ export interface DevnetControlOptions {
 }
 
 const refuse = (reason: string): Failure => fail("DEVNET_REFUSED", { reason });
+/** Transaction faults armed and not yet applied, at most. */
+export const MAX_ARMED_FAULTS = 100;
 
 /** Snapshots kept at once; the oldest goes first. */
 const MAX_SNAPSHOTS = 16;
@@ -212,16 +214,35 @@ export class DevnetControl {
     if (!snapshot) return fail("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) });
     const { devnet, readModel, stream } = this.options;
     devnet.restore(snapshot);
+    // Faults armed since are for submissions of a future that did not happen.
+    devnet.clearFaults();
     readModel.rebuild(devnet.landedTransactions());
     this.options.onRestored?.();
     stream?.resync();
     return { ok: true, value: { id, slot: Number(devnet.now().slot) } };
   }
 
-  /** The next submitted transaction is dropped (never lands) or delayed. */
-  transactionFault(fault: { kind: "drop" } | { kind: "delay"; slots: number }) {
-    this.options.devnet.injectFault(fault);
-    return { armed: fault.kind };
+  /**
+   * The next submitted transaction (of `feePayer`, when named) is dropped (never lands) or
+   * delayed. Faults queue up, oldest first; at most MAX_ARMED_FAULTS wait at once, so a client
+   * arming them in a loop cannot leave every later submission of everyone dropped for good.
+   */
+  transactionFault(fault: ({ kind: "drop" } | { kind: "delay"; slots: number }) & { feePayer?: Address }): Result<{ armed: string }> {
+    const { devnet } = this.options;
+    if (devnet.armedFaults.length >= MAX_ARMED_FAULTS) {
+      return refuse(
+        `${MAX_ARMED_FAULTS} transaction faults are armed and not yet applied; clear them with DELETE /devnet/faults/transaction`,
+      );
+    }
+    devnet.injectFault(fault);
+    return { ok: true, value: { armed: fault.kind } };
+  }
+
+  /** Disarms every transaction fault not yet applied; answers how many there were. */
+  clearTransactionFaults(): { cleared: number } {
+    const cleared = this.options.devnet.armedFaults.length;
+    this.options.devnet.clearFaults();
+    return { cleared };
   }
 
   streamFault(fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" }): Result<{ applied: string }> {

@@ -68,7 +68,7 @@ function boot(): void {
         stop = walletPage(main, context, burner, (next) => (wallet = next));
         break;
       case "studio":
-        stop = studioPage(main, context);
+        stop = studioPage(main, context, burner);
         break;
       default:
         context.setTitle("Not found");

@@ -1,8 +1,10 @@
 /** The `/devnet/` control routes over HTTP, each response validated against the OpenAPI document. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateKeyPairSigner } from "@solana/kit";
+import { type Transaction, generateKeyPairSigner } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signInstructions } from "../../chain/sign-instructions.ts";
 import { OPENAPI_PATH } from "../openapi-document.ts";
 import { OpenApiValidator } from "./openapi-validator.ts";
 import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
@@ -10,7 +12,7 @@ import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
 let api: SeededApi;
 let validator: OpenApiValidator;
 
-async function call(method: "GET" | "POST", url: string, payload?: unknown) {
+async function call(method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
   const response = await api.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
   const contentType = String(response.headers["content-type"] ?? "");
   const body = contentType.startsWith("application/json") ? response.json() : response.body;
@@ -134,8 +136,44 @@ describe("/devnet control", () => {
     expect(response.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
   });
 
-  it("drops the next submitted transaction on a transaction fault", async () => {
-    expect((await call("POST", "/devnet/faults/transaction", { kind: "drop" })).body).toEqual({ armed: "drop" });
+  /** A 0.01 SOL transfer from a new funded key, signed, with that key's address. */
+  async function transfer(): Promise<{ payer: string; transaction: Transaction }> {
+    const payer = await generateKeyPairSigner();
+    api.devnet.airdrop(payer.address, 1_000_000_000n);
+    const transaction = await signInstructions({
+      feePayer: payer,
+      instructions: [
+        getTransferSolInstruction({ source: payer, destination: (await generateKeyPairSigner()).address, amount: 10_000_000n }),
+      ],
+      lifetime: api.devnet.latestBlockhash(),
+    });
+    return { payer: payer.address, transaction };
+  }
+
+  it("a transaction fault with a wallet drops that wallet's next transaction, and others pass by", async () => {
+    const [target, other] = [await transfer(), await transfer()];
+    expect((await call("POST", "/devnet/faults/transaction", { kind: "drop", wallet: target.payer })).body).toEqual({ armed: "drop" });
+    const [passing, dropped] = [api.devnet.submit(other.transaction), api.devnet.submit(target.transaction)];
+    api.devnet.advanceSlots(1);
+    if (!passing.accepted || !dropped.accepted) throw new Error("a submission was refused");
+    expect(api.devnet.getTransactionStatus(passing.signature).status).toBe("confirmed");
+    expect(api.devnet.getTransactionStatus(dropped.signature).status).toBe("unknown");
+    expect(api.devnet.armedFaults).toEqual([]);
+  });
+
+  it("arms at most 100 transaction faults; DELETE disarms them, and a restore does too", async () => {
+    for (let i = 0; i < 100; i++) expect((await call("POST", "/devnet/faults/transaction", { kind: "delay", slots: 1 })).status).toBe(200);
+    const past = await call("POST", "/devnet/faults/transaction", { kind: "drop" });
+    expect(past).toMatchObject({
+      status: 409,
+      body: { code: "DEVNET_REFUSED", error: expect.stringContaining("100 transaction faults are armed") },
+    });
+    expect((await call("DELETE", "/devnet/faults/transaction")).body).toEqual({ cleared: 100 });
+    expect((await call("DELETE", "/devnet/faults/transaction")).body).toEqual({ cleared: 0 });
+    const snapshot = (await call("POST", "/devnet/snapshot")).body.id;
+    await call("POST", "/devnet/faults/transaction", { kind: "drop" });
+    expect((await call("POST", "/devnet/restore", { id: snapshot })).status).toBe(200);
+    expect(api.devnet.armedFaults).toEqual([]);
   });
 
   it("exercised every documented /devnet success response but the stream's (tested with the stream) and the collectibles' (src/control/__tests__/collectible-control.test.ts)", () => {

@@ -271,6 +271,12 @@ describe("web client in Chromium", () => {
     expect(Number(/→ slot (\d+)/.exec(text!)![1])).toBeGreaterThanOrEqual(slotBefore + 40);
     await page.getByRole("button", { name: "Take snapshot" }).click();
     await page.waitForSelector(".studio-log li:has-text('saved')");
+    // A transaction fault is armed for the burner's own next transaction, not the bots' next one.
+    await page.getByRole("button", { name: "Arm" }).click();
+    const armed = page.locator(".studio-log li:has-text('faults/transaction')");
+    await armed.waitFor();
+    expect(await armed.textContent()).toMatch(/\{"kind":"drop","wallet":"[1-9A-HJ-NP-Za-km-z]{32,44}"\} → armed drop/);
+    expect(await (await fetch(`${simulator.baseUrl}/devnet/faults/transaction`, { method: "DELETE" })).json()).toEqual({ cleared: 1 });
     // A collectible between its raise and its pool: one crank step moves it on, and the log says where.
     const { items } = await api.get<{ items: { launch: string; stage: string }[] }>("/v1/collectibles", { limit: 50 });
     const midway = items.find((item) => ["funding", "swapping", "acquiring", "pooling"].includes(item.stage));

@@ -1,4 +1,5 @@
 import { type AppContext, errorText } from "../app-context.ts";
+import type { BurnerWallet } from "../burner-wallet.ts";
 import { h, replaceChildren } from "../dom.ts";
 
 type Json = Record<string, unknown>;
@@ -8,7 +9,7 @@ type Json = Record<string, unknown>;
  * price moves, forced graduation, snapshots — each answer written to a log of what it did.
  * A deployment without `/devnet/` (the real service) gets a sentence instead.
  */
-export function studioPage(root: HTMLElement, context: AppContext): () => void {
+export function studioPage(root: HTMLElement, context: AppContext, burner: () => Promise<BurnerWallet>): () => void {
   const { api } = context;
   context.setTitle("Devnet studio");
   let stopped = false;
@@ -121,9 +122,12 @@ export function studioPage(root: HTMLElement, context: AppContext): () => void {
             "Next transaction",
             async () => {
               const kind = value("tx-fault");
+              // The burner's own next transaction by default: with the world's bots trading, "the next
+              // submission" of anyone is almost never the visitor's.
+              const target = value("tx-fault-for") === "burner" ? { wallet: (await burner()).address } : {};
               await call(
                 "faults/transaction",
-                kind === "delay" ? { kind, slots: Number(value("tx-delay")) } : { kind },
+                kind === "delay" ? { kind, slots: Number(value("tx-delay")), ...target } : { kind, ...target },
                 (answer) => `armed ${answer.armed}`,
               );
             },
@@ -134,6 +138,17 @@ export function studioPage(root: HTMLElement, context: AppContext): () => void {
               h("select", { id: "tx-fault" }, h("option", { value: "drop" }, "drop"), h("option", { value: "delay" }, "delay")),
             ),
             input("tx-delay", "Delay slots", { type: "number", min: 1, max: 10_000, value: 10 }),
+            h(
+              "div",
+              { class: "field" },
+              h("label", { for: "tx-fault-for" }, "For"),
+              h(
+                "select",
+                { id: "tx-fault-for" },
+                h("option", { value: "burner" }, "my burner wallet's next transaction"),
+                h("option", { value: "anyone" }, "the next transaction of anyone"),
+              ),
+            ),
             h("button", { type: "submit" }, "Arm"),
           ),
           form(

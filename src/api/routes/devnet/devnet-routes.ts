@@ -4,7 +4,7 @@ import type { Address as SolanaAddress } from "@solana/kit";
 import type { FastifyReply } from "fastify";
 import { MAX_AIRDROP_LAMPORTS } from "../../../chain/devnet.ts";
 import { CLOCK_MODES } from "../../../chain/virtual-clock.ts";
-import type { DevnetControl } from "../../../control/devnet-control.ts";
+import { type DevnetControl, MAX_ARMED_FAULTS } from "../../../control/devnet-control.ts";
 import { type Result, apiError } from "../../../errors/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
@@ -272,28 +272,48 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       schema: {
         operationId: "devnetTransactionFault",
         summary: "Drop or delay the next submitted transaction",
-        description:
-          "Arms a fault for the next submission only: `drop` accepts it and never lands it (its status stays unknown, then expired past its lastValidBlockHeight); `delay` lands it `slots` later than usual.",
+        description: `Arms a fault for one submission: \`drop\` accepts it and never lands it (its status stays unknown, then expired past its lastValidBlockHeight); \`delay\` lands it \`slots\` later than usual. With \`wallet\`, only a transaction that wallet pays for takes it (the world's bots trade past it); without, the next submission of anyone does. Faults queue up and apply oldest first; at most ${MAX_ARMED_FAULTS} wait at once (409 past it). \`DELETE /devnet/faults/transaction\` disarms them, as a restore does.`,
         tags,
         body: Type.Object({
           kind: stringEnum(["drop", "delay"] as const, { description: "`drop`: it never lands; `delay`: it lands `slots` later." }),
           slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "With `delay`: how many slots later it lands." })),
+          wallet: Type.Optional(Address("Only a transaction this wallet pays the fee of takes the fault.")),
         }),
         response: {
           200: Type.Object(
             { armed: Type.String({ description: "The fault now armed." }) },
             { additionalProperties: false, description: "The armed fault." },
           ),
-          ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }),
+          ...errorResponses({ 400: ["INVALID_BODY"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
         },
       },
     },
     async (request, reply) => {
-      const { kind, slots } = request.body;
+      const { kind, slots, wallet } = request.body;
       if (kind === "delay" && slots === undefined)
         return sendApiError(reply, apiError("INVALID_BODY", { field: "slots", rule: "is required with kind delay" }));
-      return control.transactionFault(kind === "drop" ? { kind } : { kind, slots: slots! });
+      const target = wallet === undefined ? {} : { feePayer: wallet as SolanaAddress };
+      return send(reply, control.transactionFault(kind === "drop" ? { kind, ...target } : { kind, slots: slots!, ...target }));
     },
+  );
+
+  app.delete(
+    "/faults/transaction",
+    {
+      schema: {
+        operationId: "devnetClearTransactionFaults",
+        summary: "Disarm the transaction faults not yet applied",
+        tags,
+        response: {
+          200: Type.Object(
+            { cleared: Type.Integer({ minimum: 0, maximum: MAX_ARMED_FAULTS, description: "How many armed faults were disarmed." }) },
+            { additionalProperties: false, description: "The faults disarmed." },
+          ),
+          ...errorResponses({ 500: ["INTERNAL"] }),
+        },
+      },
+    },
+    async () => control.clearTransactionFaults(),
   );
 
   app.post(
