@@ -79,9 +79,7 @@ export function replayJournal(
   let recalled = 0;
   let replayed = 0;
   const mismatches: string[] = [];
-  journal.forEachEntry((entry, index) => {
-    lines += 1;
-    if (entry.k === "meta") return;
+  const replayEntry = (entry: Exclude<JournalEntry, { k: "meta" }>, index: number): void => {
     if (index < covered) {
       if (entry.k === "tx") {
         devnet.recall(landedOf(entry));
@@ -96,6 +94,18 @@ export function replayJournal(
     if (entry.k === "tx") readModel.ingest(landedOf(entry));
     else if (entry.k === "metadata") readModel.setMetadata(entry.launch, entry.metadata);
     else if (entry.k === "prices") readModel.samplePrices();
+  };
+  journal.forEachEntry((entry, index) => {
+    lines += 1;
+    if (entry.k === "meta") return;
+    try {
+      replayEntry(entry, index);
+    } catch (error) {
+      // A line whose fields do not read (a damaged journal): say which, not only what broke.
+      throw new Error(
+        `journal line ${index + 1} (${entry.k}) cannot be replayed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   });
   clock.release();
   return { lines, recalled, replayed, mismatches };

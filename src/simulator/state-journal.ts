@@ -199,12 +199,33 @@ export class StateJournal {
   }
 }
 
+/** Every kind of journal line this simulator writes (journal-entry.ts). */
+const ENTRY_KINDS: ReadonlySet<string> = new Set<JournalEntry["k"]>([
+  "meta",
+  "tx",
+  "airdrop",
+  "account",
+  "metadata",
+  "populated",
+  "prices",
+  "restore",
+]);
+
 function parseLine(line: string, index: number): JournalEntry {
+  let entry: unknown;
   try {
-    return JSON.parse(line) as JournalEntry;
+    entry = JSON.parse(line);
   } catch {
     throw new Error(`journal line ${index + 1} is not JSON: the state directory is damaged`);
   }
+  // A line of another kind would be skipped as if it held no state, and the chain served without it.
+  const kind = typeof entry === "object" && entry !== null ? (entry as { k?: unknown }).k : undefined;
+  if (typeof kind !== "string" || !ENTRY_KINDS.has(kind)) {
+    throw new Error(
+      `journal line ${index + 1} is not a journal entry (its kind is ${JSON.stringify(kind) ?? "missing"}): the state directory is damaged`,
+    );
+  }
+  return entry as JournalEntry;
 }
 
 function readCheckpoint(path: string): Checkpoint | null {

@@ -158,4 +158,16 @@ describe("StateJournal", () => {
     writeFileSync(join(dir, JOURNAL_FILE), `not json\n`);
     expect(() => StateJournal.open(dir)).toThrow(/line 1 is not JSON/);
   });
+
+  it.each([
+    ["a kind it does not know", { k: "bogus", slot: 2, to: "x", lamports: "777" }, /line 2 is not a journal entry \(its kind is "bogus"\)/],
+    ["null", null, /line 2 is not a journal entry \(its kind is missing\)/],
+    ["an object without a kind", {}, /line 2 is not a journal entry \(its kind is missing\)/],
+  ])("refuses a line of %s instead of skipping it as one without state", (_, line, message) => {
+    const dir = stateDir();
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\n${JSON.stringify(line)}\n`);
+    const { journal } = StateJournal.open(dir);
+    expect(() => journal.forEachEntry(() => {})).toThrow(message);
+    journal.close();
+  });
 });
