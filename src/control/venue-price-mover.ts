@@ -2,7 +2,7 @@ import { type Address, type Instruction } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getCreateAssociatedTokenIdempotentInstruction, getMintToInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import { signInstructions } from "../chain/sign-instructions.ts";
-import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS, getAddLiquidityInstruction } from "../programs/index.ts";
+import { MEMO_PROGRAM_ADDRESS, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS, getAddLiquidityInstruction } from "../programs/index.ts";
 import type { GenesisWorld } from "../world/genesis-world.ts";
 import { tokenBalance } from "../world/token-balance.ts";
 
@@ -15,6 +15,9 @@ export type PriceMove =
       readonly componentReserve: bigint;
     }
   | { readonly ok: false; readonly reason: string };
+
+/** Price moves made on each world: numbered into each move's memo. */
+const movesMade = new WeakMap<GenesisWorld, number>();
 
 /**
  * Moves a component's SOL venue to `priceSol` (SOL per whole token) by adding liquidity on
@@ -73,6 +76,11 @@ export async function moveVenuePrice(world: GenesisWorld, mint: Address, priceSo
       amountB: addUnits,
     }),
   );
+  // Equal steps (0.001, 0.002, 0.003 SOL) add equal liquidity: without a number of its own, the
+  // second move in a slot is the first's very transaction, which the chain refuses as processed.
+  const move = (movesMade.get(world) ?? 0) + 1;
+  movesMade.set(world, move);
+  instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`basket-devnet price move ${move}`) });
   const transaction = await signInstructions({ feePayer: faucet, instructions, lifetime: devnet.latestBlockhash() });
   const result = devnet.send(transaction);
   if (!result.landed || !result.transaction.ok) return { ok: false, reason: "the venue refused the liquidity that moves its price" };

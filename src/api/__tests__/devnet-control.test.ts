@@ -55,6 +55,16 @@ describe("/devnet control", () => {
     expect((await asset()).priceSol / target).toBeCloseTo(1, 5);
   });
 
+  it("moves a price in equal steps within one slot: each step is a transaction of its own", async () => {
+    const component = api.world.components[3]!;
+    const start = (await get(api.app, "/v1/assets")).body.assets.find((a: { mint: string }) => a.mint === component.mint).priceSol;
+    // Doubling then tripling the price adds the same liquidity twice, at the same blockhash.
+    for (const factor of [2, 3, 4]) {
+      const moved = await call("POST", "/devnet/prices", { mint: component.mint, priceSol: start * factor });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+  });
+
   it("forces a launch through graduation", async () => {
     const bonding = (await get(api.app, "/v1/launches?status=activeBonding&limit=100")).body.launches[0];
     const response = await call("POST", "/devnet/graduate", { launch: bonding.address });
