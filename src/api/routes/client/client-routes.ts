@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
+import { apiError, quoted } from "../../../errors/index.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
+import { sendApiError } from "../../api-error-reply.ts";
 import { baseUrlOf } from "../../served-document.ts";
 import { type ClientBundle, buildClientBundle } from "./client-bundle.ts";
 import { previewPage } from "./preview-card.ts";
@@ -59,7 +61,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   app.get<{ Params: { file: string } }>("/app/:file", { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params;
     const found = ASSET_NAME.test(file) ? (await bundled()).files.get(file) : undefined;
-    if (!found) return reply.code(404).type("text/plain; charset=utf-8").send(`No client file ${file}.`);
+    if (!found) return sendApiError(reply, apiError("NOT_FOUND", { resource: "client file", id: quoted(file) }));
     return reply
       .type(found.contentType)
       .header("cache-control", "no-cache")
