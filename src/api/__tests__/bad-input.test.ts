@@ -118,7 +118,6 @@ const CASES: Case[] = [
   ["/v1/wallets/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/balances", "INVALID_PATH", /wallet must be a base58 address \(32 bytes/],
   ["/v1/wallets/short/created", "INVALID_PATH", /wallet/],
   ["/v1/media/nope.svg", "NOT_FOUND", /no media file matches "nope.svg"/],
-  ["/app/nope.js", "NOT_FOUND", /no client file matches "nope.js"/],
   ["/v1/media/..%2F..%2Fpackage.json", "NOT_FOUND", /media file/],
   ["/v1/media/%2e%2e%2fetc%2fpasswd", "NOT_FOUND", /media file/],
   ["/v1/media/..", "ROUTE_NOT_FOUND"],

@@ -59,6 +59,9 @@ beforeAll(async () => {
   api = new BasketClient(simulator.baseUrl, { pollIntervalMs: 100, pollTimeoutMs: 20_000 });
   // The first request builds the bundle: done here, so no test pays for it inside its own time.
   expect((await fetch(`${simulator.baseUrl}/app/main.js`)).status).toBe(200);
+  // Any other name under /app/ is the API's NOT_FOUND, as every other missing thing is.
+  const missing = await fetch(`${simulator.baseUrl}/app/nope.js`);
+  expect([missing.status, await missing.json()]).toEqual([404, { code: "NOT_FOUND", error: 'no client file matches "nope.js"' }]);
 }, 120_000);
 
 afterAll(async () => {
