@@ -70,7 +70,7 @@ export class SlotChanges {
   readonly #now = new Map<Address, EncodedAccount | null>();
   /** Per address, whether it differs from an account last announced (by that announcement's object). */
   readonly #changed = new Map<Address, Map<EncodedAccount | null, boolean>>();
-  /** Per address and encoding, the account as a notification carries it. */
+  /** The accounts as notifications carry them, by encoding, slice and address. */
   readonly #encoded = new Map<string, unknown>();
 
   constructor(
@@ -120,11 +120,22 @@ export class SlotChanges {
 
   /** The account at `address` as an `accountNotification` carries it in `encoding`, encoded once a tick. */
   encodedNow(address: Address, encoding: AccountEncoding): unknown {
-    const key = `${encoding} ${address}`;
-    if (!this.#encoded.has(key)) {
+    return this.#encodedOnce(`${encoding} ${address}`, () => {
       const now = this.accountNow(address);
-      this.#encoded.set(key, now ? encodeAccount(this.devnet, now, encoding) : CLOSED_ACCOUNT(encoding));
-    }
+      return now ? encodeAccount(this.devnet, now, encoding) : CLOSED_ACCOUNT(encoding);
+    });
+  }
+
+  /** A written account as a `programNotification` carries it, encoded once a tick for each encoding and slice. */
+  encodedWritten(account: EncodedAccount, encoding: AccountEncoding, dataSlice: DataSlice | undefined): unknown {
+    const slice = dataSlice === undefined ? "" : `${dataSlice.offset}:${dataSlice.length}`;
+    return this.#encodedOnce(`${encoding} ${slice} ${account.address} written`, () =>
+      encodeAccount(this.devnet, account, encoding, dataSlice),
+    );
+  }
+
+  #encodedOnce(key: string, encode: () => unknown): unknown {
+    if (!this.#encoded.has(key)) this.#encoded.set(key, encode());
     return this.#encoded.get(key);
   }
 }
@@ -220,7 +231,7 @@ export class PubSubSession {
               context: { slot },
               value: {
                 pubkey: account.address,
-                account: encodeAccount(this.devnet, account, subscription.encoding, subscription.dataSlice),
+                account: changes.encodedWritten(account, subscription.encoding, subscription.dataSlice),
               },
             });
           }
