@@ -15,6 +15,7 @@ export function jsonText(value: unknown): string {
     case "string":
       return JSON.stringify(value);
     case "object": {
+      if (value instanceof WrittenJson) return value.text;
       if (Array.isArray(value)) return `[${value.map(jsonText).join(",")}]`;
       const fields: string[] = [];
       for (const [key, field] of Object.entries(value)) if (field !== undefined) fields.push(`${JSON.stringify(key)}:${jsonText(field)}`);
@@ -22,5 +23,17 @@ export function jsonText(value: unknown): string {
     }
     default:
       return "null";
+  }
+}
+
+/**
+ * A value already written as JSON text: `jsonText` puts the text in as it is. A value shared
+ * by many messages (an account every subscription watching it is told) is written once.
+ */
+export class WrittenJson {
+  readonly text: string;
+
+  constructor(value: unknown) {
+    this.text = jsonText(value);
   }
 }

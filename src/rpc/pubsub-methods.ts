@@ -37,11 +37,22 @@ const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment) 
 
 /** Subscriptions one socket may hold: each is looked at every slot, so a socket's count bounds its share of a tick. */
 export const MAX_SUBSCRIPTIONS = 256;
+/**
+ * Subscriptions the sockets of one client address may hold between them. Each slot every
+ * subscription is looked at and may owe a notification per account written: 24 sockets of 256
+ * subscriptions to the whole token program made the server spend seconds a slot writing them.
+ */
+export const MAX_SUBSCRIPTIONS_PER_ADDRESS = 1_024;
 
-/** Subscribes `session` to `subscription` and answers its id, or refuses when the socket holds its limit. */
+/** Subscribes `session` to `subscription` and answers its id, or refuses when the socket or its address holds its limit. */
 function subscribed(session: PubSubSession, subscription: Subscription) {
   if (session.subscriptionCount >= MAX_SUBSCRIPTIONS)
     return invalidParams(`Invalid params: this socket holds ${MAX_SUBSCRIPTIONS} subscriptions, the most it may; unsubscribe first`);
+  if (session.share.subscriptions >= MAX_SUBSCRIPTIONS_PER_ADDRESS) {
+    return invalidParams(
+      `Invalid params: the sockets of this client address hold ${MAX_SUBSCRIPTIONS_PER_ADDRESS} subscriptions between them, the most they may; unsubscribe first`,
+    );
+  }
   return answer(session.subscribe(subscription));
 }
 

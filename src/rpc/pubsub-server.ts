@@ -1,7 +1,7 @@
 import { type Server, createServer } from "node:http";
 import { WebSocketServer } from "ws";
 import { PUBSUB_METHODS } from "./pubsub-methods.ts";
-import { type LandedLogs, PubSubSession, SlotChanges } from "./pubsub-session.ts";
+import { type AddressShare, type LandedLogs, PubSubSession, SlotChanges } from "./pubsub-session.ts";
 import type { Address } from "@solana/kit";
 import { TransactionHistory, isWritableKey } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
@@ -49,26 +49,26 @@ export class PubSubServer {
     // startRpcEndpoints moves to another pair); unheard here, one took the process down.
     wss.on("error", () => {});
     this.#wss = wss;
-    const perAddress = new Map<string, number>();
+    const perAddress = new Map<string, AddressShare>();
     wss.on("connection", (socket, request) => {
       // ws reports a client's protocol faults (a frame over maxPayload, text that is not UTF-8,
       // a bad opcode) on the socket, after it has sent the close code: heard here, they end that
       // socket; unheard, the first one took the whole process down.
       socket.on("error", () => socket.terminate());
       const address = request.socket.remoteAddress ?? "?";
-      const fromAddress = (perAddress.get(address) ?? 0) + 1;
-      if (fromAddress > MAX_SOCKETS_PER_ADDRESS || wss.clients.size > MAX_SOCKETS) {
+      const share = perAddress.get(address) ?? { sockets: 0, subscriptions: 0 };
+      if (share.sockets + 1 > MAX_SOCKETS_PER_ADDRESS || wss.clients.size > MAX_SOCKETS) {
         socket.close(
           CLOSE_TRY_AGAIN_LATER,
-          fromAddress > MAX_SOCKETS_PER_ADDRESS ? "too many sockets from this address" : "too many sockets",
+          share.sockets + 1 > MAX_SOCKETS_PER_ADDRESS ? "too many sockets from this address" : "too many sockets",
         );
         return;
       }
-      perAddress.set(address, fromAddress);
+      share.sockets += 1;
+      perAddress.set(address, share);
       socket.once("close", () => {
-        const left = (perAddress.get(address) ?? 1) - 1;
-        if (left > 0) perAddress.set(address, left);
-        else perAddress.delete(address);
+        share.sockets -= 1;
+        if (share.sockets === 0) perAddress.delete(address);
       });
       const session = new PubSubSession(
         deps.devnet,
@@ -80,6 +80,7 @@ export class PubSubServer {
           socket.close(CLOSE_GOING_AWAY, SLOW_CONSUMER_REASON);
         },
         () => this.#nextId++,
+        share,
       );
       this.#sessions.add(session);
       socket.on("message", async (data) => {

@@ -2,7 +2,7 @@ import type { Address, EncodedAccount, Signature } from "@solana/kit";
 import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
 import { FINALITY_SLOTS } from "../chain/virtual-clock.ts";
 import { encodeAccount } from "./encode-account.ts";
-import { jsonText } from "./json-text.ts";
+import { WrittenJson, jsonText } from "./json-text.ts";
 import type { AccountMatch } from "./program-accounts-method.ts";
 import type { AccountEncoding, Commitment, DataSlice } from "./rpc-schemas.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
@@ -71,7 +71,7 @@ export class SlotChanges {
   /** Per address, whether it differs from an account last announced (by that announcement's object). */
   readonly #changed = new Map<Address, Map<EncodedAccount | null, boolean>>();
   /** The accounts as notifications carry them, by encoding, slice and address. */
-  readonly #encoded = new Map<string, unknown>();
+  readonly #encoded = new Map<string, WrittenJson>();
 
   constructor(
     readonly devnet: Devnet,
@@ -119,7 +119,7 @@ export class SlotChanges {
   }
 
   /** The account at `address` as an `accountNotification` carries it in `encoding`, encoded once a tick. */
-  encodedNow(address: Address, encoding: AccountEncoding): unknown {
+  encodedNow(address: Address, encoding: AccountEncoding): WrittenJson {
     return this.#encodedOnce(`${encoding} ${address}`, () => {
       const now = this.accountNow(address);
       return now ? encodeAccount(this.devnet, now, encoding) : CLOSED_ACCOUNT(encoding);
@@ -127,17 +127,25 @@ export class SlotChanges {
   }
 
   /** A written account as a `programNotification` carries it, encoded once a tick for each encoding and slice. */
-  encodedWritten(account: EncodedAccount, encoding: AccountEncoding, dataSlice: DataSlice | undefined): unknown {
+  encodedWritten(account: EncodedAccount, encoding: AccountEncoding, dataSlice: DataSlice | undefined): WrittenJson {
     const slice = dataSlice === undefined ? "" : `${dataSlice.offset}:${dataSlice.length}`;
     return this.#encodedOnce(`${encoding} ${slice} ${account.address} written`, () =>
       encodeAccount(this.devnet, account, encoding, dataSlice),
     );
   }
 
-  #encodedOnce(key: string, encode: () => unknown): unknown {
-    if (!this.#encoded.has(key)) this.#encoded.set(key, encode());
-    return this.#encoded.get(key);
+  /** Encoded and written as JSON text once a tick: every notification carrying it copies the text. */
+  #encodedOnce(key: string, encode: () => unknown): WrittenJson {
+    let written = this.#encoded.get(key);
+    if (written === undefined) this.#encoded.set(key, (written = new WrittenJson(encode())));
+    return written;
   }
+}
+
+/** What the sockets of one client address hold between them: the caps on an address count these. */
+export interface AddressShare {
+  sockets: number;
+  subscriptions: number;
 }
 
 /**
@@ -156,6 +164,8 @@ export class PubSubSession {
     readonly devnet: Devnet,
     readonly send: (text: string) => void,
     readonly nextId: () => number,
+    /** Shared with the other sockets of the client's address (a socket of its own when not given). */
+    readonly share: AddressShare = { sockets: 1, subscriptions: 0 },
   ) {}
 
   /** How many subscriptions this socket holds. */
@@ -166,6 +176,7 @@ export class PubSubSession {
   subscribe(subscription: Subscription): number {
     const id = this.nextId();
     this.#subscriptions.set(id, subscription);
+    this.share.subscriptions += 1;
     // A transaction already at its commitment is announced at once, after the id is known.
     if (subscription.kind === "signature") this.#afterReply.push(() => this.#checkSignature(id));
     return id;
@@ -174,7 +185,13 @@ export class PubSubSession {
   /** Ends subscription `id` of `kind`; false when this socket has none such. */
   unsubscribe(id: number, kind: Subscription["kind"]): boolean {
     if (this.#subscriptions.get(id)?.kind !== kind) return false;
-    return this.#subscriptions.delete(id);
+    this.#end(id);
+    return true;
+  }
+
+  /** Forgets subscription `id`, counting it off the address's share. */
+  #end(id: number): void {
+    if (this.#subscriptions.delete(id)) this.share.subscriptions -= 1;
   }
 
   /** Runs what waited for the reply. */
@@ -252,6 +269,7 @@ export class PubSubSession {
   }
 
   close(): void {
+    this.share.subscriptions -= this.#subscriptions.size;
     this.#subscriptions.clear();
     this.#held = [];
   }
@@ -279,7 +297,7 @@ export class PubSubSession {
     if (subscription?.kind !== "signature") return;
     const status = rpcSignatureStatus(this.devnet, subscription.signature);
     if (!reaches(status, subscription.commitment)) return;
-    this.#subscriptions.delete(id);
+    this.#end(id);
     this.#notify("signatureNotification", id, { context: { slot: this.devnet.now().slot }, value: { err: status!.err } });
   }
 

@@ -15,7 +15,7 @@ import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import { parseCommand } from "../../cli/parse-command.ts";
 import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
-import { MAX_SUBSCRIPTIONS } from "../pubsub-methods.ts";
+import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_ADDRESS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
 import { postRpc } from "./rpc-simulator.ts";
 
@@ -209,6 +209,37 @@ describe("PubSub", () => {
     ]);
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: "after", method: "getVersion" }));
     socket.close();
+  });
+
+  it("refuses subscriptions past 1,024 held by one address's sockets together, and takes them again once some end", async () => {
+    const clients = await Promise.all(Array.from({ length: 5 }, () => pubsub()));
+    /** Sends `count` slotSubscribe requests on client `index`, in batches of 100 (a batch's most), and answers the refusals. */
+    const refusedOf = async (index: number, count: number, tag: string) => {
+      const { socket, next } = clients[index]!;
+      const refusals: string[] = [];
+      for (let start = 0; start < count; start += 100) {
+        const ids = Array.from({ length: Math.min(100, count - start) }, (_, i) => `${tag}${start + i}`);
+        socket.send(JSON.stringify(ids.map((id) => ({ jsonrpc: "2.0", id, method: "slotSubscribe" }))));
+        const answers: any[] = await next((frame) => Array.isArray(frame) && frame[0]?.id === ids[0]);
+        refusals.push(...answers.filter((answer) => answer.error).map((answer) => answer.error.message));
+      }
+      return refusals;
+    };
+    try {
+      for (let index = 0; index < 4; index++) expect(await refusedOf(index, 256, `s${index}-`)).toEqual([]);
+      expect(await refusedOf(4, 3, "over-")).toEqual(
+        Array(3).fill(
+          `Invalid params: the sockets of this client address hold ${MAX_SUBSCRIPTIONS_PER_ADDRESS} subscriptions between them, the most they may; unsubscribe first`,
+        ),
+      );
+      // One socket goes: its 256 subscriptions are the address's to hold again.
+      clients[0]!.socket.close();
+      await once(clients[0]!.socket, "close");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await refusedOf(4, 256, "again-")).toEqual([]);
+    } finally {
+      await Promise.all(clients.slice(1).map(({ socket }) => (socket.close(), once(socket, "close"))));
+    }
   });
 
   it("closes sockets past 24 from one address with 1013, and serves the rest", async () => {
