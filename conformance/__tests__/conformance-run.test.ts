@@ -200,6 +200,40 @@ describe("a server that stops answering mid-run", () => {
   });
 });
 
+describe("a server whose own document leaves out what its answers leave out", () => {
+  // The built-in simulator behind a black box that drops `holders` from every launch row, and
+  // serves an /openapi.json that no longer requires it: judged by its own document, it passed.
+  let server: StartedServer;
+  const app = Fastify();
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startBuiltInServer({ seed: 3 });
+    const relaxed = JSON.parse(await readFile(new URL("../../openapi/openapi.json", import.meta.url), "utf8"));
+    const row = relaxed.components.schemas.LaunchRow;
+    row.required = row.required.filter((field: string) => field !== "holders");
+    delete row.properties.holders;
+    app.get("/openapi.json", async () => relaxed);
+    app.get("/v1/launches", async (request, reply) => {
+      const answer = await fetch(`${server.baseUrl}${request.url}`);
+      const body = (await answer.json()) as { launches?: Record<string, unknown>[] };
+      for (const launch of body.launches ?? []) delete launch.holders;
+      return reply.code(answer.status).send(body);
+    });
+    baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await server?.close();
+  });
+
+  it("is judged by the committed document, the contract, and fails the fields rule", async () => {
+    const summary = await runConformance({ baseUrl, seed: 1, failureDir: null, checks: "schema.responses.valid" });
+    const [outcome] = summary.outcomes;
+    expect(outcome?.status).toBe("fail");
+    if (outcome?.status === "fail") expect(outcome.failure.message).toMatch(/holders/);
+  });
+});
+
 describe("a base URL that is not the service", () => {
   it("skips the rules about successful answers, saying none came, instead of passing them vacuously", async () => {
     const app = Fastify();

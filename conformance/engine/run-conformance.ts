@@ -84,7 +84,7 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
   const strict = options.strict ?? false;
   const numRuns = options.numRuns ?? 100;
 
-  const { documents, source } = await loadDocuments(client);
+  const { documents, source } = await loadDocuments();
   const probe = await probeCapabilities(client, { control, keypair: options.keypair !== undefined, allowSlow: options.allowSlow ?? false });
   const samples = await discoverSamples(client);
   const keypairWallet = options.keypair === undefined ? null : await walletFromKeypairFile(options.keypair);

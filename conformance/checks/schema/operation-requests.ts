@@ -93,12 +93,11 @@ export async function operationRequests(context: CheckContext): Promise<Operatio
 }
 
 /**
- * The collectible routes, when the document has them: the list (and a refused limit), an
+ * The collectible routes: the list (and a refused limit), an
  * unknown id, and for one collectible of each stage the server lists, its record, its vault
  * and each card of the vault.
  */
 async function collectibleRequests(context: CheckContext): Promise<OperationRequest[]> {
-  if (!context.documents.openapi.paths?.["/v1/collectibles"]) return [];
   const requests = [
     get("/v1/collectibles", "/v1/collectibles"),
     get("/v1/collectibles", "/v1/collectibles", { limit: "0" }),
