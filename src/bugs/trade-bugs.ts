@@ -91,6 +91,32 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "sell-floor-ignores-slippage",
+    phase: "trade",
+    rule: "On a sell slippageBps sets the floor on what is received; this mode quotes the floor at expectedOut whatever the slippage.",
+    caughtBy: "quote.terms.followRequest",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) =>
+          quote.direction === "sell" && quote.expectedOut !== undefined ? { ...quote, minOut: quote.expectedOut } : quote,
+        ),
+    },
+  },
+  {
+    name: "quote-expires-at-60s",
+    phase: "trade",
+    rule: "A stored quote expires after 30 seconds; this mode says its quotes expire 60 seconds after they were made.",
+    caughtBy: "quote.expiresAt.within30s",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt + 30 } : quote)),
+    },
+  },
+  {
     name: "quote-ignores-held-components",
     phase: "trade",
     rule: "A quote for a wallet reports what it already holds and routes only the shortfall; this mode reports nothing held.",

@@ -11,11 +11,13 @@ import {
 import {
   quoteComponentsNamedAsLaunch,
   quoteExactInSolWithinBudget,
+  quoteExpiresAtWithin30s,
   quoteExpiry30s,
   quoteExpiryStatus410,
   quoteNoWalletNoRoute,
   quotePreviewUnbuildable,
   quoteShapesByVenue,
+  quoteTermsFollowRequest,
   quoteWalletRoutesShortfall,
 } from "./quote-checks.ts";
 import {
@@ -38,6 +40,8 @@ export const TRADE_CHECKS: readonly Check[] = [
   quoteWalletRoutesShortfall,
   quoteNoWalletNoRoute,
   quoteComponentsNamedAsLaunch,
+  quoteTermsFollowRequest,
+  quoteExpiresAtWithin30s,
   planOrder,
   planTransactionIsLast,
   planSingleSettle,

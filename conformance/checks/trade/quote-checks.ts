@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import type { Check } from "../../engine/check.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
-import { SMALL_BUY, curveLaunch, graduatedLaunch, holdingOf, quoteOf, trade } from "../../model/trade-session.ts";
+import {
+  type Quote,
+  type QuoteRequest,
+  SMALL_BUY,
+  curveLaunch,
+  graduatedLaunch,
+  holdingOf,
+  quoteOf,
+  trade,
+} from "../../model/trade-session.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
 import { ensure } from "../../model/violation.ts";
 
@@ -52,6 +61,91 @@ export const quoteShapesByVenue: Check = {
           actual: poolQuote,
         });
       } else context.note("info", "no tradable collectible is listed: the pool quote shape was not checked");
+    });
+  },
+};
+
+/** A sell's floor as the specification sets it: `expectedOut` less `slippageBps` (rounding aside: a unit, and a basis point). */
+function floorsWithin(quote: Quote, slippageBps: number): boolean {
+  const expected = BigInt(String(quote.expectedOut));
+  const floor = (expected * BigInt(10_000 - slippageBps)) / 10_000n;
+  const slack = 1n + expected / 10_000n;
+  const minOut = BigInt(String(quote.minOut));
+  return minOut >= floor - slack && minOut <= floor + slack;
+}
+
+export const quoteTermsFollowRequest: Check = {
+  id: "quote.terms.followRequest",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "A quote is of the trade asked for (its launch, direction and amountIn), never promises a minOut above its expectedOut, and on a sell slippageBps (default 100) sets the floor: minOut is expectedOut less slippageBps",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      const curve = curveLaunch(context);
+      const requests: QuoteRequest[] = [
+        { launch: curve.address, direction: "buy", amountIn: SMALL_BUY, preview: true },
+        { launch: curve.address, direction: "sell", amountIn: SMALL_BUY, preview: true },
+        { launch: curve.address, direction: "sell", amountIn: SMALL_BUY, slippageBps: 500, preview: true },
+      ];
+      for (const request of requests) {
+        const quote = await quoteOf(context, request);
+        const echoed = { launch: quote.launch, direction: quote.direction, amountIn: quote.amountIn };
+        ensure(
+          echoed.launch === request.launch && echoed.direction === request.direction && echoed.amountIn === request.amountIn,
+          "a quote is not of the trade asked for",
+          {
+            input: request,
+            expected: { launch: request.launch, direction: request.direction, amountIn: request.amountIn },
+            actual: echoed,
+          },
+        );
+        const terms = { expectedOut: quote.expectedOut, minOut: quote.minOut };
+        ensure(typeof quote.expectedOut === "string" && typeof quote.minOut === "string", "a curve quote lacks expectedOut or minOut", {
+          input: request,
+          actual: terms,
+        });
+        ensure(BigInt(String(quote.minOut)) <= BigInt(String(quote.expectedOut)), "a quote's minOut is above its expectedOut", {
+          input: request,
+          actual: terms,
+        });
+        if (request.direction === "sell") {
+          const slippageBps = request.slippageBps ?? 100;
+          ensure(floorsWithin(quote, slippageBps), `a sell's minOut is not its expectedOut less ${slippageBps} bps`, {
+            input: request,
+            expected: `about ${(BigInt(String(quote.expectedOut)) * BigInt(10_000 - slippageBps)) / 10_000n}`,
+            actual: terms,
+          });
+        }
+      }
+    });
+  },
+};
+
+export const quoteExpiresAtWithin30s: Check = {
+  id: "quote.expiresAt.within30s",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "A stored quote expires after 30 seconds: its expiresAt is at most 30 s past the server's clock when it was made",
+  },
+  enforces: "specification",
+  needs: ["control"],
+  async run(context) {
+    await judge(context, async () => {
+      const clock = async () => (await getJson<{ unixTimestamp?: number }>(context, "/devnet/clock")).unixTimestamp ?? NaN;
+      const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY } as const;
+      const before = await clock();
+      const quote = await quoteOf(context, request);
+      const after = await clock();
+      const expiresAt = Number(quote.expiresAt);
+      ensure(expiresAt > before && expiresAt <= after + 30, "a stored quote's expiresAt is not within 30 s of when it was made", {
+        input: request,
+        expected: `more than ${before} and at most ${after + 30} (the clock, GET /devnet/clock, was ${before} to ${after})`,
+        actual: quote.expiresAt,
+      });
     });
   },
 };
