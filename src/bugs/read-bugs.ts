@@ -34,6 +34,34 @@ function repeatingLastRow(answer: SentAnswer, pages: RememberedRows, cursorParam
 /** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
 export const READ_BUGS: readonly InjectedBug[] = [
   {
+    name: "launches-kind-ignored",
+    phase: "read",
+    rule: "A list's kind filter lets through launches of that kind only; this mode ignores kind on GET /v1/launches and lists every kind.",
+    caughtBy: "launches.filters.match",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const query = requestQuery(request);
+        if (query.kind === "pairs" || query.kind === "collectibles") query.kind = "all";
+      },
+    },
+  },
+  {
+    name: "price-sol-doubled",
+    phase: "read",
+    rule: "A row's priceSol is priceE12 / 10^12 × dnaUnitSol; this mode lists every launch at twice that.",
+    caughtBy: "launches.priceSol.fromPriceE12",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      onSend: (answer) =>
+        withRows(answer, "launches", (rows) =>
+          rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row)),
+        ),
+    },
+  },
+  {
     name: "launch-page-repeats-row",
     phase: "read",
     rule: "Keyset pages are disjoint; this mode starts each next page with the last row of the page before.",

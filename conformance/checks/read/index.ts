@@ -9,6 +9,7 @@ import {
   chartVolumeMatchesTape,
 } from "./candle-checks.ts";
 import { COLLECTIBLE_CHECKS } from "./collectible-checks.ts";
+import { launchesFiltersMatch, launchesPriceSol } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
 import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
@@ -20,6 +21,8 @@ export const READ_CHECKS: readonly Check[] = [
   launchesPagingOrdered,
   launchesPagingComplete,
   launchesLegacyVsPaged,
+  launchesFiltersMatch,
+  launchesPriceSol,
   tradesCursorNoRepeatNoSkip,
   tradesNewestFirst,
   tradesShortPageAtStart,
