@@ -48,6 +48,20 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "launches-default-limit-20",
+    phase: "read",
+    rule: "GET /v1/launches left without limit lists 50 launches (the documented default); this mode lists 20.",
+    caughtBy: "defaults.documented",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const query = requestQuery(request);
+        if (query.limit === undefined && Object.keys(query).length === 0) query.limit = 20;
+      },
+    },
+  },
+  {
     name: "price-sol-doubled",
     phase: "read",
     rule: "A row's priceSol is priceE12 / 10^12 × dnaUnitSol; this mode lists every launch at twice that.",

@@ -9,6 +9,7 @@ import {
   chartVolumeMatchesTape,
 } from "./candle-checks.ts";
 import { COLLECTIBLE_CHECKS } from "./collectible-checks.ts";
+import { defaultsDocumented } from "./default-checks.ts";
 import { launchesFiltersMatch, launchesPriceSol } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
@@ -23,6 +24,7 @@ export const READ_CHECKS: readonly Check[] = [
   launchesLegacyVsPaged,
   launchesFiltersMatch,
   launchesPriceSol,
+  defaultsDocumented,
   tradesCursorNoRepeatNoSkip,
   tradesNewestFirst,
   tradesShortPageAtStart,
