@@ -211,6 +211,17 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "plan-settle-as-setup",
+    phase: "trade",
+    rule: "A plan step's kind is setup or trade, the settling step the trade; this mode calls every step setup.",
+    caughtBy: "plan.singleSettle",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => withPlan(answer, (steps) => steps.map((step) => ({ ...step, kind: "setup" }))),
+    },
+  },
+  {
     name: "plan-transaction-not-last",
     phase: "trade",
     rule: "A build's transaction is the last entry of its plan; this mode answers the first one.",

@@ -89,13 +89,22 @@ export const planTransactionIsLast = planCheck(
 
 export const planSingleSettle = planCheck(
   "plan.singleSettle",
-  { section: BUILD, text: "Rules for a plan, 4: exactly one step has settles: true" },
+  {
+    section: BUILD,
+    text: "Rules for a plan, 4: exactly one step has settles: true; a step's kind is setup or trade, and the settling step is the trade",
+  },
   (_built, steps, _quote, _wallet, input) => {
-    const settling = steps.filter((step) => step.settles === true).map((step) => step.step);
-    ensure(settling.length === 1, `${settling.length} steps settle`, {
+    const shown = steps.map(({ step, label, kind, settles }) => ({ step, label, kind, settles }));
+    const settling = steps.filter((step) => step.settles === true);
+    ensure(settling.length === 1, `${settling.length} steps settle`, { input, expected: 1, actual: shown });
+    const unknown = steps.find((step) => step.kind !== "setup" && step.kind !== "trade");
+    ensure(unknown === undefined, `plan step ${unknown?.step} has kind ${JSON.stringify(unknown?.kind)}, neither setup nor trade`, {
       input,
-      expected: 1,
-      actual: steps.map(({ step, label, kind, settles }) => ({ step, label, kind, settles })),
+      actual: shown,
+    });
+    ensure(settling[0]!.kind === "trade", `the settling step's kind is ${JSON.stringify(settling[0]!.kind)}, not trade`, {
+      input,
+      actual: shown,
     });
   },
 );
