@@ -46,3 +46,10 @@ export function statusReportedAs(answer: SentAnswer, from: string, to: string): 
 export function requestQuery(request: FastifyRequest): Record<string, unknown> {
   return (objectOf(request.query) ?? {}) as Record<string, unknown>;
 }
+
+/** The answer's body with `field` replaced by what `change` makes of its rows; undefined when the answer failed. */
+export function withRows(answer: SentAnswer, field: string, change: (rows: Record<string, unknown>[]) => unknown[]): unknown {
+  const body = objectOf(answer.body);
+  if (!body || !succeeded(answer) || !Array.isArray(body[field])) return undefined;
+  return { ...body, [field]: change(rowsOf(body, field)) };
+}

@@ -1,13 +1,6 @@
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
-import { objectOf, queryOf, requestQuery, rowsOf, succeeded } from "./json-answer.ts";
+import { objectOf, queryOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 import { RememberedRows } from "./remembered-rows.ts";
-
-/** The answer's body with `field` replaced by what `change` makes of its rows; undefined when the answer failed. */
-function withRows(answer: SentAnswer, field: string, change: (rows: Record<string, unknown>[]) => unknown[]): unknown {
-  const body = objectOf(answer.body);
-  if (!body || !succeeded(answer) || !Array.isArray(body[field])) return undefined;
-  return { ...body, [field]: change(rowsOf(body, field)) };
-}
 
 /** Each candle of a chart answer through `change` (which may return the candle unchanged). */
 function withCandles(answer: SentAnswer, change: (candle: Record<string, unknown>, index: number) => Record<string, unknown>): unknown {

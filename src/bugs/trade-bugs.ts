@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
-import { asServerFailure, objectOf, rowsOf, statusReportedAs, succeeded } from "./json-answer.ts";
+import { asServerFailure, objectOf, rowsOf, statusReportedAs, succeeded, withRows } from "./json-answer.ts";
 
 function body(request: FastifyRequest): Record<string, unknown> | null {
   return objectOf(request.body);
@@ -208,6 +208,20 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
       route: "/v1/trades/build",
       onSend: (answer) =>
         withPlan(answer, (steps) => steps.map((step, index) => (index === steps.length - 2 ? { ...step, settles: true } : step))),
+    },
+  },
+  {
+    name: "tape-direction-flipped",
+    phase: "trade",
+    rule: "A trade record's direction is buy or sell as the trade was; this mode lists every buy on a tape as a sell and every sell as a buy.",
+    caughtBy: "tape.recordsOwnTrades",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) =>
+        withRows(answer, "trades", (rows) =>
+          rows.map((row) => ({ ...row, direction: row.direction === "buy" ? "sell" : row.direction === "sell" ? "buy" : row.direction })),
+        ),
     },
   },
   {

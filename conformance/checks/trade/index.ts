@@ -29,6 +29,7 @@ import {
   submitOutOfOrderFails,
   submitTamperedChangesNothing,
 } from "./submission-checks.ts";
+import { tapeRecordsOwnTrades } from "./tape-checks.ts";
 
 /** Every check of the `trade` phase: the quote, build, submit and status rules, most with a funded wallet and time. */
 export const TRADE_CHECKS: readonly Check[] = [
@@ -56,4 +57,5 @@ export const TRADE_CHECKS: readonly Check[] = [
   submitDuplicateExecutesOnce,
   submitTamperedChangesNothing,
   buildRereadsBalances,
+  tapeRecordsOwnTrades,
 ];

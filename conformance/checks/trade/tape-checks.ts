@@ -1,0 +1,61 @@
+import type { Check } from "../../engine/check.ts";
+import { getJson } from "../../model/read-json.ts";
+import { judge } from "../../model/run-property.ts";
+import { SMALL_BUY, curveLaunch, holdingOf, trade } from "../../model/trade-session.ts";
+import { ensure } from "../../model/violation.ts";
+
+interface TapeRow {
+  readonly signature?: string;
+  readonly launch?: string;
+  readonly trader?: string;
+  readonly direction?: string;
+  readonly primaryAmount?: string;
+}
+
+export const tapeRecordsOwnTrades: Check = {
+  id: "tape.recordsOwnTrades",
+  phase: "trade",
+  rule: {
+    section: "Resources and their fields › Trade record",
+    text: "a landed trade is on its launch's tape as it happened: its signature, the launch, the trader's wallet, buy or sell, and the launch tokens it moved (as the wallet's balance moved)",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const launch = curveLaunch(context);
+      const held = () => holdingOf(context, wallet.address, launch.primaryMint);
+      const before = await held();
+      const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", amountIn: SMALL_BUY });
+      const bought = (await held()) - before;
+      const sold = bought / 2n;
+      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", amountIn: sold.toString() });
+      const { trades } = await getJson<{ trades: TapeRow[] }>(context, `/v1/launches/${launch.address}/trades`, { limit: "200" });
+      for (const [landed, direction, amount] of [
+        [buy, "buy", bought],
+        [sell, "sell", sold],
+      ] as const) {
+        const signature = landed.steps.find((step) => step.settles)?.signature ?? landed.steps.at(-1)!.signature;
+        const row = trades.find((entry) => entry.signature === signature);
+        const expected = { signature, launch: launch.address, trader: wallet.address, direction, primaryAmount: amount.toString() };
+        ensure(row !== undefined, `the landed ${direction} is not on its launch's tape`, {
+          input: { launch: launch.address, signature },
+          expected,
+        });
+        const actual = {
+          signature: row.signature,
+          launch: row.launch,
+          trader: row.trader,
+          direction: row.direction,
+          primaryAmount: row.primaryAmount,
+        };
+        ensure(JSON.stringify(actual) === JSON.stringify(expected), `the tape records the landed ${direction} otherwise than it happened`, {
+          input: { launch: launch.address, signature },
+          expected,
+          actual,
+        });
+      }
+    });
+  },
+};
