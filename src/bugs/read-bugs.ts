@@ -55,6 +55,21 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "sol-balance-one-lamport-more",
+    phase: "read",
+    rule: "A wallet's balances are what it holds; this mode reports one lamport more than the wallet has.",
+    caughtBy: "balances.exact",
+    http: {
+      method: "GET",
+      route: "/v1/wallets/:wallet/balances",
+      onSend: (answer) => {
+        const balances = objectOf(answer.body);
+        if (!balances || !succeeded(answer) || typeof balances.solLamports !== "string") return undefined;
+        return { ...balances, solLamports: (BigInt(balances.solLamports) + 1n).toString() };
+      },
+    },
+  },
+  {
     name: "price-sol-doubled",
     phase: "read",
     rule: "A row's priceSol is priceE12 / 10^12 × dnaUnitSol; this mode lists every launch at twice that.",

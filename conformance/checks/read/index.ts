@@ -12,7 +12,7 @@ import { COLLECTIBLE_CHECKS } from "./collectible-checks.ts";
 import { defaultsDocumented } from "./default-checks.ts";
 import { launchesFiltersMatch, launchesPriceSol } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
-import { almostPairedRule, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
+import { almostPairedRule, balancesExact, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
 import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
 import { tradesCursorNoRepeatNoSkip, tradesLaunchMatches, tradesNewestFirst, tradesShortPageAtStart } from "./trade-tape-checks.ts";
 
@@ -44,5 +44,6 @@ export const READ_CHECKS: readonly Check[] = [
   liveNewestAcrossLaunches,
   createdNewestFirst,
   balancesShape,
+  balancesExact,
   ...COLLECTIBLE_CHECKS,
 ];

@@ -208,3 +208,46 @@ export const balancesShape: Check = {
     });
   },
 };
+
+export const balancesExact: Check = {
+  id: "balances.exact",
+  phase: "read",
+  rule: {
+    section: "Resources and their fields › Wallet balances",
+    text: "a wallet's balances are what it holds: a new wallet funded with lamports and a component shows exactly those, the token with the decimals the assets route gives its mint",
+  },
+  enforces: "specification",
+  needs: ["control"],
+  async run(context) {
+    await judge(context, async () => {
+      const lamports = 1_234_567_891n;
+      const wallet = await context.wallet({ lamports });
+      const assets = (await getJson<{ assets?: { mint: string; decimals: number }[] }>(context, "/v1/assets")).assets ?? [];
+      const asset = assets[0] ?? context.noSample("priced component (GET /v1/assets)");
+      const amount = "987654321";
+      const funded = await context.exchange({
+        method: "POST",
+        path: "/devnet/airdrop",
+        json: { wallet: wallet.address, mint: asset.mint, amount },
+      });
+      ensure(funded.status === 200, `the faucet refused a component: POST /devnet/airdrop answered ${funded.status}`, {
+        actual: funded.text,
+      });
+      const body = await getJson<{ solLamports?: string; tokens?: { mint: string; amount: string; decimals: number }[] }>(
+        context,
+        `/v1/wallets/${wallet.address}/balances`,
+      );
+      const token = body.tokens?.find((entry) => entry.mint === asset.mint);
+      const expected = { solLamports: lamports.toString(), token: { mint: asset.mint, amount, decimals: asset.decimals } };
+      const actual = {
+        solLamports: body.solLamports,
+        token: token && { mint: token.mint, amount: token.amount, decimals: token.decimals },
+      };
+      ensure(JSON.stringify(actual) === JSON.stringify(expected), "a funded wallet's balances are not what it holds", {
+        input: { wallet: wallet.address },
+        expected,
+        actual,
+      });
+    });
+  },
+};
