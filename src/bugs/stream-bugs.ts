@@ -192,6 +192,18 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "cards-tier-hears-trades",
+    phase: "stream",
+    rule: "The cards tier carries the bundle, never raw trade events; this mode sends a cards delta as the trade frame that caused it.",
+    caughtBy: "stream.cards.noRawTrades",
+    stream: {
+      outgoing: (frame) =>
+        frame.kind === "cards" && cardsHolder(frame, "full")?.full !== true
+          ? { kind: "trade", launch: frame.launch, data: frame.data }
+          : frame,
+    },
+  },
+  {
     name: "resync-closes-socket",
     phase: "stream",
     rule: "After a resync frame the socket stays open; this mode closes it with 1011.",

@@ -1,5 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import { cardsResubSnapshot } from "./cards-resub-snapshot.ts";
+import { cardsNoRawTrades } from "./cards-no-raw-trades.ts";
 import { cardsSeqContinuity } from "./cards-seq-continuity.ts";
 import { cardsSnapshotFirst } from "./cards-snapshot-first.ts";
 import { closeCapRefusal } from "./close-cap-refusal.ts";
@@ -31,6 +32,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   framesValidate,
   subForms,
   cardsSnapshotFirst,
+  cardsNoRawTrades,
   cardsSeqContinuity,
   cardsResubSnapshot,
   subackMintCap,
