@@ -162,6 +162,9 @@ const FaultArgs = Type.Object(
       }),
     ),
     slots: Type.Optional(Whole("With `transaction: delay`.", { minimum: 1 })),
+    wallet: Type.Optional(
+      Text("With `transaction`: only a transaction this wallet pays for takes the fault (others, such as bots', pass)."),
+    ),
     frames: Type.Optional(Whole("With `stream: drop|duplicate`.", { minimum: 1 })),
   },
   { additionalProperties: false, description: "POST /devnet/faults/* (control). Exactly one of `transaction`, `stream`." },

@@ -58,7 +58,11 @@ export const faultStep: StepHandler = (args, session) => {
     return control(
       session,
       "/devnet/faults/transaction",
-      { kind: args.transaction, ...(args.slots === undefined ? {} : { slots: Number(args.slots) }) },
+      {
+        kind: args.transaction,
+        ...(args.slots === undefined ? {} : { slots: Number(args.slots) }),
+        ...(args.wallet === undefined ? {} : { wallet: session.address(args.wallet) }),
+      },
       "fault injection",
     );
   return control(
