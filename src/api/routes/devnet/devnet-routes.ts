@@ -303,6 +303,8 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       schema: {
         operationId: "devnetClearTransactionFaults",
         summary: "Disarm the transaction faults not yet applied",
+        description:
+          "Every fault armed by POST /devnet/faults/transaction and not yet taken by a submission is forgotten; the answer says how many.",
         tags,
         response: {
           200: Type.Object(
