@@ -18,6 +18,7 @@ import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
 import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
 import { servedDocument } from "./served-document.ts";
+import { refuseUnreadableBody } from "./unreadable-body.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
 
@@ -65,6 +66,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Bodies are JSON only: a text/plain body is refused with 415 rather than read as a string.
   app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", refuseUnreadableBody);
   app.addHook("preValidation", integerQueryCoercion);
   // Every documented route also lists what fastify answers before its handler runs.
   app.addHook("onRoute", (route) => {

@@ -170,7 +170,7 @@ export const API_ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     template: "content type {contentType} is not accepted; send application/json",
-    meaning: "a body was sent with a content type the route does not read",
+    meaning: "a body was sent with a content type the route does not read, compressed (content-encoding), or in a charset other than UTF-8",
   },
   INTERNAL: {
     status: 500,

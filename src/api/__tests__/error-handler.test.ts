@@ -92,6 +92,28 @@ describe("body errors", () => {
     });
   });
 
+  it.each([
+    ["a gzip body", { "content-type": "application/json", "content-encoding": "gzip" }, '"application/json with content-encoding gzip"'],
+    ["JSON in UTF-16", { "content-type": "application/json; charset=utf-16" }, '"application/json; charset=utf-16"'],
+  ])("refuses %s it would misread with 415, before reading it", async (_, headers, named) => {
+    const answer = await app.inject({ method: "POST", url: "/v1/echo", headers, payload: '{"amountIn": "5"}' });
+    expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+      status: 415,
+      body: { error: `content type ${named} is not accepted; send application/json`, code: "UNSUPPORTED_MEDIA_TYPE" },
+    });
+  });
+
+  it("reads JSON declared as UTF-8, however the charset is written, and an identity encoding", async () => {
+    for (const headers of [
+      { "content-type": "application/json; charset=utf-8" },
+      { "content-type": "application/json; charset=UTF8" },
+      { "content-type": 'application/json; charset="utf-8"', "content-encoding": "identity" },
+    ]) {
+      const answer = await app.inject({ method: "POST", url: "/v1/echo", headers, payload: '{"amountIn": "5"}' });
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 200, body: { amountIn: "5" } });
+    }
+  });
+
   it("answers a body that fits", async () => {
     expect(await post('{"amountIn": "5"}')).toEqual({ status: 200, body: { amountIn: "5" } });
   });
