@@ -118,6 +118,20 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "amount-leading-zeros-accepted",
+    phase: "boundaries",
+    rule: "A quote's amountIn is written without leading zeros; this mode reads 0100 as 100 instead of refusing it.",
+    caughtBy: "boundaries.quote.forms",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.amountIn === "string" && /^0[0-9]/.test(b.amountIn)) b.amountIn = b.amountIn.replace(/^0+(?=[0-9])/, "");
+      },
+    },
+  },
+  {
     name: "symbol-any-case-accepted",
     phase: "boundaries",
     rule: "A launch symbol is 2 to 10 characters of A-Z and 0-9; this mode repairs any symbol instead of refusing it.",

@@ -51,4 +51,26 @@ export const quoteSlippageBps: Check = {
   },
 };
 
-export const QUOTE_BOUND_CHECKS: readonly Check[] = [quoteAmountIn, quoteTipLamports, quoteSlippageBps];
+export const quoteForms: Check = {
+  id: "boundaries.quote.forms",
+  phase: "boundaries",
+  rule: {
+    section: "Endpoints › POST /v1/trades/quote; POST /v1/trades/build",
+    text: "quote `amountIn` is written without leading zeros and `launch` is a launch address (a ticker is not accepted); build reads the quote by its id (a quote object is not accepted): each refused with a 4xx and `error`",
+  },
+  enforces: "specification",
+  async run(context) {
+    const launch = bondingLaunch(context);
+    await expectAccepted(context, quote(context, { amountIn: "100" }), "amountIn 100");
+    await expectRefused(context, quote(context, { amountIn: "0100" }), "amountIn with a leading zero");
+    await expectRefused(context, quote(context, { launch: launch.symbol }), "launch named by its ticker");
+    const quoted = { launch: launch.address, direction: "buy", amountIn: "100", preview: true };
+    await expectRefused(
+      context,
+      { method: "POST", path: "/v1/trades/build", json: { quote: quoted, wallet: launch.address } },
+      "build given a quote object instead of a quoteId",
+    );
+  },
+};
+
+export const QUOTE_BOUND_CHECKS: readonly Check[] = [quoteAmountIn, quoteTipLamports, quoteSlippageBps, quoteForms];
