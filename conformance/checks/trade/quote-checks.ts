@@ -65,11 +65,14 @@ export const quoteShapesByVenue: Check = {
   },
 };
 
-/** A sell's floor as the specification sets it: `expectedOut` less `slippageBps` (rounding aside: a unit, and a basis point). */
-function floorsWithin(quote: Quote, slippageBps: number): boolean {
-  const expected = BigInt(String(quote.expectedOut));
-  const floor = (expected * BigInt(10_000 - slippageBps)) / 10_000n;
-  const slack = 1n + expected / 10_000n;
+/** A sell's floor as the specification sets it: `expectedOut` less `slippageBps`. */
+function sellFloor(quote: Quote, slippageBps: number): bigint {
+  return (BigInt(String(quote.expectedOut)) * BigInt(10_000 - slippageBps)) / 10_000n;
+}
+
+/** True when `minOut` is within a unit and a basis point (rounding) of the floor. */
+function floorsWithin(quote: Quote, floor: bigint): boolean {
+  const slack = 1n + BigInt(String(quote.expectedOut)) / 10_000n;
   const minOut = BigInt(String(quote.minOut));
   return minOut >= floor - slack && minOut <= floor + slack;
 }
@@ -113,9 +116,10 @@ export const quoteTermsFollowRequest: Check = {
         });
         if (request.direction === "sell") {
           const slippageBps = request.slippageBps ?? 100;
-          ensure(floorsWithin(quote, slippageBps), `a sell's minOut is not its expectedOut less ${slippageBps} bps`, {
+          const floor = sellFloor(quote, slippageBps);
+          ensure(floorsWithin(quote, floor), `a sell's minOut is not its expectedOut less ${slippageBps} bps`, {
             input: request,
-            expected: `about ${(BigInt(String(quote.expectedOut)) * BigInt(10_000 - slippageBps)) / 10_000n}`,
+            expected: `about ${floor}`,
             actual: terms,
           });
         }
