@@ -12,6 +12,8 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { type Static, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import type { Devnet } from "../chain/devnet.ts";
 import { type JournalEntry, type JournalMeta, type PopulatedEntry, entryOfWrite } from "./journal-entry.ts";
 
@@ -104,6 +106,16 @@ export class StateJournal {
   static open(dir: string): OpenedState {
     mkdirSync(dir, { recursive: true });
     const fd = openSync(join(dir, JOURNAL_FILE), "a+");
+    try {
+      return StateJournal.#read(dir, fd);
+    } catch (error) {
+      // A damaged directory is refused whole: the journal is not left open behind the error.
+      closeSync(fd);
+      throw error;
+    }
+  }
+
+  static #read(dir: string, fd: number): OpenedState {
     let meta: JournalMeta | null = null;
     let populated: PopulatedEntry | null = null;
     const { lines, bytes } = forEachLine(fd, (line, index) => {
@@ -114,14 +126,10 @@ export class StateJournal {
     ftruncateSync(fd, bytes);
     const checkpoint = readCheckpoint(join(dir, CHECKPOINT_FILE));
     if (checkpoint && checkpoint.entries > lines) {
-      closeSync(fd);
       throw new Error(`${dir}: the checkpoint covers ${checkpoint.entries} journal lines but the journal holds ${lines}`);
     }
     const found = meta as JournalMeta | null;
-    if (found !== null && found.k !== "meta") {
-      closeSync(fd);
-      throw new Error(`${dir}: the journal does not start with its meta line`);
-    }
+    if (found !== null && found.k !== "meta") throw new Error(`${dir}: the journal does not start with its meta line`);
     return {
       journal: new StateJournal(dir, fd, lines, checkpoint?.entries ?? 0),
       meta: found,
@@ -228,20 +236,49 @@ function parseLine(line: string, index: number): JournalEntry {
   return entry as JournalEntry;
 }
 
+/** The checkpoint's first line, as `checkpoint` writes it. */
+const CheckpointHeader = Type.Object({
+  v: Type.Literal(1),
+  seed: Type.String(),
+  entries: Type.Integer({ minimum: 0 }),
+  slot: Type.String({ pattern: "^[0-9]{1,20}$" }),
+  genesisUnixTimestamp: Type.String({ pattern: "^-?[0-9]{1,20}$" }),
+  slotMillis: Type.Integer({ minimum: 1 }),
+  seqInSlot: Type.Integer({ minimum: 0 }),
+});
+type CheckpointHeader = Static<typeof CheckpointHeader>;
+
+/** The checkpoint's header, or an error naming the file and what is wrong with it. */
+function checkpointHeader(path: string, line: string): CheckpointHeader {
+  let header: unknown;
+  try {
+    header = JSON.parse(line);
+  } catch {
+    throw new Error(`${path}: its header line is not JSON: the state directory is damaged`);
+  }
+  const version = typeof header === "object" && header !== null ? (header as { v?: unknown }).v : undefined;
+  if (version !== 1) throw new Error(`${path} has version ${JSON.stringify(version) ?? "missing"}; this simulator reads version 1`);
+  const fault = Value.Errors(CheckpointHeader, header).First();
+  if (fault)
+    throw new Error(
+      `${path}: its header's ${fault.path.slice(1) || "line"} ${fault.message.toLowerCase()}: the state directory is damaged`,
+    );
+  return header as CheckpointHeader;
+}
+
 function readCheckpoint(path: string): Checkpoint | null {
   if (!existsSync(path)) return null;
   const bytes = readFileSync(path);
   const end = bytes.indexOf(NEWLINE);
   if (end < 0) throw new Error(`${path} has no header line`);
-  const header = JSON.parse(bytes.subarray(0, end).toString("utf8")) as Record<string, unknown>;
-  if (header.v !== 1) throw new Error(`${path} has version ${String(header.v)}; this simulator reads version 1`);
+  const header = checkpointHeader(path, bytes.subarray(0, end).toString("utf8"));
   return {
-    entries: Number(header.entries),
-    seed: String(header.seed),
-    slot: BigInt(String(header.slot)),
-    genesisUnixTimestamp: BigInt(String(header.genesisUnixTimestamp)),
-    slotMillis: Number(header.slotMillis),
-    seqInSlot: Number(header.seqInSlot),
+    entries: header.entries,
+    seed: header.seed,
+    slot: BigInt(header.slot),
+    genesisUnixTimestamp: BigInt(header.genesisUnixTimestamp),
+    slotMillis: header.slotMillis,
+    seqInSlot: header.seqInSlot,
     svm: new Uint8Array(bytes.subarray(end + 1)),
   };
 }

@@ -6,7 +6,7 @@ import type { Devnet } from "../../chain/devnet.ts";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
 import { type Simulator, startSimulator } from "../simulator.ts";
-import { JOURNAL_FILE, StateJournal } from "../state-journal.ts";
+import { CHECKPOINT_FILE, JOURNAL_FILE, StateJournal } from "../state-journal.ts";
 import { defaultCollectibleCount } from "../../world/collectible-plan.ts";
 
 const dirs: string[] = [];
@@ -169,5 +169,23 @@ describe("StateJournal", () => {
     const { journal } = StateJournal.open(dir);
     expect(() => journal.forEachEntry(() => {})).toThrow(message);
     journal.close();
+  });
+
+  const HEADER = { v: 1, seed: "state-d", entries: 1, slot: "0", genesisUnixTimestamp: "1767225600", slotMillis: 400, seqInSlot: 0 };
+  it.each([
+    ["a header that is not JSON", "{v:1", /chain-checkpoint\.bin: its header line is not JSON/],
+    ["another version", JSON.stringify({ ...HEADER, v: 2 }), /chain-checkpoint\.bin has version 2; this simulator reads version 1/],
+    ["a header without its slot", JSON.stringify({ ...HEADER, slot: undefined }), /chain-checkpoint\.bin: its header's slot /],
+    ["a slot that is not a number", JSON.stringify({ ...HEADER, slot: "soon" }), /chain-checkpoint\.bin: its header's slot /],
+    [
+      "a count of lines that is not an integer",
+      JSON.stringify({ ...HEADER, entries: "1" }),
+      /chain-checkpoint\.bin: its header's entries /,
+    ],
+  ])("refuses a checkpoint with %s, naming the file and the field", (_, header, message) => {
+    const dir = stateDir();
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(META)}\n`);
+    writeFileSync(join(dir, CHECKPOINT_FILE), Buffer.concat([Buffer.from(`${header}\n`), Buffer.alloc(16)]));
+    expect(() => StateJournal.open(dir)).toThrow(message);
   });
 });
