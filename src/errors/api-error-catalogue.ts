@@ -99,7 +99,7 @@ export const API_ERROR_CATALOGUE = {
   QUOTE_NOT_FOUND: {
     status: 404,
     template: "no stored quote has id {quoteId}",
-    meaning: "build named a quote id this server never stored",
+    meaning: "build or submit named a quote id this server never stored, or forgot (300 s after it expired)",
   },
   QUOTE_EXPIRED: {
     status: 410,

@@ -15,8 +15,11 @@ export interface CheckedSubmission {
 /**
  * What submit checks before anything is queued: the bytes decode whole and keep the
  * network's limits, every signature signs the message, and — with a quote id — the message
- * is one built for that quote while it lives. A transaction built for a quote that has since
- * expired says so (QUOTE_EXPIRED); a message never built for it is MESSAGE_MISMATCH.
+ * is one built for that quote; a message never built for it is MESSAGE_MISMATCH. The quote's
+ * 30 s bound building it, not landing what was built: signed bytes of an expired quote are
+ * taken while the store remembers it, and their blockhash decides whether they land (so a
+ * plan signed step by step by a slow wallet is not cut in half, its setup landed and its
+ * settle refused).
  */
 export async function checkSubmission(
   text: string,
@@ -36,6 +39,5 @@ export async function checkSubmission(
   if (lookup.state === "preview") return fail("PREVIEW_QUOTE", { quoteId });
   if (lookup.state === "unknown") return fail("QUOTE_NOT_FOUND", { quoteId });
   if (!lookup.entry.builtMessages.has(message)) return fail("MESSAGE_MISMATCH", { quoteId });
-  if (lookup.state === "expired") return fail("QUOTE_EXPIRED", { quoteId });
   return succeed({ transaction, message });
 }

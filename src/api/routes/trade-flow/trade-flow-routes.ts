@@ -95,7 +95,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "submitTransaction",
         summary: "Submit a signed transaction",
         description:
-          "Decodes the whole transaction and checks what the network checks (at most 1,232 bytes, at most 64 accounts, one signature per required signer, every index and length inside the message), verifies every signature and, with `quoteId`, that the message is one built for that quote and the quote has not expired; then queues it to land at the next slot. A signature seen before is not queued again (it executes once). A transaction the chain rejects later reports `failed` through the status route, not here.",
+          "Decodes the whole transaction and checks what the network checks (at most 1,232 bytes, at most 64 accounts, one signature per required signer, every index and length inside the message), verifies every signature and, with `quoteId`, that the message is one built for that quote (the quote's 30 seconds bound building it, not submitting what was built: the transaction's blockhash decides whether it lands); then queues it to land at the next slot. A signature seen before is not queued again (it executes once). A transaction the chain rejects later reports `failed` through the status route, not here.",
         tags,
         body: SubmitBodySchema,
         response: {
@@ -103,7 +103,6 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "INVALID_TRANSACTION", "INVALID_SIGNATURE", "MESSAGE_MISMATCH", "PREVIEW_QUOTE", "SUBMISSION_REFUSED"],
             404: ["QUOTE_NOT_FOUND"],
-            410: ["QUOTE_EXPIRED"],
             500: ["INTERNAL"],
           }),
         },

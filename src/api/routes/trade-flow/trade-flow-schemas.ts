@@ -25,7 +25,11 @@ const MAX_TRANSACTION_BASE64 = 4096;
 
 export const SubmitBodySchema = Type.Object({
   transaction: wireString("base64", { minLength: 1, maxLength: MAX_TRANSACTION_BASE64, description: "Base64 of the signed transaction." }),
-  quoteId: Type.Optional(QuoteId("When given, the message must be one built for this quote, and the quote must not have expired.")),
+  quoteId: Type.Optional(
+    QuoteId(
+      "When given, the message must be one built for this quote (signed bytes of an expired quote are taken: their blockhash decides).",
+    ),
+  ),
 });
 
 export const StatusParamsSchema = Type.Object({
