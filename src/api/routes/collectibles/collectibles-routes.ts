@@ -73,7 +73,7 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
         ...(q === undefined || q.trim() === "" ? {} : { q }),
         ...(cursor === undefined ? {} : { cursor }),
       });
-      return { items: page.items, nextCursor: page.nextCursor, serverTime: readModel.serverTime() };
+      return { items: page.items, collectibles: page.items, nextCursor: page.nextCursor, serverTime: readModel.serverTime() };
     },
   );
 

@@ -66,6 +66,11 @@ export const CollectibleListResponseSchema = Type.Object(
       maxItems: COLLECTIBLE_LIMIT.maximum,
       description: "Collectibles (only launches whose card was listed), at most `limit`, in `sort` order.",
     }),
+    collectibles: Type.Array(refTo(CollectibleRecordSchema), {
+      maxItems: COLLECTIBLE_LIMIT.maximum,
+      description:
+        "The same records as `items`, in the same order: the specification's sample names the key `items` and its text `collectibles`, so a client may read either.",
+    }),
     nextCursor: Type.Union([Type.String(), Type.Null()], {
       description: "Pass it as `cursor` for the next page; null on the last page. Pages followed to the end are disjoint and complete.",
     }),
@@ -74,7 +79,9 @@ export const CollectibleListResponseSchema = Type.Object(
   {
     additionalProperties: false,
     description: "A cursor page of collectibles.",
-    examples: [{ items: [EXAMPLE_COLLECTIBLE], nextCursor: EXAMPLE_COLLECTIBLE_CURSOR, serverTime: 1767247200 }],
+    examples: [
+      { items: [EXAMPLE_COLLECTIBLE], collectibles: [EXAMPLE_COLLECTIBLE], nextCursor: EXAMPLE_COLLECTIBLE_CURSOR, serverTime: 1767247200 },
+    ],
   },
 );
 

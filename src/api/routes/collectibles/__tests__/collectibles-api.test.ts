@@ -62,6 +62,8 @@ async function pages(query: string, limit: number): Promise<any[][]> {
     const url: string = `/v1/collectibles?${query}&limit=${limit}${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`;
     const body = await valid(url);
     expect(body.items.length).toBeLessThanOrEqual(limit);
+    // The specification names the key both ways: both carry the page.
+    expect(body.collectibles).toEqual(body.items);
     found.push(body.items);
     cursor = body.nextCursor;
     if (cursor !== null) expect(body.items.length).toBe(limit);
