@@ -387,9 +387,9 @@ export class ReadModel {
     });
   }
 
-  /** How the service names `mint`: a world component or a launch token; null otherwise. */
+  /** How the service names `mint`: a world component, wrapped SOL (a collectible's component) or a launch token; null otherwise. */
   tokenListing(mint: string): TokenListing | null {
-    const listing = this.#listings.get(mint);
+    const listing = this.#listings.get(mint) ?? wrappedSolListingOf(mint);
     if (listing) return { ...listing, logoUri: this.#mediaUrl(listing.logoUri) };
     const launch = this.#folder.directory.byMint(mint);
     if (!launch) return null;

@@ -4,8 +4,8 @@ import type { TokenListing } from "./token-listing.ts";
 /**
  * How records name wrapped SOL when it is a recipe component (a collectible's only one):
  * the world's catalogue lists tradable components, not SOL, so the read model knows it
- * here. Wallet balances still show wrapped SOL as unlisted (`known: false`): it is a
- * recipe's name for SOL, not a token the service lists.
+ * here, and names it so everywhere: components, quotes and wallet balances (`known: true`, as
+ * a component is).
  */
 export const WRAPPED_SOL_LISTING: TokenListing = {
   mint: NATIVE_MINT_ADDRESS,

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { deriveKeyPairSigner } from "../chain/deterministic-keys.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
-import { wrappedSolListingOf } from "../indexer/wrapped-sol-listing.ts";
 import { LaunchBuilder } from "../trading/launch-builder.ts";
 import { TradeDesk } from "../trading/trade-desk.ts";
 import type { GenesisWorld } from "../world/genesis-world.ts";
@@ -26,9 +25,9 @@ export async function tradingFor(world: GenesisWorld, readModel: ReadModel) {
     tipRecipient: tips.address,
     defaultTipLamports: DEFAULT_TIP_LAMPORTS,
     autoComputeUnitPrice: AUTO_COMPUTE_UNIT_PRICE,
-    // A quote names wrapped SOL as the records do where it is a recipe component (a collectible's).
+    // A quote names every mint as the records do, wrapped SOL included (a collectible's component).
     tokenInfo: (mint) => {
-      const listing = readModel.tokenListing(mint) ?? wrappedSolListingOf(mint);
+      const listing = readModel.tokenListing(mint);
       return listing ? { symbol: listing.symbol, decimals: listing.decimals } : { symbol: "", decimals: 0 };
     },
   });

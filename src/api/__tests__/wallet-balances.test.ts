@@ -37,8 +37,10 @@ describe("GET /v1/wallets/{wallet}/balances", () => {
       });
       expect(token.logoUri).toMatch(/\/v1\/media\/token-/);
     }
-    // Wrapped SOL is held but not listed: its decimals come from the mint, its names are empty.
-    expect(body.tokens.find((entry: any) => entry.mint === NATIVE_MINT_ADDRESS)).toMatchObject({ decimals: 9, symbol: "", known: false });
+    // Wrapped SOL is named as the records name it where it is a component (a collectible's).
+    const wrapped = body.tokens.find((entry: any) => entry.mint === NATIVE_MINT_ADDRESS);
+    expect(wrapped).toMatchObject({ decimals: 9, symbol: "wSOL", name: "Wrapped SOL", known: true });
+    expect(wrapped.logoUri).toMatch(/^https?:\/\/.*\/v1\/media\/token-wSOL\.svg$/);
     // Launch tokens it bought in the history are listed by their launch's ticker.
     const launchTokens = body.tokens.filter((entry: any) => seeded.population.launches.some((launch) => launch.mint === entry.mint));
     expect(launchTokens.length).toBeGreaterThan(0);
