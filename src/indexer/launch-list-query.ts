@@ -22,6 +22,9 @@ export type LaunchListQuery =
       cursor?: string;
     };
 
+/** What a paged query selects and in which order: all of it but the page's size and position. */
+export type PagedSelection = Omit<Extract<LaunchListQuery, { mode: "paged" }>, "limit" | "cursor">;
+
 /** Launches kept by the almost tab and the almost-paired route: on the curve, at least this far. */
 export const ALMOST_PAIRED_MIN_PROGRESS_BPS = 7_000;
 /** Rows of the almost-paired and trending routes. */

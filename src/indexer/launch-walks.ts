@@ -12,26 +12,30 @@ const WALK_CAPACITY = 512;
  * before a restart) falls back to its keyset position.
  */
 export class LaunchWalks {
-  readonly #walks = new Map<string, readonly string[]>();
+  /** By walk id: the query it was served for and its frozen order. */
+  readonly #walks = new Map<string, { readonly query: string; readonly addresses: readonly string[] }>();
 
   /** Remembers `addresses`, in order, as a walk of the query keyed `query`; returns the walk's id. */
   remember(query: string, addresses: readonly string[]): string {
     const id = createHash("sha256").update(query).update("\n").update(addresses.join(",")).digest("base64url").slice(0, 16);
-    const key = `${query}|${id}`;
-    this.#walks.delete(key);
+    this.#walks.delete(id);
     if (this.#walks.size >= WALK_CAPACITY) this.#walks.delete(this.#walks.keys().next().value!);
-    this.#walks.set(key, addresses);
+    this.#walks.set(id, { query, addresses });
     return id;
   }
 
-  /** The addresses of walk `id` of the query keyed `query`, or null when it is not remembered. */
+  /** The addresses of walk `id` of the query keyed `query`, or null when it is not remembered (or is another query's). */
   recall(query: string, id: string): readonly string[] | null {
-    const key = `${query}|${id}`;
-    const addresses = this.#walks.get(key);
-    if (addresses === undefined) return null;
-    this.#walks.delete(key);
-    this.#walks.set(key, addresses);
-    return addresses;
+    const walk = this.#walks.get(id);
+    if (walk === undefined || walk.query !== query) return null;
+    this.#walks.delete(id);
+    this.#walks.set(id, walk);
+    return walk.addresses;
+  }
+
+  /** The key of the query walk `id` was served for, or null when it is not remembered. */
+  queryOf(id: string): string | null {
+    return this.#walks.get(id)?.query ?? null;
   }
 
   /** Forgets every walk (the launches they name were folded again). */

@@ -11,7 +11,15 @@ import {
 import type { Change } from "./change.ts";
 import { ReadCache } from "./read-cache.ts";
 import { EventFolder } from "./event-folder.ts";
-import { ALMOST_PAIRED_LIMIT, type KindFilter, type LaunchListQuery, SEARCH_LIMIT, TRENDING_LIMIT } from "./launch-list-query.ts";
+import type { LaunchCursor } from "./launch-cursor.ts";
+import {
+  ALMOST_PAIRED_LIMIT,
+  type KindFilter,
+  type LaunchListQuery,
+  type PagedSelection,
+  SEARCH_LIMIT,
+  TRENDING_LIMIT,
+} from "./launch-list-query.ts";
 import { isAlmostPaired, keysetPage, kindMatches, orderOf, pagedFilter } from "./launch-ordering.ts";
 import { LaunchWalks } from "./launch-walks.ts";
 import { launchPricing } from "./launch-pricing.ts";
@@ -43,7 +51,8 @@ export { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, parseCollectibleCursor } from "./
 export type { KindFilter, LaunchListQuery } from "./launch-list-query.ts";
 export type { LaunchMetadata } from "./launch-state.ts";
 export type { TokenListing } from "./token-listing.ts";
-export { parseLaunchCursor } from "./launch-cursor.ts";
+export { type LaunchCursor, parseLaunchCursor } from "./launch-cursor.ts";
+export type { PagedSelection } from "./launch-list-query.ts";
 
 export interface ReadModelOptions {
   /** The devnet clock (`devnet.now`): every "now" of the records is virtual time. */
@@ -243,6 +252,15 @@ export class ReadModel {
       resolve: (address) => directory.byAddress(address) ?? null,
       matches,
     });
+  }
+
+  /**
+   * The selection (tab, sort, filters, kind) whose walk `cursor` continues, or null when the
+   * cursor names no walk this model remembers: a request bearing only a cursor goes on with it.
+   */
+  walkSelection(cursor: LaunchCursor): PagedSelection | null {
+    const query = cursor.walk ? this.#walks.queryOf(cursor.walk.id) : null;
+    return query === null ? null : (JSON.parse(query) as PagedSelection);
   }
 
   /** A launch address, a primary mint, or a ticker (the newest launch with it). */

@@ -81,7 +81,6 @@ const CASES: Case[] = [
     "INVALID_CURSOR",
     /cursor was issued for a list in name order and this query lists in newest order/,
   ],
-  [`/v1/collectibles?cursor=${Buffer.from(JSON.stringify(["name", "a", A])).toString("base64url")}`, "INVALID_CURSOR", /in newest order/],
   ["/v1/launches/trending?kind=nfts", "INVALID_QUERY", /kind/],
   ["/v1/launches/almost-paired?kind=", "INVALID_QUERY", /kind/],
   ["/v1/launches/NOSUCHTKR", "NOT_FOUND", /no launch address, primary mint or ticker matches "NOSUCHTKR"/],

@@ -18,11 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => seeded?.app.close());
 
-async function launchPages(base: string, limit: number): Promise<any[][]> {
+/** Follows `nextCursor` to the end; `cursorAlone` sends each later page's cursor (and limit) without the first page's query. */
+async function launchPages(base: string, limit: number, cursorAlone = false): Promise<any[][]> {
   const pages: any[][] = [];
   let cursor: string | null = null;
   do {
-    const url: string = `${base}&limit=${limit}${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`;
+    const query: string = cursor === null ? base : `${cursorAlone ? "/v1/launches?" : `${base}&`}cursor=${encodeURIComponent(cursor)}`;
+    const url = `${query}&limit=${limit}`;
     const { status, body } = await get(seeded.app, url);
     expect(status, url).toBe(200);
     pages.push(body.launches);
@@ -71,9 +73,11 @@ describe("launch pages", () => {
         fc.option(fc.constantFrom(...LAUNCH_SORTS), { nil: undefined }),
         fc.option(fc.constantFrom("pairs", "collectibles", "all"), { nil: undefined }),
         fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 100 })),
-        async (tab, sort, kind, limit) => {
+        // A cursor names its walk: sent alone, it goes on with the query that began it.
+        fc.boolean(),
+        async (tab, sort, kind, limit, cursorAlone) => {
           const base = `/v1/launches?tab=${tab}${sort ? `&sort=${sort}` : ""}${kind ? `&kind=${kind}` : ""}`;
-          const pages = await launchPages(base, limit);
+          const pages = await launchPages(base, limit, cursorAlone);
           const addresses = pages.flat().map((row) => row.address);
           expect(new Set(addresses).size, "a launch appeared on two pages").toBe(addresses.length);
           // Every page but the last (which may be short or empty) is full.

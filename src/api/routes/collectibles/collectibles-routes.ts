@@ -58,12 +58,11 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
     },
     async (request, reply) => {
       const { stage, row, group, q, sort, limit, cursor } = request.query;
-      const order = sort ?? "newest";
-      if (cursor !== undefined) {
-        const issued = parseCollectibleCursor(cursor);
-        if (issued === null) return sendApiError(reply, UNISSUED_CURSOR);
-        if (issued.sort !== order) return sendApiError(reply, cursorOfAnotherOrder(issued.sort, order));
-      }
+      const issued = cursor === undefined ? null : parseCollectibleCursor(cursor);
+      if (cursor !== undefined && issued === null) return sendApiError(reply, UNISSUED_CURSOR);
+      // A cursor sent without `sort` goes on in the order it was issued for.
+      const order = sort ?? issued?.sort ?? "newest";
+      if (issued !== null && issued.sort !== order) return sendApiError(reply, cursorOfAnotherOrder(issued.sort, order));
       const page = readModel.listCollectibles({
         limit: limit ?? COLLECTIBLE_LIMIT.default,
         sort: order,

@@ -38,7 +38,7 @@ export const CollectibleListQuerySchema = Type.Object({
   sort: Type.Optional(
     stringEnum(COLLECTIBLE_SORTS, {
       description:
-        "`newest` (the launch created last first, so `createdAt` never rises down the pages; the default), `oldest` (created first first) or `name` (by token name, case-insensitive, in code-unit order, ties by launch address).",
+        "`newest` (the launch created last first, so `createdAt` never rises down the pages; the default, or the cursor's order when `cursor` is sent without `sort`), `oldest` (created first first) or `name` (by token name, case-insensitive, in code-unit order, ties by launch address).",
     }),
   ),
   limit: Type.Optional(
@@ -54,7 +54,7 @@ export const CollectibleListQuerySchema = Type.Object({
       minLength: 1,
       maxLength: 512,
       description:
-        "The `nextCursor` of the previous page, unchanged (with the same `sort`; filters may change between pages). Anything this server did not issue, and a cursor of another `sort`, is refused (INVALID_CURSOR).",
+        "The `nextCursor` of the previous page, unchanged: alone it goes on in its own order; with a `sort`, the same one (filters may change between pages). Anything this server did not issue, and a cursor of another `sort`, is refused (INVALID_CURSOR).",
       examples: [EXAMPLE_COLLECTIBLE_CURSOR],
     }),
   ),

@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { type ApiError, apiError } from "../../../errors/index.ts";
 import { orderOf } from "../../../indexer/launch-ordering.ts";
-import { type ReadModel, parseLaunchCursor } from "../../../indexer/read-model.ts";
+import { type LaunchCursor, type PagedSelection, type ReadModel, parseLaunchCursor } from "../../../indexer/read-model.ts";
 import { UNISSUED_CURSOR, cursorOfAnotherOrder } from "../../cursor-refusal.ts";
 import { type LaunchListQuerySchema, PAGED_PARAMETERS } from "./launches-schemas.ts";
 
@@ -24,8 +24,16 @@ export function conflictingStatus(present: readonly string[]): ApiError {
  * a paged-mode parameter is present. Refuses `status` next to paging parameters (the two
  * modes answer different questions), a cursor the read model cannot read, and a cursor of a
  * list in another order (its position means nothing in this one).
+ *
+ * A `cursor` sent alone (with `limit` and `kind` at most) goes on with the selection its page
+ * was served for, as `walkSelection` remembers it; when that is forgotten, with the cursor's
+ * own order over every launch. The specification lists `cursor` among the paged-mode
+ * parameters, so a request of the cursor alone is a paged request, not one of the trending tab.
  */
-export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): LaunchListQuery | ApiError {
+export function launchListQueryOf(
+  query: Static<typeof LaunchListQuerySchema>,
+  walkSelection: (cursor: LaunchCursor) => PagedSelection | null,
+): LaunchListQuery | ApiError {
   const pagedPresent = PAGED_PARAMETERS.filter((name) => query[name] !== undefined);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const kind = query.kind ?? "all";
@@ -33,6 +41,15 @@ export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): 
     return { mode: "legacy", limit, kind, ...(query.status === undefined ? {} : { status: query.status }) };
   }
   if (query.status !== undefined) return conflictingStatus(pagedPresent);
+  const cursor = query.cursor === undefined ? null : parseLaunchCursor(query.cursor);
+  if (query.cursor !== undefined && cursor === null) return UNISSUED_CURSOR;
+  if (cursor !== null && pagedPresent.length === 1) {
+    const { order } = cursor;
+    const selection: PagedSelection =
+      walkSelection(cursor) ??
+      (order === "trending" ? { mode: "paged", kind, tab: "trending" } : { mode: "paged", kind, tab: "trending", sort: order });
+    return { ...selection, kind: query.kind ?? selection.kind, limit, cursor: query.cursor! };
+  }
   const paged: LaunchListQuery = {
     mode: "paged",
     limit,
@@ -46,9 +63,7 @@ export function launchListQueryOf(query: Static<typeof LaunchListQuerySchema>): 
     ...(query.ids === undefined ? {} : { ids: query.ids.split(",") }),
     ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
   };
-  if (query.cursor !== undefined) {
-    const cursor = parseLaunchCursor(query.cursor);
-    if (cursor === null) return UNISSUED_CURSOR;
+  if (cursor !== null) {
     const order = orderOf(paged);
     if (cursor.order !== order) return cursorOfAnotherOrder(cursor.order, order);
   }

@@ -71,7 +71,7 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const query = launchListQueryOf(request.query);
+      const query = launchListQueryOf(request.query, (cursor) => readModel.walkSelection(cursor));
       if (isApiError(query)) return sendApiError(reply, query);
       if (query.mode === "legacy") {
         const { launches } = legacyCache.get(legacyCacheKey(query), () => readModel.listLaunches(query));

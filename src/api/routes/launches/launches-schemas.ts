@@ -53,7 +53,9 @@ export const LaunchListQuerySchema = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 512,
-      description: paged("The `nextCursor` of the previous page, unchanged; anything else is refused (INVALID_CURSOR)."),
+      description: paged(
+        "The `nextCursor` of the previous page, unchanged; anything else is refused (INVALID_CURSOR). Sent alone (with `limit` and `kind` at most), it goes on with the tab, sort and filters of the page that issued it; sent with them, they must list in the cursor's order.",
+      ),
       examples: [EXAMPLE_LAUNCH_CURSOR],
     }),
   ),

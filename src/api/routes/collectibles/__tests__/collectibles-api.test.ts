@@ -179,6 +179,21 @@ describe("GET /v1/collectibles*", () => {
     );
   });
 
+  it("a cursor sent without sort goes on in the order it was issued for", async () => {
+    for (const sort of ["name", "oldest", "newest"]) {
+      const whole = (await pages(`sort=${sort}`, 50)).flat().map((item) => item.launch);
+      const walked: string[] = [];
+      let url = `/v1/collectibles?sort=${sort}&limit=3`;
+      for (let page = 0; page < 100; page++) {
+        const body = await valid(url);
+        walked.push(...body.items.map((item: any) => item.launch));
+        if (body.nextCursor === null) break;
+        url = `/v1/collectibles?limit=3&cursor=${encodeURIComponent(body.nextCursor)}`;
+      }
+      expect(walked, sort).toEqual(whole);
+    }
+  });
+
   it("lists collectibles in /v1/launches per kind (absent means all), in search and by id", async () => {
     const addresses = new Set(collectibles.map((c) => c.launch.address));
     const rows = (kind: string) => get(app, `/v1/launches?tab=new&limit=100${kind}`).then((response) => response.body.launches as any[]);
