@@ -16,9 +16,11 @@ export type ChainError =
   /**
    * A transaction-level refusal from the runtime (bad signature, duplicate, fees…);
    * `account` names the account at fault when the runtime's name alone does not (the fee
-   * payer of AccountNotFound or InsufficientFundsForFee).
+   * payer of AccountNotFound or InsufficientFundsForFee). `index` is the variant's own field
+   * where the runtime's error has one: the account index of InsufficientFundsForRent and
+   * ProgramExecutionTemporarilyRestricted, the instruction index of DuplicateInstruction.
    */
-  | { readonly kind: "transaction"; readonly name: string; readonly account?: string }
+  | { readonly kind: "transaction"; readonly name: string; readonly account?: string; readonly index?: number }
   /** An instruction failed; `customCode` is set for `custom program error: N`. */
   | {
       readonly kind: "instruction";
@@ -79,7 +81,9 @@ export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
     }
     return { kind: "instruction", instructionIndex: record.index, name: "BorshIoError", customCode: null };
   }
-  return { kind: "transaction", name: error?.constructor?.name.replace(/^TransactionError/, "") ?? "Unknown" };
+  const name = error?.constructor?.name.replace(/^TransactionError/, "") ?? "Unknown";
+  const index = typeof record.accountIndex === "number" ? record.accountIndex : record.index;
+  return { kind: "transaction", name, ...(typeof index === "number" ? { index } : {}) };
 }
 
 const FEE_PAYER_FAULTS: Readonly<Record<string, string>> = {

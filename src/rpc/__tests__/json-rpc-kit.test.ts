@@ -4,8 +4,11 @@ import {
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
+  SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT,
   generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
+  isSolanaError,
   lamports,
   pipe,
   sendAndConfirmTransactionFactory,
@@ -74,5 +77,38 @@ describe("Solana JSON-RPC with @solana/kit", () => {
     }
     abort.abort();
     expect(slots[1]! > slots[0]! && slots[2]! > slots[1]!).toBe(true);
+  });
+
+  it("a transfer leaving an account short of rent fails as the validator says it: kit reads the account index", async () => {
+    const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
+    const rpcSubscriptions = createSolanaRpcSubscriptions(simulator.rpc!.pubsubUrl);
+    const payer = await generateKeyPairSigner();
+    const recipient = await generateKeyPairSigner();
+    simulator.devnet.airdrop(payer.address, 1_000_000_000n);
+    const { value: latest } = await rpc.getLatestBlockhash().send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+      // Below the 890,880 lamports an empty account needs to be rent-exempt.
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 777_777n }),
+          m,
+        ),
+    );
+    const transaction = await signTransactionMessageWithSigners(message);
+    const simulated = await rpc.simulateTransaction(getBase64EncodedWireTransaction(transaction), { encoding: "base64" }).send();
+    // kit reads every integer of an answer as a bigint.
+    expect(simulated.value.err).toEqual({ InsufficientFundsForRent: { account_index: 1n } });
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
+    const refusal = await sendAndConfirm(transaction as Parameters<typeof sendAndConfirm>[0], { commitment: "confirmed" }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // The preflight refusal's cause is the transaction error, decoded by kit with its field.
+    const cause = isSolanaError(refusal) ? refusal.cause : refusal;
+    expect(isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT), String(cause)).toBe(true);
+    expect((cause as { context: { accountIndex: number } }).context.accountIndex).toBe(1);
   });
 });
