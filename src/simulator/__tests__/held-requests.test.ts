@@ -134,6 +134,16 @@ describe("startSimulator with a client that connects before the world is ready",
       const [frame] = await firstFrame;
       expect(JSON.parse(frame.toString())).toMatchObject({ kind: "hello", v: 1 });
       socket.close();
+      // An HTTP/1.0 request may name no Host: the preview still links to this server's port,
+      // read off the socket (the app did not bind the port itself, so it lists no address).
+      const launch = JSON.parse(answer.body).launches[0].address;
+      const hostless = connect(reservation.port, "127.0.0.1");
+      await once(hostless, "connect");
+      hostless.write(`GET /t/${launch} HTTP/1.0\r\n\r\n`);
+      let preview = "";
+      hostless.on("data", (chunk) => (preview += chunk.toString()));
+      await once(hostless, "close");
+      expect(preview).toContain(`<meta property="og:url" content="${baseUrl}/#/t/${launch}">`);
       // The port times a request's arrival as the app asks (fastify's own default is never): a body
       // sent a byte a second is cut with 408 instead of holding its connection for good.
       expect(reservation.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
