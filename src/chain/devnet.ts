@@ -162,6 +162,12 @@ interface QueuedTransaction {
 type TransactionRecord =
   /** Waiting in the landing queue; past `lastValidBlockHeight` (null: its blockhash was already unknown) it can only expire. */
   | { readonly state: "queued"; readonly lastValidBlockHeight: bigint | null }
+  /**
+   * Taken and lost by a drop fault: the chain never saw it, but the service did, so it reports
+   * `pending` until the blockhash's life ends and `expired` after, as a real service would see
+   * a transaction the network lost. Sent again, it is queued like a new one (a rebroadcast).
+   */
+  | { readonly state: "dropped"; readonly lastValidBlockHeight: bigint | null }
   | { readonly state: "landed"; readonly transaction: LandedTransaction }
   | { readonly state: "refused"; readonly error: ChainError }
   | { readonly state: "expired" };
@@ -561,18 +567,20 @@ export class Devnet {
     if (signature === null) return { accepted: false, error: UNSIGNED };
     const check = checkTransaction(transaction);
     if (!check.ok) return { accepted: false, error: { kind: "malformed", reason: check.reason } };
-    if (this.#records.has(signature)) return { accepted: true, signature, duplicate: true };
+    const seen = this.#records.get(signature);
+    if (seen !== undefined && seen.state !== "dropped") return { accepted: true, signature, duplicate: true };
     const payer = feePayerOf(transaction);
     const armed = this.#faults.findIndex((candidate) => candidate.feePayer === undefined || candidate.feePayer === payer);
     const fault = armed < 0 ? undefined : this.#faults.splice(armed, 1)[0];
     if (fault?.kind === "refuse") return { accepted: false, error: fault.error };
     for (const listener of this.#receivedListeners) listener(signature);
-    if (fault?.kind === "drop") return { accepted: true, signature, duplicate: false };
+    const lastValidBlockHeight = this.#clock.lastValidBlockHeightOf(check.message.lifetimeToken);
+    if (fault?.kind === "drop") {
+      this.#records.set(signature, { state: "dropped", lastValidBlockHeight });
+      return { accepted: true, signature, duplicate: false };
+    }
     const delay = this.#landingDelaySlots + BigInt(fault?.kind === "delay" ? fault.slots : 0);
-    this.#records.set(signature, {
-      state: "queued",
-      lastValidBlockHeight: this.#clock.lastValidBlockHeightOf(check.message.lifetimeToken),
-    });
+    this.#records.set(signature, { state: "queued", lastValidBlockHeight });
     const queued = { transaction, signature, landAtSlot: this.#clock.now().slot + 1n + delay };
     const ahead = landBefore.length === 0 ? -1 : this.#queue.findIndex((other) => landBefore.includes(other.signature));
     if (ahead < 0) this.#queue.push(queued);
@@ -584,9 +592,9 @@ export class Devnet {
   /**
    * Where `signature` stands. With `lastValidBlockHeight`, a transaction the chain never
    * saw reports `expired` once the block height has passed it (as a client polling the
-   * real service would see it), `unknown` before. A queued transaction (a landing delay)
-   * whose blockhash the chain has outlived reports `expired` at once: it can no longer
-   * land, and expires when its turn comes.
+   * real service would see it), `unknown` before. A queued transaction (a landing delay), or
+   * one a drop fault lost, reports `pending` while its blockhash lives and `expired` after,
+   * with or without `lastValidBlockHeight`: the submission told the service its blockhash.
    */
   getTransactionStatus(signature: Signature, lastValidBlockHeight?: bigint): TransactionStatusReport {
     const record = this.#records.get(signature);
@@ -603,6 +611,7 @@ export class Devnet {
     }
     switch (record.state) {
       case "queued":
+      case "dropped":
         return record.lastValidBlockHeight === null || now.blockHeight > record.lastValidBlockHeight
           ? report("expired")
           : report("pending");

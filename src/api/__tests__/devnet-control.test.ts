@@ -167,7 +167,8 @@ describe("/devnet control", () => {
     api.devnet.advanceSlots(1);
     if (!passing.accepted || !dropped.accepted) throw new Error("a submission was refused");
     expect(api.devnet.getTransactionStatus(passing.signature).status).toBe("confirmed");
-    expect(api.devnet.getTransactionStatus(dropped.signature).status).toBe("unknown");
+    // Lost on the way: the service saw it go out, so it is pending until its blockhash expires.
+    expect(api.devnet.getTransactionStatus(dropped.signature).status).toBe("pending");
     expect(api.devnet.armedFaults).toEqual([]);
   });
 

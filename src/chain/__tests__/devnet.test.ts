@@ -177,15 +177,30 @@ describe("Devnet", () => {
     expect(devnet.getBalance(alice.address)).toBe(10n * SOL);
   });
 
-  it("drops a submission on a drop fault: unknown, then expired past its last valid height", async () => {
+  it("drops a submission on a drop fault: pending, then expired past its last valid height, asked or not", async () => {
     const blockhash = devnet.latestBlockhash();
     devnet.injectFault({ kind: "drop" });
-    const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL, blockhash)));
+    const lost = await transfer(devnet, alice, bob, SOL, blockhash);
+    const { signature } = accepted(devnet.submit(lost));
     devnet.advanceSlots(5);
-    expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("unknown");
+    expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("pending");
+    expect(devnet.getTransactionStatus(signature).status).toBe("pending");
     devnet.advanceSlots(150);
     expect(devnet.getTransactionStatus(signature, blockhash.lastValidBlockHeight).status).toBe("expired");
+    expect(devnet.getTransactionStatus(signature).status).toBe("expired");
     expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
+  it("lands a dropped transaction sent again while its blockhash lives (a rebroadcast), once", async () => {
+    devnet.injectFault({ kind: "drop" });
+    const lost = await transfer(devnet, alice, bob, SOL);
+    const { signature } = accepted(devnet.submit(lost));
+    devnet.advanceSlots(2);
+    expect(devnet.submit(lost)).toEqual({ accepted: true, signature, duplicate: false });
+    expect(devnet.submit(lost)).toEqual({ accepted: true, signature, duplicate: true });
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature).status).toBe("confirmed");
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
   });
 
   it("delays a submission on a delay fault", async () => {
@@ -207,14 +222,16 @@ describe("Devnet", () => {
     expect(devnet.armedFaults).toHaveLength(0);
     signatures.push(accepted(devnet.submit(await transfer(devnet, alice, bob, SOL + 4n))).signature);
     devnet.advanceSlots(1);
+    // The two dropped wait as the delayed one does, but only the delayed one lands.
     expect(signatures.map((signature) => devnet.getTransactionStatus(signature).status)).toEqual([
-      "unknown",
-      "unknown",
+      "pending",
+      "pending",
       "pending",
       "confirmed",
     ]);
     devnet.advanceSlots(2);
     expect(devnet.getTransactionStatus(signatures[2]!)).toMatchObject({ status: "confirmed", slot: 3n });
+    expect(signatures.slice(0, 2).map((signature) => devnet.getTransactionStatus(signature).status)).toEqual(["pending", "pending"]);
     expect(() => devnet.injectFault({ kind: "drop" }, 0)).toThrow(RangeError);
     devnet.injectFault({ kind: "drop" }).clearFaults();
     expect(devnet.armedFaults).toEqual([]);

@@ -272,10 +272,12 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       schema: {
         operationId: "devnetTransactionFault",
         summary: "Drop or delay the next submitted transaction",
-        description: `Arms a fault for one submission: \`drop\` accepts it and never lands it (its status stays unknown, then expired past its lastValidBlockHeight); \`delay\` lands it \`slots\` later than usual. With \`wallet\`, only a transaction that wallet pays for takes it (the world's bots trade past it); without, the next submission of anyone does. Faults queue up and apply oldest first; at most ${MAX_ARMED_FAULTS} wait at once (409 past it). \`DELETE /devnet/faults/transaction\` disarms them, as a restore does.`,
+        description: `Arms a fault for one submission: \`drop\` accepts it and loses it on the way (its status is pending while its blockhash lives, then expired; the same bytes sent again land, as a rebroadcast does); \`delay\` lands it \`slots\` later than usual. With \`wallet\`, only a transaction that wallet pays for takes it (the world's bots trade past it); without, the next submission of anyone does. Faults queue up and apply oldest first; at most ${MAX_ARMED_FAULTS} wait at once (409 past it). \`DELETE /devnet/faults/transaction\` disarms them, as a restore does.`,
         tags,
         body: Type.Object({
-          kind: stringEnum(["drop", "delay"] as const, { description: "`drop`: it never lands; `delay`: it lands `slots` later." }),
+          kind: stringEnum(["drop", "delay"] as const, {
+            description: "`drop`: it is lost unless sent again; `delay`: it lands `slots` later.",
+          }),
           slots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "With `delay`: how many slots later it lands." })),
           wallet: Type.Optional(Address("Only a transaction this wallet pays the fee of takes the fault.")),
         }),
