@@ -56,9 +56,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return sendApiError(reply, failure);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, apiError("ROUTE_NOT_FOUND", { method: request.method, path: quoted(request.url.split("?")[0] ?? "") })),
-  );
+  // Every route's path as a pattern, so a path that exists under other methods answers 405.
+  const routes: { readonly method: string; readonly path: RegExp }[] = [];
+  app.addHook("onRoute", (route) => {
+    const path = new RegExp(`^${route.url.split("/").map(patternOfSegment).join("/")}$`);
+    for (const method of [route.method].flat()) routes.push({ method, path });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = [...new Set(routes.filter((route) => route.path.test(path)).map((route) => route.method))].sort();
+    if (allowed.length === 0) return sendApiError(reply, apiError("ROUTE_NOT_FOUND", { method: request.method, path: quoted(path) }));
+    void reply.header("allow", allowed.join(", "));
+    return sendApiError(
+      reply,
+      apiError("METHOD_NOT_ALLOWED", { path: quoted(path), allowed: allowed.join(" or "), method: request.method }),
+    );
+  });
+}
+
+/** A route path's segment as a pattern: a parameter (`:id`) or wildcard (`*`) matches any text, the rest itself. */
+function patternOfSegment(segment: string): string {
+  if (segment === "*") return ".*";
+  if (segment.startsWith(":")) return "[^/]+";
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not valid percent-encoding). */

@@ -49,7 +49,12 @@ export const API_ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: {
     status: 404,
     template: "no route answers {method} {path}; GET /openapi.json lists the routes",
-    meaning: "no route has this method and path",
+    meaning: "no route has this path",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    template: "the path {path} answers {allowed}, not {method}",
+    meaning: "a route has this path, but not for this method (the Allow header lists those it has)",
   },
   LAUNCH_NOT_FOUND: {
     status: 404,

@@ -128,8 +128,11 @@ const CASES: Case[] = [
   ["/v1/media/%", "BAD_REQUEST", /URL/],
   ["/v1/nope", "ROUTE_NOT_FOUND", /no route answers GET "\/v1\/nope"/],
   ["/v2/launches", "ROUTE_NOT_FOUND"],
-  ["/v1/launches", "ROUTE_NOT_FOUND", /POST/, "POST", "{}", "application/json"],
-  ["/v1/launches", "ROUTE_NOT_FOUND", /DELETE/, "DELETE"],
+  // A path that exists under other methods: 405, naming them (the Allow header lists them too).
+  ["/v1/launches", "METHOD_NOT_ALLOWED", /"\/v1\/launches" answers GET or HEAD, not POST/, "POST", "{}", "application/json"],
+  ["/v1/launches", "METHOD_NOT_ALLOWED", /not DELETE/, "DELETE"],
+  ["/v1/launches/{L}/trades", "METHOD_NOT_ALLOWED", /answers GET or HEAD, not PUT/, "PUT"],
+  ["/v1/launches/{L}/trades/x", "ROUTE_NOT_FOUND", /no route answers GET/],
 ];
 
 const resolve = (url: string) => url.replace("{L}", launch.address);
@@ -166,7 +169,8 @@ describe("bad input", () => {
     expect(answer.error).toMatch(/^[a-z].*[^.]$/);
     if (mentions) expect(answer.error).toMatch(mentions);
     // Where the route is documented, the error is a documented answer of it.
-    if (code !== "ROUTE_NOT_FOUND" && code !== "BAD_REQUEST") {
+    if (code === "METHOD_NOT_ALLOWED") expect(response.headers.allow).toBe("GET, HEAD");
+    if (code !== "ROUTE_NOT_FOUND" && code !== "METHOD_NOT_ALLOWED" && code !== "BAD_REQUEST") {
       expect(validator.errorsOf(method, resolve(url), response.statusCode, String(response.headers["content-type"]), answer)).toEqual([]);
     }
   });
