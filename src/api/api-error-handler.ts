@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ApiError, apiError, quoted } from "../errors/index.ts";
 import { sendApiError } from "./api-error-reply.ts";
+import { BROKEN_PERCENT_ENCODING } from "./unreadable-query.ts";
 import { validationFailure } from "./validation-failure.ts";
 
 /**
@@ -28,7 +29,7 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return apiError("MALFORMED_BODY", { rule: "is empty; send a JSON object" });
     case "FST_ERR_BAD_URL":
-      return apiError("BAD_REQUEST", { detail: "the URL is not valid percent-encoded text" });
+      return BROKEN_PERCENT_ENCODING;
     // The client went away in the middle of its body: its mistake (or its network's), not a defect to log.
     case "ECONNRESET":
     case "ECONNABORTED":

@@ -19,6 +19,7 @@ import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
 import { servedDocument } from "./served-document.ts";
 import { refuseUnreadableBody } from "./unreadable-body.ts";
+import { refuseUnreadableQuery } from "./unreadable-query.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
 
@@ -67,6 +68,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   // Bodies are JSON only: a text/plain body is refused with 415 rather than read as a string.
   app.removeContentTypeParser("text/plain");
   app.addHook("onRequest", refuseUnreadableBody);
+  app.addHook("onRequest", refuseUnreadableQuery);
   app.addHook("preValidation", integerQueryCoercion);
   // Every documented route also lists what fastify answers before its handler runs.
   app.addHook("onRoute", (route) => {

@@ -8,7 +8,7 @@ type ErrorResponse = { content?: { "application/json"?: { examples?: Record<stri
 /**
  * The answers fastify gives before a route's handler runs, which no route schema would
  * otherwise document: a body that is not JSON, too large or of another content type on a
- * POST; a path whose percent-encoding is broken on a route with path parameters; and the
+ * POST; a URL whose percent-encoding is broken (in a path parameter or the query); and the
  * 500 any route can answer. Each code is listed once per status, beside the route's own.
  */
 function frameworkAnswers(methods: readonly string[], url: string): Answers {
@@ -19,8 +19,9 @@ function frameworkAnswers(methods: readonly string[], url: string): Answers {
     answers[413] = ["PAYLOAD_TOO_LARGE"];
     answers[415] = ["UNSUPPORTED_MEDIA_TYPE"];
   }
-  if (url.includes("/:")) bad.push("BAD_REQUEST");
-  if (bad.length > 0) answers[400] = bad;
+  // A URL whose percent-encoding is broken, in a path parameter or in the query string.
+  bad.push("BAD_REQUEST");
+  answers[400] = bad;
   return answers;
 }
 

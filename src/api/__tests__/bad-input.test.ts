@@ -126,6 +126,9 @@ const CASES: Case[] = [
   ["/v1/media/%5C..%5Cpackage.json", "NOT_FOUND", /media file/],
   ["/v1/media/", "NOT_FOUND", /media file matches ""/],
   ["/v1/media/%", "BAD_REQUEST", /URL/],
+  // A broken query is refused as a broken path is, not decoded leniently into other text.
+  ["/v1/search?q=%E0%A4%A", "BAD_REQUEST", /the URL is not valid percent-encoded text/],
+  ["/v1/launches?cat=%zz&tab=new", "BAD_REQUEST", /percent-encoded/],
   ["/v1/nope", "ROUTE_NOT_FOUND", /no route answers GET "\/v1\/nope"/],
   ["/v2/launches", "ROUTE_NOT_FOUND"],
   // A path that exists under other methods: 405, naming them (the Allow header lists them too).
