@@ -37,6 +37,9 @@ function unavailable(message: string): { readonly body: string; readonly headers
   };
 }
 
+/** How often node looks for requests past their time to arrive (see `requestTimeout`). */
+export const ARRIVAL_CHECK_MS = 5_000;
+
 /**
  * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, with
  * the HTTP server that will serve it: records carry the base URL (media links), so it must
@@ -46,7 +49,9 @@ function unavailable(message: string): { readonly body: string; readonly headers
  */
 export async function reservePort(host: string, port: number): Promise<PortReservation> {
   // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; `refusedHostless` answers it with the API's body.
-  const server = createServer({ requireHostHeader: false });
+  // Node checks requests' arrival times on this sweep (30 s by default): a request that has
+  // not arrived whole in its 30 s is then cut within 5 s more, not up to 30.
+  const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: ARRIVAL_CHECK_MS });
   // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { REQUEST_TIMEOUT_MS } from "../../api/app.ts";
-import { reservePort } from "../listen-address.ts";
+import { ARRIVAL_CHECK_MS, reservePort } from "../listen-address.ts";
 import { startSimulator } from "../simulator.ts";
 
 const cacheDir = mkdtempSync(join(tmpdir(), "basket-held-"));
@@ -85,6 +85,30 @@ describe("a reserved port", () => {
       await reservation.release();
     }
   });
+
+  it("cuts a request that has not arrived in its time within one arrival check, not node's 30 s sweep", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    try {
+      // Answers once the body has arrived, as the API does (the timeout given at construction,
+      // as fastify gives it, so node keeps headersTimeout within it).
+      const target = createServer({ requestTimeout: 1_000 }, (request, response) => request.resume().on("end", () => response.end("{}")));
+      reservation.handOff(target);
+      expect(reservation.server.connectionsCheckingInterval).toBe(ARRIVAL_CHECK_MS);
+      const socket = connect(reservation.port, "127.0.0.1");
+      await once(socket, "connect");
+      // Headers whole, a body promised and never sent.
+      socket.write("POST /v1/trades/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      const started = Date.now();
+      await once(socket, "close");
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      // One second to arrive plus at most one check (5 s), with room for a loaded machine; the default sweep is 30 s.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await reservation.release();
+    }
+  }, 40_000);
 
   it("answers held requests and upgrades 503 with the reason when the start fails, then frees the port", async () => {
     const reservation = await reservePort("127.0.0.1", 0);
