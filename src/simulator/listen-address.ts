@@ -38,7 +38,7 @@ function unavailable(message: string): { readonly body: string; readonly headers
 }
 
 /** How often node looks for requests past their time to arrive (see `requestTimeout`). */
-export const ARRIVAL_CHECK_MS = 5_000;
+const ARRIVAL_CHECK_MS = 5_000;
 
 /**
  * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, with
