@@ -18,8 +18,19 @@ export class CardsBundle {
   readonly #launches = new Map<string, { version: number; ids: number }>();
   #seq = 0;
 
+  /**
+   * What the 100 cap counts: the launches in the set, and the ids that name no launch yet. A
+   * launch named by both its address and its mint counts once.
+   */
   get size(): number {
-    return this.#ids.size;
+    let unresolved = 0;
+    for (const launch of this.#ids.values()) if (launch === null) unresolved += 1;
+    return this.#launches.size + unresolved;
+  }
+
+  /** True when `launch` is in the set (under any of its ids). */
+  holds(launch: string): boolean {
+    return this.#launches.has(launch);
   }
 
   get seq(): number {

@@ -170,11 +170,13 @@ export class SubscriptionRegistry<S extends Subscriber> {
     let rejected = 0;
     for (const id of mints ?? []) {
       if (subscriber.cards.hasId(id)) continue;
-      if (subscriber.cards.size >= this.#limits.maxCardMints) {
+      const launch = this.#resolve(id);
+      // Another name of a launch already held (its mint beside its address) takes no room.
+      const held = launch !== null && subscriber.cards.holds(launch);
+      if (!held && subscriber.cards.size >= this.#limits.maxCardMints) {
         rejected += 1;
         continue;
       }
-      const launch = this.#resolve(id);
       subscriber.cards.add(id, launch);
       if (launch === null) put(this.#pendingCards, id, subscriber);
       else put(this.#cards, launch, subscriber);

@@ -84,6 +84,10 @@ describe("the cards bundle", () => {
     client.send({ op: "sub", tier: "cards", mints: [strangers[119]!, launched[0]!.accounts.launch] }); // one new (trimmed), one held
     await client.settle();
     expect(client.ofKind("suback").at(-1)).toEqual({ kind: "suback", accepted: 1, rejected: 1, cap: 100 });
+    // The held launch named by its mint as well: the same launch, so no room is taken and nothing is trimmed.
+    client.send({ op: "sub", tier: "cards", mints: [launched[0]!.accounts.mint] });
+    await client.settle();
+    expect(client.ofKind("suback")).toHaveLength(2);
     client.send({ op: "unsub", tier: "cards", mints: strangers.slice(0, 10) });
     client.send({ op: "sub", tier: "cards", mints: strangers.slice(110, 120) });
     await client.settle();
