@@ -8,6 +8,7 @@ const L = "LaunchAddress111111111111111111111111111111";
 const M = "LaunchMint111111111111111111111111111111111";
 const X = "NotYetA1aunch111111111111111111111111111111";
 const Y = "NotYetEither1111111111111111111111111111111";
+const Z = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
 function setup(limits = { maxCardMints: 3, maxTopics: 2 }) {
   const launches = new Map([
@@ -57,12 +58,13 @@ describe("SubscriptionRegistry", () => {
     expect(registry.tradeTargets(X).has(socket)).toBe(true);
   });
 
-  test("cards: the cap trims, address and mint count once as a launch but twice as ids, unsub by either form leaves", () => {
+  test("cards: the cap counts launches (address and mint once) and unresolved ids, trims the rest; unsub by either form leaves", () => {
     const { registry, socket, send } = setup();
-    expect(send({ op: "sub", tier: "cards", mints: [L, M, X, Y] }).suback).toEqual({ accepted: 3, rejected: 1, cap: 3 });
+    expect(send({ op: "sub", tier: "cards", mints: [L, M, X, Y] }).suback).toBeNull();
     expect([...socket.cards.launches()]).toEqual([L]);
+    expect(send({ op: "sub", tier: "cards", mints: [L, Z] }).suback).toEqual({ accepted: 1, rejected: 1, cap: 3 });
     expect(send({ op: "unsub", tier: "cards", mints: [M] }).cards).toEqual({ snapshot: false, removed: [L] });
-    expect([...socket.cards.ids()]).toEqual([X]);
+    expect([...socket.cards.ids()]).toEqual([X, Y]);
     expect(registry.cardHolders(L)).toBeUndefined();
     registry.remove(socket);
     expect([...socket.cards.ids()]).toEqual([]);
