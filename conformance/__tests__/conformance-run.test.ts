@@ -56,9 +56,12 @@ describe("a server without the /devnet/ control API", () => {
 });
 
 describe("a server that breaks one rule", () => {
-  // A real black box: a list that accepts limit 0 (the specification's range is 1 to 100).
+  // A real black box: a list that answers as many rows as `limit` asks, 101 too (the specification's range is 1 to 100).
   const app = Fastify();
-  app.get("/v1/launches", async () => ({ launches: [] }));
+  app.get("/v1/launches", async (request) => {
+    const limit = Number((request.query as { limit?: string }).limit ?? 50);
+    return { launches: Array.from({ length: Number.isInteger(limit) && limit > 0 ? limit : 0 }, (_, index) => ({ index })) };
+  });
   let baseUrl: string;
   beforeAll(async () => {
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -74,7 +77,7 @@ describe("a server that breaks one rule", () => {
     if (outcome?.status !== "fail") return;
     expect(outcome.failure.checkId).toBe("boundaries.launches.limit");
     expect(outcome.failure.seed).toBe(7);
-    expect(outcome.failure.curl.at(-1)).toContain("limit=0");
+    expect(outcome.failure.curl.at(-1)).toContain("limit=101");
     const [file] = await readdir(failureDir);
     expect(file).toBe("boundaries.launches.limit-7.json");
     const saved = JSON.parse(await readFile(join(failureDir, file as string), "utf8"));
@@ -87,7 +90,7 @@ describe("a server that breaks one rule", () => {
     });
     expect(code).toBe(1);
     expect(out).toContain("FAIL boundaries.launches.limit");
-    expect(out).toContain("limit=0 is past the limit and must be refused");
+    expect(out).toContain("limit=101 is past the limit, and GET");
   }, 60_000);
 
   it("with --max-failures, lists the checks it did not start as skipped with the reason, in every report", async () => {
@@ -104,6 +107,27 @@ describe("a server that breaks one rule", () => {
     }
     const names = parseXmlElements(junitXml(summary));
     expect(names.filter((name) => name === "testcase")).toHaveLength(1 + rest.length);
+  });
+
+  it("notes a server that clamps an out-of-range limit (the specification's bound kept), and fails it only with --strict", async () => {
+    const clamping = Fastify();
+    clamping.get("/v1/launches", async (request) => {
+      const limit = Math.min(100, Math.max(1, Number((request.query as { limit?: string }).limit ?? 50)));
+      return { launches: Array.from({ length: limit }, (_, index) => ({ index })) };
+    });
+    const url = await clamping.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const lenient = await runConformance({ baseUrl: url, seed: 7, checks: "boundaries.launches.limit", failureDir: null });
+      expect(lenient.outcomes[0]).toMatchObject({ status: "note", failure: { enforces: "decision" } });
+      expect(lenient.failed).toBe(0);
+      const strict = await runConformance({ baseUrl: url, seed: 7, checks: "boundaries.launches.limit", failureDir: null, strict: true });
+      expect(strict.outcomes[0]).toMatchObject({
+        status: "fail",
+        failure: { message: expect.stringContaining("limit=0, limit=101 answered 200") },
+      });
+    } finally {
+      await clamping.close();
+    }
   });
 
   it("answers a usage error with exit code 2 and a sentence", async () => {

@@ -138,6 +138,9 @@ function contextRecordingIn(
     fail(message: string, details: FailureDetails = {}): never {
       throw new CheckFailedSignal(message, details);
     },
+    failDecision(message: string, details: FailureDetails = {}): never {
+      throw new CheckFailedSignal(message, details, true);
+    },
     skip(reason: string): never {
       throw new CheckSkippedSignal(reason);
     },

@@ -98,6 +98,13 @@ export interface CheckContext {
   note(level: "info" | "decision", message: string): void;
   /** Ends the check as failed. `input` is the (shrunk) input that broke the rule. */
   fail(message: string, details?: FailureDetails): never;
+  /**
+   * Ends a specification check on a difference from one of our decisions, once what the
+   * specification says was judged and held: a note, a failure only with `--strict` (as a
+   * `decision` check's failure is). A server that clamps an out-of-range `limit` keeps the
+   * specification's bound; refusing it is our choice.
+   */
+  failDecision(message: string, details?: FailureDetails): never;
   /** Ends the check as skipped, with the reason a reader needs (never a silent pass). */
   skip(reason: string): never;
 }

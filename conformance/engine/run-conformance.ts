@@ -214,16 +214,17 @@ async function runOne(
       error instanceof CheckFailedSignal
         ? error
         : new CheckFailedSignal(`the check could not run: ${error instanceof Error ? error.message : String(error)}`, {});
+    const enforces = signal.decision ? "decision" : check.enforces;
     const failure: CheckFailure = {
       checkId: check.id,
       rule: check.rule,
-      enforces: check.enforces,
+      enforces,
       seed: environment.seed,
       message: signal.message,
       details: signal.details,
       curl: curl.slice(-CURL_KEPT),
     };
-    const status = check.enforces === "decision" && !strict ? "note" : "fail";
+    const status = enforces === "decision" && !strict ? "note" : "fail";
     return { status, check: summary, millis: millis(), notes, failure };
   }
 }

@@ -301,14 +301,14 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
-    name: "unknown-signature-confirmed",
+    name: "unlanded-signature-confirmed",
     phase: "trade",
-    rule: "A transaction that never executed is not confirmed; this mode reports every unknown signature as confirmed.",
+    rule: "A transaction that never executed is not confirmed; this mode reports every signature that has not landed (unknown, or pending) as confirmed.",
     caughtBy: "submit.tamperedChangesNothing",
     http: {
       method: "GET",
       route: "/v1/transactions/:signature",
-      onSend: (answer) => statusReportedAs(answer, "unknown", "confirmed"),
+      onSend: (answer) => statusReportedAs(answer, "unknown", "confirmed") ?? statusReportedAs(answer, "pending", "confirmed"),
     },
   },
 ];

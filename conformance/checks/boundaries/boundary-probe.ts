@@ -28,6 +28,12 @@ export async function expectAccepted(context: CheckContext, request: ExchangeReq
 /** Sends `request` and fails unless it is refused with a 4xx whose body has an `error` sentence. */
 export async function expectRefused(context: CheckContext, request: ExchangeRequest, what: string): Promise<Exchange> {
   const answer = await context.exchange(request);
+  judgeRefusal(context, request, answer, what);
+  return answer;
+}
+
+/** Fails unless `answer` is a 4xx whose body has an `error` sentence. */
+function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: Exchange, what: string): void {
   const error = (answer.body as { error?: unknown } | undefined)?.error;
   if (answer.status < 400 || answer.status >= 500) {
     context.fail(
@@ -45,7 +51,41 @@ export async function expectRefused(context: CheckContext, request: ExchangeRequ
       actual: answer.body ?? answer.text,
     });
   }
-  return answer;
+}
+
+/**
+ * Sends `request`, past a range the specification states for clients. Refused with a 4xx and
+ * an `error` sentence: as our document does. Answered 200 by a server that clamps or ignores
+ * the value: the specification is kept when `keptWithin(answer)` (the rows stay within the
+ * bound), and the answer is returned as `clamped` for the caller to note as a decision; past
+ * the bound, or a 5xx, fails.
+ */
+export async function expectRefusedOrBounded(
+  context: CheckContext,
+  request: ExchangeRequest,
+  what: string,
+  keptWithin: (answer: Exchange) => boolean,
+): Promise<"refused" | "clamped"> {
+  const answer = await context.exchange(request);
+  if (answer.status === 200) {
+    if (keptWithin(answer)) return "clamped";
+    context.fail(`${what} is past the limit, and ${request.method} ${answer.request.url} answered 200 past the bound`, {
+      input: request,
+      expected: "a 4xx with an error sentence, or an answer within the bound",
+      actual: answer.body ?? answer.text.slice(0, 500),
+    });
+  }
+  judgeRefusal(context, request, answer, what);
+  return "refused";
+}
+
+/** Notes, as a difference from our decision, the out-of-range values a server answered instead of refusing. */
+export function noteClamped(context: CheckContext, clamped: readonly string[]): void {
+  if (clamped.length === 0) return;
+  context.failDecision(`${clamped.join(", ")} answered 200, kept within the specification's bounds: our document refuses it with a 4xx`, {
+    expected: "a 4xx with an error sentence",
+    actual: clamped,
+  });
 }
 
 /** A launch still on the curve (the quote and tape checks need one), or the check skips. */

@@ -1,13 +1,14 @@
 import { getBase58Decoder } from "@solana/kit";
 import type { Exchange } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
-import { anyLaunch, expectAccepted, expectRefused, rowsOf } from "./boundary-probe.ts";
+import { anyLaunch, expectAccepted, expectRefusedOrBounded, noteClamped, rowsOf } from "./boundary-probe.ts";
 
 const LIMITS = { section: "Limits", text: "" };
 
 /**
  * `limit` 1 and `max` are accepted and answer at most `limit` rows (`noun`, read by `rows`:
- * the body's array of that name unless told), 0 and `max` + 1 are refused with a 4xx.
+ * the body's array of that name unless told); 0 and `max` + 1 are refused with a 4xx, or
+ * answered within `max` rows (clamped: a difference from our decision to refuse, noted).
  */
 async function expectLimitRange(
   context: CheckContext,
@@ -20,13 +21,22 @@ async function expectLimitRange(
     const count = rows(await expectAccepted(context, { method: "GET", path, query: { limit } }, `limit=${limit}`)).length;
     if (count > limit) context.fail(`limit=${limit} returned ${count} ${noun}`, { input: { limit }, actual: count });
   }
-  for (const limit of [0, max + 1]) await expectRefused(context, { method: "GET", path, query: { limit } }, `limit=${limit}`);
+  const clamped: string[] = [];
+  for (const limit of [0, max + 1]) {
+    const request = { method: "GET", path, query: { limit } } as const;
+    const outcome = await expectRefusedOrBounded(context, request, `limit=${limit}`, (answer) => rows(answer).length <= max);
+    if (outcome === "clamped") clamped.push(`limit=${limit}`);
+  }
+  noteClamped(context, clamped);
 }
 
 export const launchesLimit: Check = {
   id: "boundaries.launches.limit",
   phase: "boundaries",
-  rule: { ...LIMITS, text: "GET /v1/launches: `limit` 1 to 100; at most `limit` rows; outside the range a 4xx with `error`" },
+  rule: {
+    ...LIMITS,
+    text: "GET /v1/launches: `limit` 1 to 100; at most `limit` rows; outside the range refused with a 4xx and `error` (our decision) or kept within the range",
+  },
   enforces: "specification",
   async run(context) {
     await expectLimitRange(context, "/v1/launches", 100, "launches");
@@ -49,19 +59,32 @@ function addresses(known: readonly string[], count: number): string[] {
 export const launchesIds: Check = {
   id: "boundaries.launches.ids",
   phase: "boundaries",
-  rule: { ...LIMITS, text: "GET /v1/launches: `ids` up to 100 addresses, comma separated; 101 is refused with a 4xx and `error`" },
+  rule: {
+    ...LIMITS,
+    text: "GET /v1/launches: `ids` up to 100 addresses, comma separated; 101 refused with a 4xx and `error` (our decision) or answered with at most 100 rows",
+  },
   enforces: "specification",
   async run(context) {
     const known = context.samples.launches.map((launch) => launch.address);
     await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 100).join(",") } }, "100 ids");
-    await expectRefused(context, { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 101).join(",") } }, "101 ids");
+    const request = { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 101).join(",") } } as const;
+    const outcome = await expectRefusedOrBounded(
+      context,
+      request,
+      "101 ids",
+      (answer) => rowsOf(context, answer, "launches").length <= 100,
+    );
+    noteClamped(context, outcome === "clamped" ? ["101 ids"] : []);
   },
 };
 
 export const tradesLimit: Check = {
   id: "boundaries.trades.limit",
   phase: "boundaries",
-  rule: { ...LIMITS, text: "GET /v1/launches/{id}/trades: `limit` 1 to 200; at most `limit` rows; outside the range a 4xx with `error`" },
+  rule: {
+    ...LIMITS,
+    text: "GET /v1/launches/{id}/trades: `limit` 1 to 200; at most `limit` rows; outside the range refused with a 4xx and `error` (our decision) or kept within the range",
+  },
   enforces: "specification",
   async run(context) {
     await expectLimitRange(context, `/v1/launches/${anyLaunch(context).address}/trades`, 200, "trades");
@@ -71,13 +94,23 @@ export const tradesLimit: Check = {
 export const chartBucket: Check = {
   id: "boundaries.chart.bucket",
   phase: "boundaries",
-  rule: { ...LIMITS, text: "GET /v1/launches/{id}/chart: `bucket` 1 to 86400 s; outside the range a 4xx with `error`" },
+  rule: {
+    ...LIMITS,
+    text: "GET /v1/launches/{id}/chart: `bucket` 1 to 86400 s; outside the range refused with a 4xx and `error` (our decision) or read as a width within it",
+  },
   enforces: "specification",
   async run(context) {
     const path = `/v1/launches/${anyLaunch(context).address}/chart`;
     for (const bucket of [1, 86_400])
       await expectAccepted(context, { method: "GET", path, query: { bucket, limit: 10 } }, `bucket=${bucket}`);
-    for (const bucket of [0, 86_401]) await expectRefused(context, { method: "GET", path, query: { bucket } }, `bucket=${bucket}`);
+    const clamped: string[] = [];
+    for (const bucket of [0, 86_401]) {
+      // Read as a width in range instead: its answer keeps the candle limit.
+      const within = (answer: Exchange) => rowsOf(context, answer, "candles").length <= 1000;
+      if ((await expectRefusedOrBounded(context, { method: "GET", path, query: { bucket } }, `bucket=${bucket}`, within)) === "clamped")
+        clamped.push(`bucket=${bucket}`);
+    }
+    noteClamped(context, clamped);
   },
 };
 
@@ -86,7 +119,7 @@ export const chartLimit: Check = {
   phase: "boundaries",
   rule: {
     ...LIMITS,
-    text: "GET /v1/launches/{id}/chart: `limit` 1 to 1000 candles; at most `limit` candles; outside the range a 4xx with `error`",
+    text: "GET /v1/launches/{id}/chart: `limit` 1 to 1000 candles; at most `limit` candles; outside the range refused with a 4xx and `error` (our decision) or kept within the range",
   },
   enforces: "specification",
   async run(context) {
@@ -97,7 +130,10 @@ export const chartLimit: Check = {
 export const collectiblesLimit: Check = {
   id: "boundaries.collectibles.limit",
   phase: "boundaries",
-  rule: { ...LIMITS, text: "GET /v1/collectibles: `limit` 1 to 50; outside the range a 4xx with `error`" },
+  rule: {
+    ...LIMITS,
+    text: "GET /v1/collectibles: `limit` 1 to 50; outside the range refused with a 4xx and `error` (our decision) or kept within the range",
+  },
   enforces: "specification",
   async run(context) {
     await expectLimitRange(context, "/v1/collectibles", 50, "collectibles", (answer) => collectibleRows(context, answer));

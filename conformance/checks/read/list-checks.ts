@@ -197,6 +197,9 @@ export const balancesShape: Check = {
             typeof token.mint === "string" &&
               AMOUNT.test(String(token.amount)) &&
               Number.isInteger(token.decimals) &&
+              typeof token.symbol === "string" &&
+              typeof token.name === "string" &&
+              typeof token.logoUri === "string" &&
               typeof token.known === "boolean",
             `a token of ${wallet} breaks the record`,
             {

@@ -29,7 +29,9 @@ export const cardsSeqContinuity: Check = {
       }
       await session.settle(probe);
       const cards = probe.received.filter(isCards);
-      const deltas = cards.filter((frame) => cardsField(frame, "full") === false);
+      // A delta is any cards frame that is not a snapshot: one that leaves `full` out is judged too.
+      const isDelta = (frame: ProbeFrame) => cardsField(frame, "full") !== true;
+      const deltas = cards.filter(isDelta);
       if (deltas.length === 0) return context.skip(`no cards delta arrived (${done.join(", ")}); nothing moved to judge continuity by`);
       let previous: ProbeFrame | null = null;
       for (const frame of cards) {
@@ -40,7 +42,7 @@ export const cardsSeqContinuity: Check = {
           const before = cardsField(previous, "seq") as number;
           if (seq <= before)
             session.fail(`seq went from ${before} to ${seq}: not monotonic`, { expected: `> ${before}`, actual: frame.text });
-          if (cardsField(frame, "full") === false && prev !== before)
+          if (isDelta(frame) && prev !== before)
             session.fail(`a delta's prev is ${JSON.stringify(prev)}, but the frame before it had seq ${before}`, {
               expected: before,
               actual: frame.text,

@@ -2,8 +2,10 @@ import type { Check } from "../../engine/check.ts";
 import { idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
 
-/** 64 KB as the specification means it: 65,536 bytes. */
+/** 64 KB read the larger way (65,536 bytes): a frame over it must be ignored. */
 const LIMIT = 64 * 1024;
+/** 64 KB read the smaller way (64,000 bytes): a frame within it must be processed, whichever a server meant. */
+const SURELY_UNDER = 64_000;
 
 /** A cards sub padded with spaces inside the JSON object to exactly `bytes` bytes. */
 export function paddedSub(mint: string, bytes: number): string {
@@ -11,7 +13,7 @@ export function paddedSub(mint: string, bytes: number): string {
   return `${head}${" ".repeat(bytes - head.length - 1)}}`;
 }
 
-/** A frame of 64 KB − 1 bytes is processed; one of 64 KB + 1 is ignored without closing the socket. */
+/** A frame of 64,000 bytes is processed; one of 65,537 is ignored without closing the socket. */
 export const frameSizeLimit: Check = {
   id: "stream.frameSize.limit",
   phase: "stream",
@@ -21,11 +23,11 @@ export const frameSizeLimit: Check = {
     withSession(context, async (session: StreamSession) => {
       const [under, over, after] = pickLaunches(context, 3);
       const probe = await session.ready();
-      probe.sendRaw(paddedSub(under!.address, LIMIT - 1));
+      probe.sendRaw(paddedSub(under!.address, SURELY_UNDER));
       const answered = await probe.next(isCards, ANSWER_MS);
-      if (!answered) session.fail(`a cards sub of ${LIMIT - 1} bytes got no cards frame within ${ANSWER_MS} ms: it was not processed`);
+      if (!answered) session.fail(`a cards sub of ${SURELY_UNDER} bytes got no cards frame within ${ANSWER_MS} ms: it was not processed`);
       if (!mentions(answered, ...idsOf(under!)))
-        session.fail(`the answer to a cards sub of ${LIMIT - 1} bytes does not name its launch`, { actual: answered.text });
+        session.fail(`the answer to a cards sub of ${SURELY_UNDER} bytes does not name its launch`, { actual: answered.text });
 
       probe.sendRaw(paddedSub(over!.address, LIMIT + 1));
       await session.expectOpen(probe, `a frame of ${LIMIT + 1} bytes`);

@@ -310,10 +310,20 @@ export const submitTamperedChangesNothing: Check = {
         const tamperedRead = readWireTransaction(tampered);
         const signature = "error" in tamperedRead ? null : tamperedRead.signatures[0];
         if (signature) {
-          const status = await statusOf(context, signature, buy.built.lastValidBlockHeight);
-          ensure(!["confirmed", "finalized"].includes(status.status), `a tampered transaction's signature reports ${status.status}`, {
+          // What a server answers for a signature it never accepted is not shown: a 4xx says "not landed" as well as a status does.
+          const answer = await context.exchange({
+            method: "GET",
+            path: `/v1/transactions/${encodeURIComponent(signature)}`,
+            query: { lastValidBlockHeight: buy.built.lastValidBlockHeight },
+          });
+          const status = answer.status === 200 ? String((answer.body as { status?: unknown } | null)?.status) : `HTTP ${answer.status}`;
+          ensure(answer.status < 500, `the status route answered ${answer.status} for a tampered transaction's signature`, {
             input,
-            actual: status,
+            actual: answer.body ?? answer.text.slice(0, 300),
+          });
+          ensure(!["confirmed", "finalized"].includes(status), `a tampered transaction's signature reports ${status}`, {
+            input,
+            actual: answer.body,
           });
           ensure((await onTape(context, buy.launch.address, signature)) === 0, "a tampered transaction is on the tape", {
             input,

@@ -30,7 +30,7 @@ export const tapeRecordsOwnTrades: Check = {
       const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", amountIn: SMALL_BUY });
       const bought = (await held()) - before;
       const sold = bought / 2n;
-      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", amountIn: sold.toString() });
+      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", mode: "exactIn", amountIn: sold.toString() });
       const { trades } = await getJson<{ trades: TapeRow[] }>(context, `/v1/launches/${launch.address}/trades`, { limit: "200" });
       for (const [landed, direction, amount] of [
         [buy, "buy", bought],
