@@ -166,9 +166,9 @@ export const contentType: Check = {
   phase: "negative",
   rule: {
     ...ERRORS,
-    text: "POST bodies are JSON (`Content-Type: application/json`): another content type or none is refused with a 4xx and an `error` sentence",
+    text: "POST bodies are JSON (`Content-Type: application/json`): another content type or none is refused with a 4xx and an `error` sentence (the specification tells clients what to send; refusing anything else is our decision)",
   },
-  enforces: "specification",
+  enforces: "decision",
   async run(context) {
     const operations = bodyOperations(context);
     if (operations.length === 0) context.skip("no POST operation is described");

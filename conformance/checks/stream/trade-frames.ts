@@ -1,10 +1,17 @@
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 
-/** A `trade` frame of `launch` (the frame's `launch` field is the launch address). */
+/**
+ * A `trade` frame of the launch named by `ids` (its address and its mint): by the frame's
+ * `launch` field, which the specification's envelope makes optional, or, without one, by
+ * the launch named anywhere in the frame.
+ */
 export const isTradeOf =
-  (launch: string) =>
-  (frame: ProbeFrame): boolean =>
-    frame.kind === "trade" && (frame.json as { launch?: unknown }).launch === launch;
+  (...ids: readonly string[]) =>
+  (frame: ProbeFrame): boolean => {
+    if (frame.kind !== "trade") return false;
+    const launch = (frame.json as { launch?: unknown }).launch;
+    return launch === undefined ? ids.some((id) => frame.text.includes(`"${id}"`)) : ids.includes(String(launch));
+  };
 
 /** The signature a trade frame's `data` names, when it names one (the specification leaves `data` free-form). */
 export function tradeSignature(frame: ProbeFrame): string | null {

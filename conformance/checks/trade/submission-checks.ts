@@ -84,7 +84,10 @@ async function ensureSettleChangedNothing(
 export const submitOutOfOrderFails: Check = {
   id: "submit.outOfOrderFails",
   phase: "trade",
-  rule: { section: BUILD, text: "Rules for a plan, 1: steps are signed and landed in order; out-of-order or concurrent landing fails" },
+  rule: {
+    section: BUILD,
+    text: "Rules for a plan, 1: steps are signed and landed in order; out-of-order or concurrent landing fails (a settle sent with its setup never half-lands; a server that lands the whole plan in order differs from our simulator, a decision)",
+  },
   enforces: "specification",
   needs: ["wallet", "clock"],
   async run(context) {
@@ -150,11 +153,22 @@ export const submitConcurrentFails: Check = {
         return context.skip(
           `the server landed the setup before the settle (slots ${earlier.join(", ")} then ${settleSlot}): nothing landed concurrently`,
         );
-      ensure(settleAnswer.status !== 200 || status?.status === "failed", `a settle sent together with its setup ended ${status?.status}`, {
-        input,
-        expected: "failed (or refused at submit): concurrent landing fails",
-        actual: statuses.map((answer, index) => `step ${index + 1}: ${answer?.status ?? `refused ${answers[index]!.status}`}`).join(", "),
-      });
+      const actual = statuses
+        .map((answer, index) => `step ${index + 1}: ${answer?.status ?? `refused ${answers[index]!.status}`}`)
+        .join(", ");
+      if (settleAnswer.status === 200 && status?.status !== "failed") {
+        // Every step landed: the server put them in order although they were sent together. The
+        // specification warns clients that concurrent landing fails; a server that orders what it
+        // was sent keeps its trades whole, so this differs from our simulator (which lands the
+        // settle ahead of its setup, as a leader may order a slot) without breaking a rule.
+        const inOrder = statuses.every((answer) => answer === null || ["confirmed", "finalized"].includes(answer.status));
+        if (inOrder) context.failDecision(`a settle sent together with its setup landed, after it, in order (${actual})`, { input });
+        ensure(false, `a settle sent together with its setup ended ${status?.status}`, {
+          input,
+          expected: "failed (or refused at submit): concurrent landing fails",
+          actual,
+        });
+      }
       await ensureSettleChangedNothing(context, buy, { heldBefore, signature, how: "sent together with its setup", input });
     });
   },
