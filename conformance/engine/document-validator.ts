@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule, { type FormatsPlugin } from "ajv-formats";
 import type { oas31 } from "openapi3-ts";
+import { specificationView } from "./specification-view.ts";
 import { addWireFormats } from "./wire-formats.ts";
 
 // ajv-formats is CommonJS: under ESM its function sits on `default`.
@@ -31,23 +32,12 @@ function pointer(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/** A deep copy without `additionalProperties: false`: the specification lists fields and never forbids more. */
-function relaxed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(relaxed);
-  if (typeof value !== "object" || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "additionalProperties" && item === false) continue;
-    copy[key] = relaxed(item);
-  }
-  return copy;
-}
-
 /**
  * Validates answers against the OpenAPI document with ajv (JSON Schema 2020-12), the
  * document added whole so its `#/components/…` refs resolve. `exact` validates as the
- * document says; otherwise extra fields are allowed (the specification's rule: the listed
- * fields with their types), which is what a specification check may demand of any server.
+ * document says; otherwise by its specification view (see specification-view.ts): the fields
+ * the specification lists with their types, which is what a specification check may demand
+ * of any server.
  */
 export class DocumentValidator {
   readonly #ajv: Ajv2020;
@@ -59,7 +49,7 @@ export class DocumentValidator {
     this.#ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
     addFormats(this.#ajv);
     addWireFormats(this.#ajv);
-    const added = options.exact ? document : (relaxed(document) as oas31.OpenAPIObject);
+    const added = options.exact ? document : specificationView(document);
     this.#ajv.addSchema({ ...added, $id: DOCUMENT_ID });
   }
 

@@ -1,0 +1,314 @@
+import type { oas31 } from "openapi3-ts";
+
+/*
+ * Our OpenAPI document, cut down to what the service's specification says, for the checks
+ * that judge any implementation's answers by it (`schema.responses.valid` and the like). The
+ * document holds our choices too: fields the specification does not list, values it calls
+ * "e.g." or "used", list maxima of our world, `null`-only fields it types as strings. A
+ * correct server that chose otherwise must not fail there; `schema.responses.exact` judges
+ * the whole document, as a decision.
+ *
+ * What the view keeps: each record's fields that the specification's tables list (required,
+ * with our types, widened where the specification is wider), the enumerations it gives in
+ * full, and each route's top-level fields it names. What it drops: `additionalProperties:
+ * false`, every other `required`, enumeration and list maximum, `null` as a field's only
+ * type, and the `date-time` format (the specification says ISO 8601, a wider family).
+ */
+
+/** The collectible record's fields (its list items carry the same). */
+const COLLECTIBLE_FIELDS: readonly string[] = [
+  "launch",
+  "primaryMint",
+  "symbol",
+  "name",
+  "description",
+  "imageUri",
+  "unnamed",
+  "status",
+  "stage",
+  "row",
+  "stalled",
+  "belowMinimum",
+  "listingMinimumLamports",
+  "feeBps",
+  "primaryDecimals",
+  "totalSupply",
+  "mintSupply",
+  "lockedReserve",
+  "supplyModel",
+  "progressBps",
+  "priceE12",
+  "createdAt",
+  "activatedAt",
+  "card",
+  "acquisition",
+  "custody",
+  "basket",
+  "migration",
+  "curve",
+  "cardImage",
+  "market",
+];
+
+/** The fields each record's table in the specification lists: required of any server. */
+const RECORD_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  LaunchRow: [
+    "address",
+    "primaryMint",
+    "creator",
+    "symbol",
+    "name",
+    "description",
+    "imageUri",
+    "status",
+    "socials",
+    "category",
+    "components",
+    "primaryDecimals",
+    "totalSupply",
+    "curveInventoryInitial",
+    "curveInventoryRemaining",
+    "migrationInventory",
+    "feeBps",
+    "creatorFeeShareBps",
+    "virtualPrimaryReserve",
+    "virtualDnaReserve",
+    "graduationBoundary",
+    "progressBps",
+    "priceE12",
+    "volume24h",
+    "volume24hUnit",
+    "priceUsd",
+    "fdv",
+    "marketCap",
+    "supplyBasis",
+    "circulatingSupply",
+    "circulatingMarketCapUsd",
+    "supplyModel",
+    "lockedReserve",
+    "volume24hUsd",
+    "buyVolume24hUsd",
+    "sellVolume24hUsd",
+    "liquidityUsd",
+    "liquidityAt",
+    "curveDepth",
+    "creatorFeesUsd",
+    "creatorCurveEarningsUsd",
+    "creatorPoolEarningsUsd",
+    "curveFeesComplete",
+    "solUsd",
+    "trades24",
+    "buys24",
+    "sells24",
+    "lastTradeAt",
+    "change24Bps",
+    "change24Baseline",
+    "change24BaselineAt",
+    "priceAt24hAgoUsd",
+    "ageSeconds",
+    "holders",
+    "netBuyerCount",
+    "createdAt",
+    "activatedAt",
+    "migration",
+    "dnaUnitSol",
+    "priceSol",
+    "recipeTarget",
+    "kind",
+    "pairable",
+    "pairBlock",
+    "pairFigures",
+  ],
+  Component: [
+    "mint",
+    "symbol",
+    "name",
+    "decimals",
+    "quantity",
+    "logoUri",
+    "category",
+    "check",
+    "valueBps",
+    "launchBps",
+    "targetBps",
+    "valueSol",
+  ],
+  ShortLaunchRow: ["address", "symbol", "name", "imageUri", "status", "progressBps", "createdAt"],
+  TradeRecord: [
+    "signature",
+    "launch",
+    "trader",
+    "direction",
+    "primaryAmount",
+    "dnaUnits",
+    "priceE12",
+    "progressBps",
+    "slot",
+    "seq",
+    "at",
+    "source",
+    "solLamports",
+    "solValue",
+    "solSource",
+    "priceSol",
+    "priceUsd",
+  ],
+  LiveTradeRecord: ["signature", "launch", "trader", "symbol", "direction", "primaryAmount", "dnaUnits", "solLamports", "decimals", "at"],
+  Candle: ["t", "o", "h", "l", "c", "v", "vUsd", "n"],
+  WalletBalances: ["solLamports", "feeReserveLamports", "tokens"],
+  WalletToken: ["mint", "amount", "decimals", "symbol", "name", "logoUri", "known"],
+  CollectibleRecord: COLLECTIBLE_FIELDS,
+  CollectibleDetail: [...COLLECTIBLE_FIELDS, "targetCardImage", "serverTime"],
+  CollectibleVault: [
+    "launch",
+    "primaryMint",
+    "symbol",
+    "name",
+    "unnamed",
+    "stage",
+    "exists",
+    "custody",
+    "cards",
+    "totals",
+    "fees",
+    "nextCard",
+    "feePurchase",
+    "serverTime",
+  ],
+  VaultCard: [
+    "asset",
+    "standard",
+    "source",
+    "isLaunchCard",
+    "acquiredAt",
+    "signature",
+    "spentUsdc",
+    "stillHeld",
+    "stillHeldCheckedAt",
+    "photo",
+    "identity",
+    "values",
+  ],
+  // `route` is left out: without a wallet "the answer has a price and no route", absent or null.
+  CurveQuote: [
+    "quoteId",
+    "launch",
+    "direction",
+    "amountIn",
+    "componentTargets",
+    "componentFees",
+    "componentFunding",
+    "fullyCovered",
+    "dnaUnitsNet",
+    "expectedOut",
+    "minOut",
+    "priceImpactBps",
+    "feeBps",
+    "expiresAt",
+    "clamped",
+    "budgetSolIn",
+  ],
+  MarketQuote: ["graduated"],
+  PoolQuote: ["estimatedAmountOut"],
+  ErrorBody: ["error"],
+};
+
+/** Record fields whose values the specification lists in full: their enumerations are kept. */
+const FULL_ENUMERATIONS: ReadonlySet<string> = new Set([
+  "LaunchRow.status",
+  "LaunchRow.kind",
+  "ShortLaunchRow.status",
+  "TradeRecord.direction",
+  "LiveTradeRecord.direction",
+  "CurveQuote.direction",
+  "CollectibleRecord.row",
+  "CollectibleDetail.row",
+]);
+
+/**
+ * The top-level fields of each route's answer that the specification names (routes whose
+ * answer is a record are judged by the record; routes not listed name none: their answers
+ * are "not shown", as the assets list's and build-create's are).
+ */
+const ROUTE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  "GET /v1/launches": ["launches"],
+  "GET /v1/launches/trending": ["launches"],
+  "GET /v1/launches/almost-paired": ["launches"],
+  "GET /v1/launches/{id}/trades": ["dnaUnitSol", "trades", "nextCursor"],
+  "GET /v1/launches/{id}/chart": ["dnaUnitSol", "solUsd", "openRule", "candles"],
+  "GET /v1/search": ["launches"],
+  "GET /v1/trades/live": ["trades"],
+  "GET /v1/wallets/{wallet}/created": ["launches"],
+  // The page's array is `items` in the specification's sample and `collectibles` in its text: neither alone is required.
+  "GET /v1/collectibles": ["serverTime"],
+  "POST /v1/trades/quote": ["quote"],
+  // "optionally plan".
+  "POST /v1/trades/build": ["transaction", "lastValidBlockHeight"],
+  "POST /v1/transactions/submit": ["status"],
+  "GET /v1/transactions/{signature}": ["status"],
+};
+
+type Json = Record<string, unknown>;
+
+/** A deep copy of `value` loosened as the header says; `keep` decides, at a schema, which `required` and `enum` survive. */
+function loosened(
+  value: unknown,
+  keep: { required?: readonly string[]; enumOf?: (property: string) => boolean; enums?: boolean } = {},
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => loosened(item, { enums: keep.enums }));
+  if (typeof value !== "object" || value === null) return value;
+  const schema = value as Json;
+  const copy: Json = {};
+  for (const [key, item] of Object.entries(schema)) {
+    // Values, not schemas: kept as they are.
+    if (key === "examples" || key === "example" || key === "default" || key === "const") {
+      copy[key] = item;
+      continue;
+    }
+    if (key === "additionalProperties" && item === false) continue;
+    if (key === "maxItems" || (key === "enum" && !keep.enums)) continue;
+    if (key === "format" && item === "date-time") continue;
+    if (key === "type" && item === "null") continue;
+    if (key === "required" && Array.isArray(item)) {
+      const required = (item as string[]).filter((name) => keep.required?.includes(name));
+      if (required.length > 0) copy.required = required;
+      continue;
+    }
+    if (key === "properties" && typeof item === "object" && item !== null) {
+      const properties: Json = {};
+      for (const [name, property] of Object.entries(item as Json)) {
+        // A list the specification gives in full keeps its values (as `enum`, or a union of them).
+        properties[name] = loosened(property, { enums: keep.enums || keep.enumOf?.(name) === true });
+      }
+      copy.properties = properties;
+      continue;
+    }
+    copy[key] = loosened(item, { enums: keep.enums });
+  }
+  return copy;
+}
+
+/** The document as the specification would write it: see the header. */
+export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
+  const view = loosened(document) as oas31.OpenAPIObject;
+  const schemas = document.components?.schemas ?? {};
+  const viewed: Json = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    viewed[name] = loosened(schema, {
+      required: RECORD_FIELDS[name] ?? [],
+      enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
+    });
+  }
+  view.components = { ...view.components, schemas: viewed as oas31.ComponentsObject["schemas"] };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      const content = (operation as oas31.OperationObject | undefined)?.responses?.["200"]?.content?.["application/json"];
+      const schema = content?.schema as Json | undefined;
+      if (!schema || "$ref" in schema) continue;
+      const viewedOperation = (view.paths?.[path] as Json)[method] as oas31.OperationObject;
+      const viewedContent = viewedOperation.responses?.["200"]?.content?.["application/json"] as { schema?: unknown };
+      viewedContent.schema = loosened(schema, { required: ROUTE_FIELDS[`${method.toUpperCase()} ${path}`] ?? [] });
+    }
+  }
+  return view;
+}
