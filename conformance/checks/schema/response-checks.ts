@@ -13,29 +13,46 @@ async function judgeAnswers(
   context: CheckContext,
   judge: (request: OperationRequest, answer: Exchange) => string | null,
   only: (request: OperationRequest) => boolean = () => true,
-  { judgesSuccesses = false }: { readonly judgesSuccesses?: boolean } = {},
+  {
+    judgesSuccesses = false,
+    specifiedFor = () => true,
+  }: {
+    readonly judgesSuccesses?: boolean;
+    /** Where the specification states the rule; elsewhere a problem is a difference from our decision (failDecision). */
+    readonly specifiedFor?: (request: OperationRequest, answer: Exchange) => boolean;
+  } = {},
 ): Promise<void> {
   const requests = (await context.shared("schema.operationRequests", operationRequests)).filter(only);
   if (requests.length === 0) context.skip("no operation could be called with inputs from this server");
   let successes = 0;
   let first: Exchange | null = null;
+  let differs: { message: string; details: { input: unknown; actual: unknown } } | null = null;
   for (const request of requests) {
     const answer = await context.exchangeOnce(request.request);
     first ??= answer;
     if (answer.status >= 200 && answer.status < 300) successes++;
     const problem = judge(request, answer);
-    if (problem !== null) {
-      context.fail(`${request.method} ${answer.request.url} answered ${answer.status}: ${problem}`, {
-        input: request.request,
-        actual: answer.body ?? answer.text.slice(0, 500),
-      });
-    }
+    if (problem === null) continue;
+    const message = `${request.method} ${answer.request.url} answered ${answer.status}: ${problem}`;
+    const details = { input: request.request, actual: answer.body ?? answer.text.slice(0, 500) };
+    if (specifiedFor(request, answer)) context.fail(message, details);
+    differs ??= { message, details };
   }
+  if (differs !== null)
+    context.failDecision(
+      `${differs.message} (the specification states this for quote and build refusals; elsewhere it is our decision)`,
+      differs.details,
+    );
   // A rule about successful answers is not kept by a server that gave none (the base URL may not be the service).
   if (judgesSuccesses && successes === 0)
     context.skip(
       `none of the ${requests.length} requests with real inputs was answered with a success (the first: ${first?.request.method} ${first?.request.url} answered ${first?.status}): nothing to judge`,
     );
+}
+
+/** The specification states the shape of a success everywhere, of a refusal only for a quote or a build. */
+function refusalShapeSpecified(request: OperationRequest, answer: Exchange): boolean {
+  return answer.status < 400 || request.template === "/v1/trades/quote" || request.template === "/v1/trades/build";
 }
 
 function isJson(answer: Exchange): boolean {
@@ -99,7 +116,7 @@ export const responsesJson: Check = {
   phase: "schema",
   rule: {
     section: "Endpoints",
-    text: "bodies are JSON: successful responses are HTTP 200 with a JSON object, refusals a body with `error`",
+    text: "bodies are JSON: successful responses are HTTP 200 with a JSON object, refusals of a quote or build a body with `error` (every other refusal too: our decision)",
   },
   enforces: "specification",
   run: (context) =>
@@ -111,6 +128,7 @@ export const responsesJson: Check = {
         return null;
       },
       (request) => isSpecified(request.template),
+      { specifiedFor: refusalShapeSpecified },
     ),
 };
 
@@ -143,7 +161,10 @@ export const no5xx: Check = {
 export const errorsHaveSentence: Check = {
   id: "schema.errors.haveSentence",
   phase: "schema",
-  rule: { section: "Errors", text: "a refused request is a non-200 response whose body has `error`, a sentence (string)" },
+  rule: {
+    section: "Errors",
+    text: "a refused quote or build is a non-200 response whose body has `error`, a sentence (string); every other refusal too (our decision)",
+  },
   enforces: "specification",
   run: (context) =>
     judgeAnswers(
@@ -156,6 +177,7 @@ export const errorsHaveSentence: Check = {
         return `the body's \`error\` is ${kindOf(error)}, not a sentence`;
       },
       (request) => isSpecified(request.template),
+      { specifiedFor: refusalShapeSpecified },
     ),
 };
 
