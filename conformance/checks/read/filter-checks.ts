@@ -48,9 +48,16 @@ export const launchesFiltersMatch: Check = {
           );
         }
       }
+      // Only the ends are certain: a launch trading on the curve is not graduated, a graduated one is not bonding.
+      // Where the statuses between them (graduationPending, migrating) belong is not said.
       const onCurve = (row: Row) => row.status === "activeBonding";
+      const pastCurve = (row: Row) => row.status === "graduated";
       for (const [query, keeps, what] of [
-        [{ tab: "new", kind: "all", state: "bonding", limit: "100" }, onCurve, "state bonding lists launches on the curve"],
+        [
+          { tab: "new", kind: "all", state: "bonding", limit: "100" },
+          (row: Row) => !pastCurve(row),
+          "state bonding lists no graduated launch",
+        ],
         [
           { tab: "new", kind: "all", state: "graduated", limit: "100" },
           (row: Row) => !onCurve(row),
