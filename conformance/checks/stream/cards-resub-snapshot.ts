@@ -15,11 +15,11 @@ export const cardsResubSnapshot: Check = {
     withSession(context, async (session: StreamSession) => {
       const [first, second] = pickLaunches(context, 2);
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "cards", mints: [first!.address] });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(first!)] });
       if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards frame within ${ANSWER_MS} ms of the first cards sub`);
       for (const [label, mints] of [
-        ["the same launch", [first!.address]],
-        ["another launch", [second!.address]],
+        ["the same launch", idsOf(first!)],
+        ["another launch", idsOf(second!)],
       ] as const) {
         probe.send({ op: "sub", tier: "cards", mints });
         const snapshot = await probe.next((frame) => isCards(frame) && cardsField(frame, "full") === true, ANSWER_MS);

@@ -15,7 +15,7 @@ export const cardsSnapshotFirst: Check = {
     withSession(context, async (session: StreamSession) => {
       const launches = pickLaunches(context, 3);
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "cards", mints: launches.map((launch) => launch.address) });
+      probe.send({ op: "sub", tier: "cards", mints: launches.flatMap(idsOf) });
       const first = await probe.next(isCards, ANSWER_MS);
       if (!first) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
       if (cardsField(first, "full") !== true)

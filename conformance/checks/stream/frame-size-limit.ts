@@ -7,9 +7,9 @@ const LIMIT = 64 * 1024;
 /** 64 KB read the smaller way (64,000 bytes): a frame within it must be processed, whichever a server meant. */
 const SURELY_UNDER = 64_000;
 
-/** A cards sub padded with spaces inside the JSON object to exactly `bytes` bytes. */
-export function paddedSub(mint: string, bytes: number): string {
-  const head = `{"op":"sub","tier":"cards","mints":["${mint}"]`;
+/** A cards sub of `ids` (a launch's address and mint) padded with spaces inside the JSON object to exactly `bytes` bytes. */
+export function paddedSub(ids: readonly string[], bytes: number): string {
+  const head = `{"op":"sub","tier":"cards","mints":${JSON.stringify(ids)}`;
   return `${head}${" ".repeat(bytes - head.length - 1)}}`;
 }
 
@@ -23,16 +23,16 @@ export const frameSizeLimit: Check = {
     withSession(context, async (session: StreamSession) => {
       const [under, over, after] = pickLaunches(context, 3);
       const probe = await session.ready();
-      probe.sendRaw(paddedSub(under!.address, SURELY_UNDER));
+      probe.sendRaw(paddedSub(idsOf(under!), SURELY_UNDER));
       const answered = await probe.next(isCards, ANSWER_MS);
       if (!answered) session.fail(`a cards sub of ${SURELY_UNDER} bytes got no cards frame within ${ANSWER_MS} ms: it was not processed`);
       if (!mentions(answered, ...idsOf(under!)))
         session.fail(`the answer to a cards sub of ${SURELY_UNDER} bytes does not name its launch`, { actual: answered.text });
 
-      probe.sendRaw(paddedSub(over!.address, LIMIT + 1));
+      probe.sendRaw(paddedSub(idsOf(over!), LIMIT + 1));
       await session.expectOpen(probe, `a frame of ${LIMIT + 1} bytes`);
       // A normal sub behind it: its answer shows whether the oversized one took effect.
-      probe.send({ op: "sub", tier: "cards", mints: [after!.address] });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(after!)] });
       const next = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(after!)), ANSWER_MS);
       if (!next) session.fail(`no cards frame within ${ANSWER_MS} ms of a normal sub sent after the oversized frame`);
       if (mentions(next, ...idsOf(over!)))

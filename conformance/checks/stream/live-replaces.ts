@@ -22,8 +22,8 @@ export const liveReplaces: Check = {
       if (first!.status !== "activeBonding" || second!.status !== "activeBonding")
         return context.skip("needs two launches on their bonding curve");
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "live", mint: first!.address });
-      probe.send({ op: "sub", tier: "live", mint: second!.address });
+      probe.send({ op: "sub", tier: "live", mint: first!.primaryMint });
+      probe.send({ op: "sub", tier: "live", mint: second!.primaryMint });
       await session.expectOpen(probe, "two live subs");
       const since = probe.received.length;
 

@@ -20,7 +20,7 @@ export const mintsMalformedDropped: Check = {
       const probe = await session.ready();
       probe.send({ op: "sub", tier: "live", mint: MALFORMED[0] });
       await session.expectOpen(probe, "a live sub with a malformed mint");
-      probe.send({ op: "sub", tier: "cards", mints: [MALFORMED[0], launch!.address, MALFORMED[1]] });
+      probe.send({ op: "sub", tier: "cards", mints: [MALFORMED[0], ...idsOf(launch!), MALFORMED[1]] });
       const cards = await probe.next(isCards, ANSWER_MS);
       if (!cards) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub holding one good address among malformed ones`);
       if (!mentions(cards, ...idsOf(launch!)))

@@ -23,11 +23,11 @@ export const subForms: Check = {
       const canTrade = cannotTrade(context) === null && watched!.status === "activeBonding";
       const probe = await session.ready();
 
-      probe.send({ op: "sub", tier: "cards", mints: [watched!.address], v: 1 });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(watched!)], v: 1 });
       const cards = await probe.next(isCards, ANSWER_MS);
       if (!cards || !mentions(cards, ...idsOf(watched!)))
         session.fail(`a cards sub with v: 1 got no cards frame naming its launch within ${ANSWER_MS} ms`);
-      probe.send({ op: "sub", tier: "live", mint: watched!.address });
+      probe.send({ op: "sub", tier: "live", mint: watched!.primaryMint });
       probe.send({ op: "sub", topic: "launches" });
       probe.send({ op: "sub", topic: "trades", v: 1 });
       await session.expectOpen(probe, "the live and topic subs");
@@ -39,10 +39,10 @@ export const subForms: Check = {
           );
       } else context.note("info", "no trade could be made: live and trades subs were judged only by the socket staying open");
 
-      probe.send({ op: "unsub", tier: "live", mint: watched!.address });
+      probe.send({ op: "unsub", tier: "live", mint: watched!.primaryMint });
       probe.send({ op: "unsub", topic: "trades" });
       probe.send({ op: "unsub", topic: "launches", v: 1 });
-      probe.send({ op: "unsub", tier: "cards", mints: [watched!.address] });
+      probe.send({ op: "unsub", tier: "cards", mints: [...idsOf(watched!)] });
       await session.expectOpen(probe, "the unsubs");
       if (canTrade) {
         const since = probe.received.length;
@@ -53,8 +53,8 @@ export const subForms: Check = {
       }
 
       // A v: 2 sub, then a valid one: the valid one's snapshot shows whether the first took effect.
-      probe.send({ op: "sub", tier: "cards", mints: [versioned!.address], v: 2 });
-      probe.send({ op: "sub", tier: "cards", mints: [other!.address] });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(versioned!)], v: 2 });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(other!)] });
       const after = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(other!)), ANSWER_MS);
       if (!after) session.fail(`a cards sub got no cards frame naming its launch within ${ANSWER_MS} ms`);
       if (mentions(after, ...idsOf(watched!)))

@@ -21,12 +21,12 @@ export const unknownKindsTolerated: Check = {
       const probe = await session.ready();
       probe.send({ op: "conformance-unknown-op", topic: "trades" });
       probe.send({ kind: "conformance-unknown-kind" });
-      probe.send({ op: "sub", tier: "conformance-unknown-tier", mints: [launch!.address] });
+      probe.send({ op: "sub", tier: "conformance-unknown-tier", mints: [...idsOf(launch!)] });
       probe.sendRaw("this is not JSON");
       probe.sendRaw("[1,2,3]");
       probe.sendRaw(Buffer.from([0, 1, 2, 3]));
       await session.expectOpen(probe, "frames of unknown ops and kinds");
-      probe.send({ op: "sub", tier: "cards", mints: [launch!.address] });
+      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(launch!)] });
       const cards = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(launch!)), ANSWER_MS);
       if (!cards) session.fail(`a valid cards sub after the unknown frames got no cards frame within ${ANSWER_MS} ms`);
     }),
