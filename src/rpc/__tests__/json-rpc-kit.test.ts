@@ -31,6 +31,23 @@ afterAll(async () => {
   await simulator?.close();
 });
 
+/** A transfer of `amount` lamports from a funded new key to another, signed with kit against the simulator's RPC. */
+async function signedTransfer(amount: bigint) {
+  const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
+  const rpcSubscriptions = createSolanaRpcSubscriptions(simulator.rpc!.pubsubUrl);
+  const payer = await generateKeyPairSigner();
+  const recipient = await generateKeyPairSigner();
+  simulator.devnet.airdrop(payer.address, 1_000_000_000n);
+  const { value: latest } = await rpc.getLatestBlockhash().send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: payer, destination: recipient.address, amount }), m),
+  );
+  return { rpc, rpcSubscriptions, recipient, transaction: await signTransactionMessageWithSigners(message) };
+}
+
 describe("Solana JSON-RPC with @solana/kit", () => {
   it("getSlot follows the devnet's clock and getBalance reads the chain (as bigint)", async () => {
     const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
@@ -46,23 +63,7 @@ describe("Solana JSON-RPC with @solana/kit", () => {
   });
 
   it("createSolanaRpcSubscriptions + sendAndConfirmTransactionFactory land a transfer; slotNotifications yields rising slots", async () => {
-    const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
-    const rpcSubscriptions = createSolanaRpcSubscriptions(simulator.rpc!.pubsubUrl);
-    const payer = await generateKeyPairSigner();
-    const recipient = await generateKeyPairSigner();
-    simulator.devnet.airdrop(payer.address, 1_000_000_000n);
-    const { value: latest } = await rpc.getLatestBlockhash().send();
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      (m) =>
-        appendTransactionMessageInstruction(
-          getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 250_000_000n }),
-          m,
-        ),
-    );
-    const transaction = await signTransactionMessageWithSigners(message);
+    const { rpc, rpcSubscriptions, recipient, transaction } = await signedTransfer(250_000_000n);
     const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
     await sendAndConfirm(transaction as Parameters<typeof sendAndConfirm>[0], { commitment: "confirmed" });
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(lamports(250_000_000n));
@@ -80,24 +81,8 @@ describe("Solana JSON-RPC with @solana/kit", () => {
   });
 
   it("a transfer leaving an account short of rent fails as the validator says it: kit reads the account index", async () => {
-    const rpc = createSolanaRpc(simulator.rpc!.rpcUrl);
-    const rpcSubscriptions = createSolanaRpcSubscriptions(simulator.rpc!.pubsubUrl);
-    const payer = await generateKeyPairSigner();
-    const recipient = await generateKeyPairSigner();
-    simulator.devnet.airdrop(payer.address, 1_000_000_000n);
-    const { value: latest } = await rpc.getLatestBlockhash().send();
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      // Below the 890,880 lamports an empty account needs to be rent-exempt.
-      (m) =>
-        appendTransactionMessageInstruction(
-          getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 777_777n }),
-          m,
-        ),
-    );
-    const transaction = await signTransactionMessageWithSigners(message);
+    // Below the 890,880 lamports an empty account needs to be rent-exempt.
+    const { rpc, rpcSubscriptions, transaction } = await signedTransfer(777_777n);
     const simulated = await rpc.simulateTransaction(getBase64EncodedWireTransaction(transaction), { encoding: "base64" }).send();
     // kit reads every integer of an answer as a bigint.
     expect(simulated.value.err).toEqual({ InsufficientFundsForRent: { account_index: 1n } });
