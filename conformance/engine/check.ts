@@ -150,6 +150,8 @@ export interface SampleLaunch {
   readonly address: string;
   readonly primaryMint: string;
   readonly symbol: string;
+  /** The launch's name, when its row gave one. */
+  readonly name?: string;
   readonly status: string;
   readonly kind: string;
   readonly progressBps: number;

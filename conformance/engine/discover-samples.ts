@@ -9,13 +9,14 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
 }
 
 function sample(row: Record<string, unknown>): SampleLaunch | null {
-  const { address, primaryMint, symbol, status, kind, progressBps } = row;
+  const { address, primaryMint, symbol, name, status, kind, progressBps } = row;
   if (typeof address !== "string" || typeof primaryMint !== "string" || typeof symbol !== "string" || typeof status !== "string")
     return null;
   return {
     address,
     primaryMint,
     symbol,
+    ...(typeof name === "string" && name !== "" ? { name } : {}),
     status,
     kind: typeof kind === "string" ? kind : "pairs",
     progressBps: typeof progressBps === "number" ? progressBps : 0,

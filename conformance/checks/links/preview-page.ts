@@ -8,7 +8,10 @@ export interface FetchedPage {
   readonly html: string;
   /** `<meta property|name=… content=…>` tags by key (first wins). */
   readonly meta: ReadonlyMap<string, string>;
-  /** Where the page sends a reader: an HTTP `Location`, else a `<meta http-equiv="refresh">` URL, resolved against the page's URL. */
+  /**
+   * Where the page sends a reader: an HTTP `Location`, else a `<meta http-equiv="refresh">` URL,
+   * else a string literal an inline script sets `location` to; resolved against the page's URL.
+   */
   readonly redirect: string | null;
   /** The page's scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`), resolved against its URL. */
   readonly assets: readonly string[];
@@ -27,6 +30,15 @@ function attributesOf(tag: string): Map<string, string> {
     attributes.set(match[1]!.toLowerCase(), unescape(match[2] ?? match[3] ?? match[4] ?? ""));
   }
   return attributes;
+}
+
+/** The URL an inline script sends the reader to (`location = "…"`, `location.href = "…"`, `location.replace("…")`, `.assign("…")`), if one does. */
+function scriptRedirect(html: string): string | null {
+  for (const [, body] of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const found = /location(?:\.href)?\s*=\s*(["'`])([^"'`]+)\1|location\.(?:replace|assign)\(\s*(["'`])([^"'`]+)\3\s*\)/.exec(body ?? "");
+    if (found) return unescape(found[2] ?? found[4]!);
+  }
+  return null;
 }
 
 export function readPage(url: string, status: number, headers: Headers, html: string): FetchedPage {
@@ -53,7 +65,7 @@ export function readPage(url: string, status: number, headers: Headers, html: st
     if (source !== undefined && source !== "") assets.push(new URL(source, url).href);
   }
   const location = status >= 300 && status < 400 ? headers.get("location") : null;
-  const target = location ?? refresh;
+  const target = location ?? refresh ?? scriptRedirect(html);
   return {
     url,
     status,

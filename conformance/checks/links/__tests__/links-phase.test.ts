@@ -4,6 +4,7 @@ import { type StartedServer, startBuiltInServer } from "../../../cli/start-simul
 import { parseConformanceCommand } from "../../../cli/conformance-options.ts";
 import { runConformance } from "../../../engine/run-conformance.ts";
 import { LINKS_CHECKS } from "../index.ts";
+import { readPage } from "../preview-page.ts";
 
 let server: StartedServer;
 beforeAll(async () => {
@@ -80,6 +81,21 @@ describe("a client whose page names a script that fails", () => {
 });
 
 describe("--client-url", () => {
+  it("reads a redirect from a Location, a meta refresh, or an inline script that sets location", () => {
+    const at = "http://client.test/t/abc";
+    const none = new Headers();
+    expect(readPage(at, 302, new Headers({ location: "/#/t/abc" }), "").redirect).toBe("http://client.test/#/t/abc");
+    expect(readPage(at, 200, none, '<meta http-equiv="refresh" content="0; url=/#/t/abc">').redirect).toBe("http://client.test/#/t/abc");
+    expect(readPage(at, 200, none, '<script>window.location.replace("/#/t/abc")</script>').redirect).toBe("http://client.test/#/t/abc");
+    expect(readPage(at, 200, none, "<script>location.href = '/#/collectibles/abc';</script>").redirect).toBe(
+      "http://client.test/#/collectibles/abc",
+    );
+    // A script loaded from elsewhere, or one that sets no location, redirects nowhere the page shows.
+    expect(
+      readPage(at, 200, none, '<script src="/app.js">location = "/elsewhere"</script><script>let a = 1;</script>').redirect,
+    ).toBeNull();
+  });
+
   it("conformance takes a URL or `base`", () => {
     expect(parseConformanceCommand(["--start", "--client-url", "base"])).toMatchObject({ kind: "run", options: { clientUrl: "base" } });
     expect(parseConformanceCommand(["--base-url", "http://a:1", "--client-url", "http://b:2/"])).toMatchObject({
