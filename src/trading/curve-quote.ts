@@ -155,7 +155,9 @@ export function priceBuyExactInSol(
   if ("ok" in priced) return priced;
   // The whole inventory with budget to spare: the budget would have bought more than is left.
   const cut = low === market.state.inventoryRemaining && lamportsFor(low)! < budgetLamports;
-  return { ...priced, mode: "exactInSol", trade: cut ? { ...priced.trade, clamped: true } : priced.trade };
+  // The floor slippage sets: a build solving the budget again after the price rose may buy less, down to it.
+  const minOut = withFloor(priced.trade.primaryAmount, slippageBps);
+  return { ...priced, mode: "exactInSol", minOut, trade: cut ? { ...priced.trade, clamped: true } : priced.trade };
 }
 
 /** Sell exactly `amount` launch base units; `heldPrimary` null skips the balance check. */

@@ -27,8 +27,10 @@ export function termsOf(priced: Priced): QuoteTerms {
   if (pricing.direction === "sell") return { venue: "curve", minOut: pricing.minDnaOut, maxDnaIn: null };
   const { settle } = pricing;
   if (settle.instruction === "buyExactIn") return { venue: "curve", minOut: settle.minOut, maxDnaIn: null };
-  // exactInSol buys a solved amount: its ceiling is the SOL the swaps take, not a DNA buffer.
-  return { venue: "curve", minOut: settle.amount, maxDnaIn: pricing.mode === "exactOut" ? settle.maxDnaIn : null };
+  // exactInSol buys a solved amount: its ceiling is the SOL the swaps take, not a DNA buffer, and
+  // its floor the solved amount less slippage (the budget, solved again at build, may buy less).
+  if (pricing.mode === "exactInSol") return { venue: "curve", minOut: pricing.minOut, maxDnaIn: null };
+  return { venue: "curve", minOut: settle.amount, maxDnaIn: settle.maxDnaIn };
 }
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);

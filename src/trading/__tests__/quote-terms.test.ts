@@ -47,6 +47,27 @@ describe("a build keeps its quote's terms", () => {
     );
   });
 
+  it("an exactInSol buy's floor is its solved amount less slippage, so a build solving the budget again after a small rise still builds", () => {
+    let rebuilt = 0;
+    fc.assert(
+      fc.property(market, fc.bigInt(10n ** 8n, 10n ** 11n), fc.integer({ min: 1, max: 2_000 }), (m, budget, slippageBps) => {
+        const r = { kind: "exactInSol" as const, amount: budget, slippageBps };
+        const quoted = priceOn(m, r);
+        if (quoted === null || quoted.pricing.direction !== "buy") return;
+        const floor = (quoted.pricing.trade.primaryAmount * BigInt(10_000 - slippageBps)) / 10_000n;
+        expect(quoted.pricing.minOut).toBe(floor);
+        expect(termsOf(quoted).minOut).toBe(floor);
+        // Someone buys a sliver first: the same budget now solves for a little less, above the floor.
+        const now = priceOn(moved(m, { direction: "buy", amount: quoted.pricing.trade.primaryAmount / 1_000n + 1n }), r);
+        if (now === null || now.pricing.direction !== "buy" || now.pricing.trade.primaryAmount < floor) return;
+        expect(keepTerms(now, termsOf(quoted), "q_test").ok).toBe(true);
+        rebuilt += 1;
+      }),
+      { numRuns: 200 },
+    );
+    expect(rebuilt).toBeGreaterThan(0);
+  });
+
   it("on a moved curve, builds within the quote's floor and buffer a settle the price now satisfies, or refuses exactly when it cannot", () => {
     const outcomes = { kept: 0, tightened: 0, refused: 0 };
     fc.assert(
