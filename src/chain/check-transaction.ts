@@ -11,6 +11,13 @@ export type TransactionCheck = { readonly ok: true; readonly message: SupportedM
 
 const refuse = (reason: string): TransactionCheck => ({ ok: false, reason });
 
+/** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
+export function isWritableKey(message: Pick<SupportedMessage, "header" | "staticAccounts">, index: number): boolean {
+  const { header, staticAccounts } = message;
+  if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
+  return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
+}
+
 /**
  * The devnet's door for an already decoded `Transaction` (from submit, send, a replayed
  * journal or a restored queue): its wire bytes go through the same checks as a client's

@@ -1,7 +1,7 @@
 import type { Address } from "@solana/kit";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import { computeBudgetOf } from "./transaction-fee.ts";
-import { isWritableKey } from "./transaction-history.ts";
+import { isWritableKey } from "../chain/check-transaction.ts";
 
 /** Slots the validator's prioritization-fee cache remembers (its MAX_NUM_RECENT_BLOCKS). */
 export const RECENT_FEE_SLOTS = 150;

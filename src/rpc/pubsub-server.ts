@@ -3,7 +3,8 @@ import { WebSocketServer } from "ws";
 import { PUBSUB_METHODS } from "./pubsub-methods.ts";
 import { type AddressShare, type LandedLogs, PubSubSession, SlotChanges } from "./pubsub-session.ts";
 import type { Address } from "@solana/kit";
-import { TransactionHistory, isWritableKey } from "./transaction-history.ts";
+import { isWritableKey } from "../chain/check-transaction.ts";
+import { TransactionHistory } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 

@@ -2,7 +2,7 @@ import type { Address, ReadonlyUint8Array, Signature, Transaction } from "@solan
 import { addressFromBytes } from "../chain/address-bytes.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { tokenAccountAmount } from "../programs/token-account.ts";
-import type { SupportedMessage } from "../chain/check-transaction.ts";
+import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
 import { decimalsOf, isTokenAccount } from "./token-parsing.ts";
@@ -38,13 +38,6 @@ export interface HistoryEntry {
   readonly post: readonly KeyState[];
   /** The CPIs each top-level instruction made, by its index. */
   readonly inner: readonly (readonly InnerInstruction[])[];
-}
-
-/** Whether the account at `index` is writable, by the message header's layout (signers first, read-only ones last in each group). */
-export function isWritableKey(message: Pick<SupportedMessage, "header" | "staticAccounts">, index: number): boolean {
-  const { header, staticAccounts } = message;
-  if (index < header.numSignerAccounts) return index < header.numSignerAccounts - header.numReadonlySignerAccounts;
-  return index < staticAccounts.length - header.numReadonlyNonSignerAccounts;
 }
 
 /** A mint's decimals never change: each is read from the chain once. */

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NATIVE_MINT_ADDRESS } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
 import { FEE_RESERVE_LAMPORTS, TOKEN_ACCOUNT_RENT_LAMPORTS } from "../routes/wallets/fee-reserve.ts";
+import { TokenHoldings } from "../routes/wallets/token-holdings.ts";
+import { getTokenDecoder, getTokenEncoder } from "@solana-program/token";
+import { TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
+import type { Address } from "@solana/kit";
 import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
 
 /** Wallet balances are the chain's, read at request time; names come from the read model. */
@@ -73,6 +77,49 @@ describe("GET /v1/wallets/{wallet}/balances", () => {
         known: true,
       },
     ]);
+  });
+
+  it("keeps its index account by account: after fundings, an account write and a restore it equals a full scan of the chain", async () => {
+    const { devnet, world } = seeded;
+    const decoder = getTokenDecoder();
+    const fullScan = (owner: Address) => {
+      const held = new Map<Address, bigint>();
+      for (const account of devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
+        if (account.data.length !== 165) continue;
+        const token = decoder.decode(account.data);
+        if (token.owner === owner && token.amount > 0n) held.set(token.mint, (held.get(token.mint) ?? 0n) + token.amount);
+      }
+      return held;
+    };
+    const holdings = TokenHoldings.of(devnet);
+    const wallets = await Promise.all(Array.from({ length: 3 }, async () => (await generateKeyPairSigner()).address));
+    const [usdc, jup] = [world.component("USDC"), world.component("JUP")];
+    const agrees = () => {
+      for (const wallet of wallets) expect(new Map(holdings.heldBy(wallet)), wallet).toEqual(fullScan(wallet));
+    };
+    agrees();
+    // Transactions: each wallet funded, one twice (two mints, then more of one).
+    for (const [index, wallet] of wallets.entries())
+      await world.fund(wallet, { components: [{ mint: usdc.mint, amount: BigInt(100 + index) }] });
+    await world.fund(wallets[0]!, {
+      components: [
+        { mint: jup.mint, amount: 7n },
+        { mint: usdc.mint, amount: 1n },
+      ],
+    });
+    agrees();
+    expect(holdings.heldBy(wallets[0]!).get(usdc.mint)).toBe(101n);
+    const snapshot = devnet.snapshot();
+    // An account write: the second wallet's USDC account emptied by hand.
+    const account = devnet.getAccount(await world.tokenAccountOf(wallets[1]!, usdc.mint))!;
+    const emptied = getTokenEncoder().encode({ ...decoder.decode(account.data), amount: 0n });
+    devnet.setAccount({ ...account, data: new Uint8Array(emptied) });
+    agrees();
+    expect(holdings.heldBy(wallets[1]!).size).toBe(0);
+    // A restore puts the chain back: the index reads it whole again.
+    devnet.restore(snapshot);
+    agrees();
+    expect(holdings.heldBy(wallets[1]!).get(usdc.mint)).toBe(101n);
   });
 
   it("refuses an address that matches the pattern but is not 32 bytes", async () => {
