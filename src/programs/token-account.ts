@@ -1,4 +1,5 @@
-import type { ReadonlyUint8Array } from "@solana/kit";
+import type { EncodedAccount, ReadonlyUint8Array } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "./program-addresses.ts";
 
 /*
  * The SPL Token account layout, as far as this project reads it without a full decode:
@@ -11,6 +12,10 @@ import type { ReadonlyUint8Array } from "@solana/kit";
 export const TOKEN_ACCOUNT_BYTES = 165;
 /** Where a token account's amount starts: after its mint and owner. */
 export const TOKEN_AMOUNT_OFFSET = 64;
+
+/** True when `account` is an SPL Token account: owned by the token program, of a token account's size. */
+export const isTokenAccount = (account: Pick<EncodedAccount, "programAddress" | "data">): boolean =>
+  account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === TOKEN_ACCOUNT_BYTES;
 
 /** The amount held by token account `data`; 0 when `data` is not a token account's size. */
 export function tokenAccountAmount(data: ReadonlyUint8Array): bigint {

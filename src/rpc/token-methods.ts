@@ -7,7 +7,8 @@ import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountConfig, CommitmentConfig, Pubkey, TokenAccountsFilter } from "./rpc-schemas.ts";
-import { decimalsOf, isTokenAccount, tokenAmountOf } from "./token-parsing.ts";
+import { isTokenAccount } from "../programs/token-account.ts";
+import { decimalsOf, tokenAmountOf } from "./token-parsing.ts";
 
 /** Where an SPL Token account keeps its owner. */
 const OWNER_OFFSET = 32;

@@ -16,9 +16,6 @@ export function tokenAmountOf(amount: bigint, decimals: number) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
-export const isTokenAccount = (account: EncodedAccount): boolean =>
-  account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === TOKEN_ACCOUNT_BYTES;
-
 /** The decimals of `mint`, or null when it is no SPL Token mint. */
 export function decimalsOf(devnet: Devnet, mint: Address): number | null {
   const account = devnet.getAccount(mint);

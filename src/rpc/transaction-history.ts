@@ -5,7 +5,8 @@ import { tokenAccountAmount } from "../programs/token-account.ts";
 import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
-import { decimalsOf, isTokenAccount } from "./token-parsing.ts";
+import { isTokenAccount } from "../programs/token-account.ts";
+import { decimalsOf } from "./token-parsing.ts";
 
 /**
  * Landed transactions the RPC remembers in full: a node that keeps a bounded ledger, as a

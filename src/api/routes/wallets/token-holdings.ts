@@ -2,7 +2,7 @@ import type { Address, EncodedAccount } from "@solana/kit";
 import { getTokenDecoder } from "@solana-program/token";
 import { checkTransaction, isWritableKey } from "../../../chain/check-transaction.ts";
 import type { Devnet, DevnetWrite } from "../../../chain/devnet.ts";
-import { TOKEN_ACCOUNT_BYTES, TOKEN_PROGRAM_ADDRESS } from "../../../programs/index.ts";
+import { TOKEN_PROGRAM_ADDRESS, isTokenAccount } from "../../../programs/index.ts";
 
 const tokenDecoder = getTokenDecoder();
 const NOTHING_HELD: ReadonlyMap<Address, bigint> = new Map();
@@ -80,23 +80,15 @@ export class TokenHoldings {
   #readWhole(): void {
     this.#accounts.clear();
     this.#byOwner.clear();
-    for (const account of this.#devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) {
-      if (account.data.length !== TOKEN_ACCOUNT_BYTES) continue;
-      const { owner, mint, amount } = tokenDecoder.decode(account.data);
-      this.#put(account.address, { owner, mint, amount });
-    }
+    for (const account of this.#devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) this.#reread(account.address, account);
     this.#whole = true;
   }
 
   /** Reads `address` again (or takes its state as written): a token account now is put, one that no longer is (closed, or never was) is dropped. */
   #reread(address: Address, account: EncodedAccount | null = this.#devnet.getAccount(address)): void {
-    const isToken = account !== null && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === TOKEN_ACCOUNT_BYTES;
-    if (!isToken) {
-      this.#drop(address);
-      return;
-    }
-    const { owner, mint, amount } = tokenDecoder.decode(account.data);
     this.#drop(address);
+    if (account === null || !isTokenAccount(account)) return;
+    const { owner, mint, amount } = tokenDecoder.decode(account.data);
     this.#put(address, { owner, mint, amount });
   }
 
