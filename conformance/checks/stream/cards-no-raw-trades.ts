@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import { stirLaunch } from "./activity.ts";
-import { pickLaunches, idsOf } from "./launch-picks.ts";
+import { cardsSub, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, isCards, withSession } from "./stream-session.ts";
 
 /** A socket on the cards tier alone hears the bundle of its launches change, never the trades themselves. */
@@ -16,7 +16,7 @@ export const cardsNoRawTrades: Check = {
     withSession(context, async (session: StreamSession) => {
       const [launch] = pickLaunches(context, 1);
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(launch!)] });
+      probe.send(cardsSub(launch!));
       if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards snapshot within ${ANSWER_MS} ms of a cards sub`);
       const stirred = await stirLaunch(context, launch!.address);
       await session.settle(probe);

@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
-import { pickLaunches, idsOf } from "./launch-picks.ts";
+import { cardsSub, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
 
 const ROUNDS = 3;
@@ -19,7 +19,7 @@ export const cardsSeqContinuity: Check = {
     withSession(context, async (session: StreamSession) => {
       const launches = pickLaunches(context, 1).concat(context.samples.launches.slice(0, 20));
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "cards", mints: [...new Set(launches.flatMap(idsOf))] });
+      probe.send(cardsSub(...launches));
       if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
       const done: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {

@@ -1,5 +1,5 @@
 import type { Check } from "../../engine/check.ts";
-import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
 
 /** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed. */
@@ -15,7 +15,7 @@ export const cardsSnapshotFirst: Check = {
     withSession(context, async (session: StreamSession) => {
       const launches = pickLaunches(context, 3);
       const probe = await session.ready();
-      probe.send({ op: "sub", tier: "cards", mints: launches.flatMap(idsOf) });
+      probe.send(cardsSub(...launches));
       const first = await probe.next(isCards, ANSWER_MS);
       if (!first) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
       if (cardsField(first, "full") !== true)

@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
-import { pickLaunches, idsOf } from "./launch-picks.ts";
+import { cardsSub, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, QUIET_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
 
 /** Our window: more than 60 client frames in any 10 s closes with 1008. */
@@ -26,7 +26,7 @@ export const closeFloodWindow: Check = {
     withSession(context, async (session: StreamSession) => {
       const [launch] = pickLaunches(context, 1);
       const probe = await session.ready();
-      for (let index = 0; index < FRAMES; index++) probe.send({ op: "sub", tier: "cards", mints: [...idsOf(launch!)] });
+      for (let index = 0; index < FRAMES; index++) probe.send(cardsSub(launch!));
       const deadline = Date.now() + ANSWER_MS;
       while (probe.received.filter(isSnapshot).length < FRAMES && probe.isOpen && Date.now() < deadline) await probe.collect(50);
       const answered = probe.received.filter(isSnapshot).length;
@@ -36,7 +36,7 @@ export const closeFloodWindow: Check = {
         });
       // No ping here: it would be frame 61 of the window, the one that must close the socket.
       await session.expectOpen(probe, `${FRAMES} frames`, { roundTrip: false });
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(launch!)] });
+      probe.send(cardsSub(launch!));
       const closed = await probe.closeWithin(ANSWER_MS + QUIET_MS);
       if (closed?.code !== TOO_MANY)
         session.fail(

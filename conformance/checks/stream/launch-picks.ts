@@ -15,3 +15,13 @@ export function pickLaunches(context: CheckContext, count: number): readonly Sam
 
 /** The ids a card of the launch may carry: its address or its primary mint. */
 export const idsOf = (launch: SampleLaunch): readonly string[] => [launch.address, launch.primaryMint];
+
+/**
+ * A cards `sub` of `launches`, each named both ways the specification's `mints` may mean (its
+ * address and its primary mint), so a server keyed by either subscribes it.
+ */
+export const cardsSub = (...launches: readonly SampleLaunch[]) => ({
+  op: "sub" as const,
+  tier: "cards" as const,
+  mints: [...new Set(launches.flatMap(idsOf))],
+});

@@ -1,7 +1,7 @@
 import type { CheckContext } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
-import { pickLaunches, idsOf } from "./launch-picks.ts";
+import { cardsSub, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
 import { syntheticAddresses } from "./synthetic-addresses.ts";
 
@@ -13,7 +13,7 @@ import { syntheticAddresses } from "./synthetic-addresses.ts";
 export async function recordSession(context: CheckContext, session: StreamSession): Promise<readonly ProbeFrame[]> {
   const launches = pickLaunches(context, 2);
   const probe = await session.ready();
-  probe.send({ op: "sub", tier: "cards", mints: launches.flatMap(idsOf) });
+  probe.send(cardsSub(...launches));
   probe.send({ op: "sub", tier: "live", mint: launches[0]!.primaryMint });
   probe.send({ op: "sub", topic: "launches" });
   probe.send({ op: "sub", topic: "trades" });

@@ -1,5 +1,5 @@
 import type { Check } from "../../engine/check.ts";
-import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
 import { isTradeOf } from "./trade-frames.ts";
 import { cannotTrade, driveTrade } from "./trade-driver.ts";
@@ -23,7 +23,7 @@ export const subForms: Check = {
       const canTrade = cannotTrade(context) === null && watched!.status === "activeBonding";
       const probe = await session.ready();
 
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(watched!)], v: 1 });
+      probe.send({ ...cardsSub(watched!), v: 1 });
       const cards = await probe.next(isCards, ANSWER_MS);
       if (!cards || !mentions(cards, ...idsOf(watched!)))
         session.fail(`a cards sub with v: 1 got no cards frame naming its launch within ${ANSWER_MS} ms`);
@@ -42,7 +42,7 @@ export const subForms: Check = {
       probe.send({ op: "unsub", tier: "live", mint: watched!.primaryMint });
       probe.send({ op: "unsub", topic: "trades" });
       probe.send({ op: "unsub", topic: "launches", v: 1 });
-      probe.send({ op: "unsub", tier: "cards", mints: [...idsOf(watched!)] });
+      probe.send({ ...cardsSub(watched!), op: "unsub" });
       await session.expectOpen(probe, "the unsubs");
       if (canTrade) {
         const since = probe.received.length;
@@ -53,8 +53,8 @@ export const subForms: Check = {
       }
 
       // A v: 2 sub, then a valid one: the valid one's snapshot shows whether the first took effect.
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(versioned!)], v: 2 });
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(other!)] });
+      probe.send({ ...cardsSub(versioned!), v: 2 });
+      probe.send(cardsSub(other!));
       const after = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(other!)), ANSWER_MS);
       if (!after) session.fail(`a cards sub got no cards frame naming its launch within ${ANSWER_MS} ms`);
       if (mentions(after, ...idsOf(watched!)))

@@ -1,5 +1,5 @@
 import type { Check } from "../../engine/check.ts";
-import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
 
 /**
@@ -21,12 +21,12 @@ export const unknownKindsTolerated: Check = {
       const probe = await session.ready();
       probe.send({ op: "conformance-unknown-op", topic: "trades" });
       probe.send({ kind: "conformance-unknown-kind" });
-      probe.send({ op: "sub", tier: "conformance-unknown-tier", mints: [...idsOf(launch!)] });
+      probe.send({ ...cardsSub(launch!), tier: "conformance-unknown-tier" });
       probe.sendRaw("this is not JSON");
       probe.sendRaw("[1,2,3]");
       probe.sendRaw(Buffer.from([0, 1, 2, 3]));
       await session.expectOpen(probe, "frames of unknown ops and kinds");
-      probe.send({ op: "sub", tier: "cards", mints: [...idsOf(launch!)] });
+      probe.send(cardsSub(launch!));
       const cards = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(launch!)), ANSWER_MS);
       if (!cards) session.fail(`a valid cards sub after the unknown frames got no cards frame within ${ANSWER_MS} ms`);
     }),
