@@ -407,7 +407,7 @@ export class ReadModel {
 
   /** How the service names `mint`: a world component, wrapped SOL (a collectible's component) or a launch token; null otherwise. */
   tokenListing(mint: string): TokenListing | null {
-    const listing = this.#listings.get(mint) ?? wrappedSolListingOf(mint);
+    const listing = this.#componentListing(mint);
     if (listing) return { ...listing, logoUri: this.#mediaUrl(listing.logoUri) };
     const launch = this.#folder.directory.byMint(mint);
     if (!launch) return null;
@@ -499,13 +499,17 @@ export class ReadModel {
     });
   }
 
+  /** A component's listing as the world lists it; wrapped SOL, a collectible's component, is named though the world does not list it. */
+  #componentListing(mint: string): TokenListing | null {
+    return this.#listings.get(mint) ?? wrappedSolListingOf(mint);
+  }
+
   #context(): ReadContext {
     return {
       nowUnix: this.#options.now().unixTimestamp,
       solUsd: this.#options.solUsd,
       book: this.#folder.book,
-      // Wrapped SOL, a collectible's component, is named though the world does not list it.
-      listing: (mint) => this.#listings.get(mint) ?? wrappedSolListingOf(mint),
+      listing: (mint) => this.#componentListing(mint),
       mediaUrl: (uri) => this.#mediaUrl(uri),
     };
   }

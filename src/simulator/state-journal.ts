@@ -179,7 +179,7 @@ export class StateJournal {
   checkpoint(devnet: Devnet): void {
     fsyncSync(this.#fd);
     const snapshot = devnet.snapshot();
-    const header = {
+    const header: CheckpointHeader = {
       v: 1,
       seed: snapshot.clock.seed,
       entries: this.#length,
