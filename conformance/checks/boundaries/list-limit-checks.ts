@@ -1,7 +1,7 @@
 import { getBase58Decoder } from "@solana/kit";
 import type { Exchange } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
-import { anyLaunch, expectAccepted, expectRefusedOrBounded, noteClamped, rowsOf } from "./boundary-probe.ts";
+import { anyLaunch, expectAccepted, expectRefusedOrBounded, rowsOf } from "./boundary-probe.ts";
 
 const LIMITS = { section: "Limits", text: "" };
 
@@ -21,13 +21,14 @@ async function expectLimitRange(
     const count = rows(await expectAccepted(context, { method: "GET", path, query: { limit } }, `limit=${limit}`)).length;
     if (count > limit) context.fail(`limit=${limit} returned ${count} ${noun}`, { input: { limit }, actual: count });
   }
-  const clamped: string[] = [];
-  for (const limit of [0, max + 1]) {
-    const request = { method: "GET", path, query: { limit } } as const;
-    const outcome = await expectRefusedOrBounded(context, request, `limit=${limit}`, (answer) => rows(answer).length <= max);
-    if (outcome === "clamped") clamped.push(`limit=${limit}`);
-  }
-  noteClamped(context, clamped);
+  await expectRefusedOrBounded(
+    context,
+    [0, max + 1].map((limit) => ({
+      request: { method: "GET", path, query: { limit } },
+      what: `limit=${limit}`,
+      keptWithin: (answer) => rows(answer).length <= max,
+    })),
+  );
 }
 
 export const launchesLimit: Check = {
@@ -67,14 +68,13 @@ export const launchesIds: Check = {
   async run(context) {
     const known = context.samples.launches.map((launch) => launch.address);
     await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 100).join(",") } }, "100 ids");
-    const request = { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 101).join(",") } } as const;
-    const outcome = await expectRefusedOrBounded(
-      context,
-      request,
-      "101 ids",
-      (answer) => rowsOf(context, answer, "launches").length <= 100,
-    );
-    noteClamped(context, outcome === "clamped" ? ["101 ids"] : []);
+    await expectRefusedOrBounded(context, [
+      {
+        request: { method: "GET", path: "/v1/launches", query: { ids: addresses(known, 101).join(",") } },
+        what: "101 ids",
+        keptWithin: (answer) => rowsOf(context, answer, "launches").length <= 100,
+      },
+    ]);
   },
 };
 
@@ -103,14 +103,15 @@ export const chartBucket: Check = {
     const path = `/v1/launches/${anyLaunch(context).address}/chart`;
     for (const bucket of [1, 86_400])
       await expectAccepted(context, { method: "GET", path, query: { bucket, limit: 10 } }, `bucket=${bucket}`);
-    const clamped: string[] = [];
-    for (const bucket of [0, 86_401]) {
-      // Read as a width in range instead: its answer keeps the candle limit.
-      const within = (answer: Exchange) => rowsOf(context, answer, "candles").length <= 1000;
-      if ((await expectRefusedOrBounded(context, { method: "GET", path, query: { bucket } }, `bucket=${bucket}`, within)) === "clamped")
-        clamped.push(`bucket=${bucket}`);
-    }
-    noteClamped(context, clamped);
+    await expectRefusedOrBounded(
+      context,
+      [0, 86_401].map((bucket) => ({
+        request: { method: "GET", path, query: { bucket } },
+        what: `bucket=${bucket}`,
+        // Read as a width in range instead: its answer keeps the candle limit.
+        keptWithin: (answer) => rowsOf(context, answer, "candles").length <= 1000,
+      })),
+    );
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Check } from "../../engine/check.ts";
-import { expectAccepted, expectRefusedOrBounded, noteClamped } from "./boundary-probe.ts";
+import { expectAccepted, expectRefusedOrBounded } from "./boundary-probe.ts";
 
 export const statusWithPaging: Check = {
   id: "boundaries.launches.statusWithPaging",
@@ -20,14 +20,14 @@ export const statusWithPaging: Check = {
     if (typeof cursor === "string") alone.cursor = cursor;
     await expectAccepted(context, { method: "GET", path: "/v1/launches", query: { status: "activeBonding" } }, "status alone");
     // The specification tells clients not to combine them; what a server does with the pair is ours to choose.
-    const answered: string[] = [];
-    for (const [name, value] of Object.entries(alone)) {
-      const request = { method: "GET", path: "/v1/launches", query: { status: "activeBonding", [name]: value } } as const;
-      const isList = (answer: { body?: unknown }) => Array.isArray((answer.body as { launches?: unknown } | undefined)?.launches);
-      if ((await expectRefusedOrBounded(context, request, `status with ${name}`, isList)) === "clamped")
-        answered.push(`status with ${name}`);
-    }
-    noteClamped(context, answered);
+    await expectRefusedOrBounded(
+      context,
+      Object.entries(alone).map(([name, value]) => ({
+        request: { method: "GET", path: "/v1/launches", query: { status: "activeBonding", [name]: value } },
+        what: `status with ${name}`,
+        keptWithin: (answer) => Array.isArray((answer.body as { launches?: unknown } | undefined)?.launches),
+      })),
+    );
   },
 };
 
