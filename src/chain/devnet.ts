@@ -159,6 +159,39 @@ interface QueuedTransaction {
   readonly landAtSlot: bigint;
 }
 
+/**
+ * What the chain keeps of a landed transaction's log once its listeners and sender have had it
+ * whole: the runtime's own lines that say which program ran and what each emitted
+ * (`Program <id> invoke [n]`, `Program <id> success`, `Program <id> failed: …`,
+ * `Program data: …`). A replay of events needs no more (each data line belongs to the program
+ * running when it was written); program text and compute-unit lines are dropped. They were
+ * most of what a long-running chain held per transaction (about 1.5 KB of 3.7 KB), for good.
+ */
+function rememberedLog(logs: readonly string[]): readonly string[] {
+  const kept: string[] = [];
+  for (const line of logs) {
+    if (line.startsWith("Program data: ")) kept.push(line);
+    else if (FLOW_LINE.test(line)) kept.push(sharedFlowLine(line));
+  }
+  return kept;
+}
+
+const FLOW_LINE = /^Program [1-9A-HJ-NP-Za-km-z]{32,44} (?:invoke \[\d+\]|success|failed)/;
+/**
+ * Flow lines repeat (a program at a depth: a few dozen distinct lines for a whole chain), so
+ * every record shares one copy of each; bounded, should a chain run many programs.
+ */
+const flowLines = new Map<string, string>();
+const MAX_SHARED_FLOW_LINES = 4_096;
+
+function sharedFlowLine(line: string): string {
+  const shared = flowLines.get(line);
+  if (shared !== undefined) return shared;
+  if (flowLines.size >= MAX_SHARED_FLOW_LINES) flowLines.clear();
+  flowLines.set(line, line);
+  return line;
+}
+
 type TransactionRecord =
   /** Waiting in the landing queue; past `lastValidBlockHeight` (null: its blockhash was already unknown) it can only expire. */
   | { readonly state: "queued"; readonly lastValidBlockHeight: bigint | null }
@@ -551,7 +584,7 @@ export class Devnet {
    * here (its effects came with a restored snapshot), so its status still answers.
    */
   recall(landed: LandedTransaction): void {
-    this.#records.set(landed.signature, { state: "landed", transaction: landed });
+    this.#records.set(landed.signature, { state: "landed", transaction: { ...landed, logs: rememberedLog(landed.logs) } });
   }
 
   /**
@@ -628,7 +661,11 @@ export class Devnet {
     }
   }
 
-  /** Every landed transaction the chain remembers, in landing order (slot, then seq). */
+  /**
+   * Every landed transaction the chain remembers, in landing order (slot, then seq). Their
+   * `logs` are what the chain keeps of them (see {@link rememberedLog}): the lines that say
+   * which program ran and what it emitted; `send`, `advanceSlots` and the listeners get whole logs.
+   */
   landedTransactions(): LandedTransaction[] {
     const landed: LandedTransaction[] = [];
     for (const record of this.#records.values()) if (record.state === "landed") landed.push(record.transaction);
@@ -792,7 +829,7 @@ export class Devnet {
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed(),
     };
-    this.#records.set(signature, { state: "landed", transaction: landed });
+    this.#records.set(signature, { state: "landed", transaction: { ...landed, logs: rememberedLog(landed.logs) } });
     this.#announce({ kind: "transaction", landed, transaction, innerInstructions: () => innerInstructionsOf(meta) });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };

@@ -56,6 +56,11 @@ export class EventFolder {
     this.collectibles = new CollectibleBook(usdcMint);
   }
 
+  /** The last landing folded: where a price sample taken now falls among the landings (slot -1 before any). */
+  get lastFolded(): { readonly afterSlot: bigint; readonly afterSeq: number } {
+    return { afterSlot: this.#lastSlot, afterSeq: this.#lastSeq };
+  }
+
   /** Folds `transaction`; one at or before the last folded (a duplicate delivery) is ignored. */
   fold(transaction: LandedTransaction): Change[] {
     const { slot, seq } = transaction;

@@ -11,6 +11,7 @@ import {
 import type { Change } from "./change.ts";
 import { ReadCache } from "./read-cache.ts";
 import { EventFolder } from "./event-folder.ts";
+import { PriceSampleLog, type PriceSamplePoint, sampledBefore } from "./price-sample-log.ts";
 import type { LaunchCursor } from "./launch-cursor.ts";
 import {
   ALMOST_PAIRED_LIMIT,
@@ -115,6 +116,8 @@ export class ReadModel {
   /** The component whose venue values a collectible listing's buffer: the world's USDC. */
   readonly #usdcMint: string | null;
   readonly #listeners = new Set<(changes: readonly Change[]) => void>();
+  /** Where each price sample fell among the landings, for a rebuild to sample there again. */
+  readonly #samples = new PriceSampleLog();
   /** Every launch's off-chain metadata, landed or not: build-create speaks before the chain does, and a rebuild re-applies it. */
   readonly #metadata = new Map<string, LaunchMetadata>();
   /** The launches of `#metadata` not landed yet, oldest first. */
@@ -145,8 +148,9 @@ export class ReadModel {
 
   /**
    * Forgets every folded transaction and folds `transactions` again (the chain went back to
-   * a snapshot). Metadata is kept and re-applied; listeners hear nothing but the caller's
-   * own announcement (the stream sends `resync`).
+   * a snapshot). Metadata is kept and re-applied, and prices are sampled again where they
+   * were (see {@link PriceSampleLog}); listeners hear nothing but the caller's own
+   * announcement (the stream sends `resync`).
    */
   rebuild(transactions: readonly LandedTransaction[]): void {
     // The fresh folder counts revisions from zero again: keys of the old one must not match.
@@ -157,8 +161,27 @@ export class ReadModel {
     this.#folder = new EventFolder(this.#options.venueAuthority, this.#options.now().unixTimestamp, this.#usdcMint);
     this.#tradeRecords = new TradeRecordCache(this.#folder.traders, this.#options.solUsd);
     for (const launch of this.#metadata.keys()) this.#pending.add(launch);
-    for (const transaction of transactions) this.#applyMetadata(this.#folder.fold(transaction));
-    this.#folder.book.sample(this.#options.now().unixTimestamp);
+    // Each price sample again where it fell among the landings, so every trade is priced as
+    // it was. Samples after the last landing kept, or later than now, were of a future the
+    // chain no longer has: they are dropped.
+    const samples = this.#samples.take();
+    let next = 0;
+    for (const transaction of transactions) {
+      while (next < samples.length && sampledBefore(samples[next]!, transaction.slot, transaction.seq)) this.#resample(samples[next++]!);
+      this.#applyMetadata(this.#folder.fold(transaction));
+    }
+    const now = this.#options.now().unixTimestamp;
+    const lastSlot = transactions.at(-1)?.slot ?? -1n;
+    const lastSeq = transactions.at(-1)?.seq ?? 0;
+    for (const point of samples.slice(next)) {
+      // At or before the last landing and not after now: taken before the chain's present.
+      if (point.at <= now && sampledBefore(point, lastSlot, lastSeq + 1)) this.#resample(point);
+    }
+  }
+
+  #resample(point: PriceSamplePoint): void {
+    this.#folder.book.sample(point.at);
+    this.#samples.record(point);
   }
 
   #applyMetadata(changes: readonly Change[]): void {
@@ -199,7 +222,9 @@ export class ReadModel {
   /** Copies the venues' reserves into the price book; `[{kind: "prices"}]` when a price moved. */
   samplePrices(): readonly Change[] {
     this.#cache.invalidate();
-    const moved = this.#folder.book.sample(this.#options.now().unixTimestamp);
+    const at = this.#options.now().unixTimestamp;
+    this.#samples.record({ ...this.#folder.lastFolded, at });
+    const moved = this.#folder.book.sample(at);
     return this.#announce(moved ? [{ kind: "prices" }] : []);
   }
 
