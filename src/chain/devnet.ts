@@ -8,6 +8,7 @@ import { type Result, fail, succeed } from "../errors/result.ts";
 import { type ChainError, chainErrorOf } from "./chain-error.ts";
 import { addressBytes, addressFromBytes } from "./address-bytes.ts";
 import { type SupportedMessage, checkTransaction } from "./check-transaction.ts";
+import { rememberedLog } from "./runtime-log.ts";
 import type { SlotSpan } from "./slot-span.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
 const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
@@ -157,39 +158,6 @@ interface QueuedTransaction {
   readonly transaction: Transaction;
   readonly signature: Signature;
   readonly landAtSlot: bigint;
-}
-
-/**
- * What the chain keeps of a landed transaction's log once its listeners and sender have had it
- * whole: the runtime's own lines that say which program ran and what each emitted
- * (`Program <id> invoke [n]`, `Program <id> success`, `Program <id> failed: …`,
- * `Program data: …`). A replay of events needs no more (each data line belongs to the program
- * running when it was written); program text and compute-unit lines are dropped. They were
- * most of what a long-running chain held per transaction (about 1.5 KB of 3.7 KB), for good.
- */
-function rememberedLog(logs: readonly string[]): readonly string[] {
-  const kept: string[] = [];
-  for (const line of logs) {
-    if (line.startsWith("Program data: ")) kept.push(line);
-    else if (FLOW_LINE.test(line)) kept.push(sharedFlowLine(line));
-  }
-  return kept;
-}
-
-const FLOW_LINE = /^Program [1-9A-HJ-NP-Za-km-z]{32,44} (?:invoke \[\d+\]|success|failed)/;
-/**
- * Flow lines repeat (a program at a depth: a few dozen distinct lines for a whole chain), so
- * every record shares one copy of each; bounded, should a chain run many programs.
- */
-const flowLines = new Map<string, string>();
-const MAX_SHARED_FLOW_LINES = 4_096;
-
-function sharedFlowLine(line: string): string {
-  const shared = flowLines.get(line);
-  if (shared !== undefined) return shared;
-  if (flowLines.size >= MAX_SHARED_FLOW_LINES) flowLines.clear();
-  flowLines.set(line, line);
-  return line;
 }
 
 type TransactionRecord =

@@ -1,4 +1,5 @@
 import type { Address, Decoder, ReadonlyUint8Array } from "@solana/kit";
+import { emittedData, endsProgram, invokedProgram } from "../chain/runtime-log.ts";
 import { base64ToBytes } from "../wire/base64-bytes.ts";
 import { type CardReleasedEvent, getCardReleasedEventDecoder } from "./card-released-event.ts";
 import { type CollectibleListedEvent, getCollectibleListedEventDecoder } from "./collectible-listed-event.ts";
@@ -70,11 +71,6 @@ export function decodeProgramEvent(bytes: ReadonlyUint8Array): ProgramEvent | nu
   return decoded[0];
 }
 
-const BASE58 = "[1-9A-HJ-NP-Za-km-z]{32,44}";
-const INVOKE = new RegExp(`^Program (${BASE58}) invoke \\[\\d+\\]`);
-const RETURN = new RegExp(`^Program (${BASE58}) (?:success|failed)`);
-const DATA_PREFIX = "Program data: ";
-
 /**
  * Decodes the events in a transaction's log messages, in emission order. Every
  * `Program data: <base64>` line is one sol_log_data call; ours carry exactly one slice.
@@ -101,15 +97,14 @@ function decodeLogs(logs: readonly string[]): readonly ProgramEvent[] {
   const events: ProgramEvent[] = [];
   const running: string[] = [];
   for (const line of logs) {
-    // Data lines first, and each pattern only where its words are: most lines are neither
-    // (program logs, compute units), and this runs over every landed transaction's logs.
-    if (!line.startsWith(DATA_PREFIX)) {
-      const invoke = line.includes(" invoke [") ? INVOKE.exec(line) : null;
-      if (invoke) running.push(invoke[1] as string);
-      else if ((line.includes(" success") || line.includes(" failed")) && RETURN.test(line)) running.pop();
+    const data = emittedData(line);
+    if (data === null) {
+      const invoked = invokedProgram(line);
+      if (invoked !== null) running.push(invoked);
+      else if (endsProgram(line)) running.pop();
       continue;
     }
-    const slices = line.slice(DATA_PREFIX.length).trim().split(" ");
+    const slices = data.trim().split(" ");
     if (slices.length !== 1) continue;
     const bytes = base64ToBytes(slices[0] as string);
     if (bytes === null || bytes.length === 0) continue;
