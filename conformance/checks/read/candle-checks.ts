@@ -46,7 +46,7 @@ function candleCheck(
   id: string,
   rule: Check["rule"],
   enforces: Check["enforces"],
-  each: (candle: Candle, previous: Candle | undefined, chart: ChartCase, index: number) => void,
+  each: (candle: Candle, previous: Candle | undefined, chart: ChartCase, index: number, context: CheckContext) => void,
 ): Check {
   return {
     id,
@@ -59,7 +59,7 @@ function candleCheck(
         chartCases(context),
         async (chart) => {
           const candles = await readCandles(context, chart);
-          candles.forEach((candle, index) => each(candle, candles[index - 1], chart, index));
+          candles.forEach((candle, index) => each(candle, candles[index - 1], chart, index, context));
         },
         { maxRuns: 25, examples: [{ launch: busiestLaunch(context), bucket: 60, limit: 300 }] },
       );
@@ -85,14 +85,26 @@ export const chartCandlesOpenAtPreviousClose = candleCheck(
 
 export const chartCandlesLowHighBounds = candleCheck(
   "chart.candles.lowHighBounds",
-  { section: CANDLE, text: "o, h, l, c are the candle's open, high, low and close priceE12: l ≤ o ≤ h and l ≤ c ≤ h" },
+  {
+    section: CANDLE,
+    text: "h and l are the candle's high and low priceE12, c its close: l ≤ c ≤ h. Whether the open (the previous close) counts toward h and l (l ≤ o ≤ h, as OHLC charts draw it) the specification leaves open: our decision",
+  },
   "specification",
-  (candle, _, chart, index) => {
+  (candle, _, chart, index, context) => {
     const [o, h, l, c] = [candle.o, candle.h, candle.l, candle.c].map(big) as [bigint, bigint, bigint, bigint];
-    ensure(l <= o && l <= c && o <= h && c <= h, `candle ${index} (t ${candle.t}) breaks l ≤ o,c ≤ h`, {
+    ensure(l <= c && c <= h, `candle ${index} (t ${candle.t}) closes at ${c}, outside its low ${l} and high ${h}`, {
       input: inputOf(chart),
       actual: candle,
     });
+    if (o < l || o > h) {
+      context.failDecision(
+        `candle ${index} (t ${candle.t}) opens at ${o}, outside its low ${l} and high ${h}: ours count the open as one of the bucket's prices`,
+        {
+          input: inputOf(chart),
+          actual: candle,
+        },
+      );
+    }
   },
 );
 
