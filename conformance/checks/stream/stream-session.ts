@@ -37,6 +37,11 @@ export class StreamSession {
     return this.context.fail(message, { ...details, transcript: this.transcript.lines });
   }
 
+  /** Ends the check with a difference from our decision (a note; a failure under --strict), with this session's transcript. */
+  failDecision(message: string, details: Omit<FailureDetails, "transcript"> = {}): never {
+    return this.context.failDecision(message, { ...details, transcript: this.transcript.lines });
+  }
+
   /**
    * Fails unless the probe is still open once a close in flight would have arrived: after a
    * round trip (a ping's pong comes after whatever the server sent for the frames before
