@@ -184,6 +184,11 @@ const BREAKERS: [string, string, () => Breaker][] = [
     () => (request, answer) => (request.path === "/v1/trades/live" ? { body: { trades: answer.body.trades.slice(1) } } : undefined),
   ],
   [
+    "a created list without its newest launch",
+    "created.newestFirst",
+    () => (request, answer) => (request.path.endsWith("/created") ? { body: { launches: answer.body.launches.slice(1) } } : undefined),
+  ],
+  [
     "created launches oldest first",
     "created.newestFirst",
     () => (request, answer) =>
