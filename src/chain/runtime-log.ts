@@ -46,5 +46,8 @@ export function rememberedLog(logs: readonly string[]): readonly string[] {
     } else if (invokedProgram(line) !== null) running.push({ line, kept: false });
     else if (endsProgram(line) && running.pop()?.kept) kept.push(line);
   }
-  return kept;
+  // Copied to its own length: the array grown by push keeps room for more, held for good.
+  return kept.length === 0 ? NOTHING : [...kept];
 }
+
+const NOTHING: readonly string[] = Object.freeze([]);
