@@ -3,7 +3,7 @@
  * same LiteSVM, the compute units of every program instruction, and devnet start-up with
  * the genesis world. Everything is measured in this one run and printed side by side.
  */
-import { type Transaction, generateKeyPairSigner } from "@solana/kit";
+import { type KeyPairSigner, type Transaction, generateKeyPairSigner } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import { Devnet, type SendResult } from "../src/chain/devnet.ts";
@@ -41,6 +41,44 @@ async function startUp(runs: number): Promise<number> {
     times.push(performance.now() - started);
   }
   return median(times);
+}
+
+/**
+ * What the chain holds for good per landed transaction (its status record and remembered log):
+ * buys signed first and held until measured, so only what landing them added is counted.
+ */
+async function rememberedPerBuy(
+  devnet: Devnet,
+  trader: KeyPairSigner,
+  accounts: Awaited<ReturnType<typeof deriveTradeAccounts>>,
+): Promise<{ buys: number; bytesPerBuy: number; linesKept: number; linesWhole: number }> {
+  const buys = 3_000;
+  const lifetime = devnet.latestBlockhash();
+  const signed: Transaction[] = [];
+  for (let i = 1; i <= buys; i++) {
+    signed.push(
+      await signInstructions({
+        feePayer: trader,
+        instructions: [getBuyExactOutInstruction({ ...accounts, amount: 7_000_000n + BigInt(i), maxDnaIn: 10n ** 15n })],
+        lifetime,
+      }),
+    );
+  }
+  const held = () => {
+    globalThis.gc?.();
+    globalThis.gc?.();
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.external;
+  };
+  const before = held();
+  let last: SendResult | null = null;
+  for (const transaction of signed) last = devnet.send(transaction);
+  const after = held();
+  const whole = landedOk(last!, "buy");
+  const kept = devnet.landedTransactions().find((landed) => landed.signature === whole.signature)!;
+  // Held until here, so the signed transactions count on both sides.
+  signed.length = 0;
+  return { buys, bytesPerBuy: (after - before) / buys, linesKept: kept.logs.length, linesWhole: whole.logs.length };
 }
 
 export async function chainBench(): Promise<string> {
@@ -177,6 +215,7 @@ export async function chainBench(): Promise<string> {
     buyRate += throughput(buys.slice(round * per, (round + 1) * per), (tx) => landedOk(devnet.send(tx), "buy")) / rounds;
   }
   const startup = await startUp(15);
+  const remembered = await rememberedPerBuy(devnet, trader, accounts);
 
   return [
     "## Chain core (issue 2)",
@@ -188,6 +227,12 @@ export async function chainBench(): Promise<string> {
         ["curve buys / s, 3 components (devnet.send, LiteSVM)", buyRate.toFixed(0), ""],
         ["ratio buys / transfers", (buyRate / transferRate).toFixed(3), "≥ 0.3"],
         ["devnet start-up with genesis world, median of 15 (ms)", startup.toFixed(1), "< 250"],
+        [
+          `JS memory the chain keeps per landed buy (${remembered.buys} buys; heap + external delta, bytes)`,
+          remembered.bytesPerBuy.toFixed(0),
+          "",
+        ],
+        ["log lines of a buy the chain keeps, of its whole log", `${remembered.linesKept} of ${remembered.linesWhole}`, ""],
       ],
     ),
     "",
