@@ -46,6 +46,20 @@ const row = () => {
   return found;
 };
 
+/** A new wallet's sale of the first component to its SOL venue, `amountIn` at a time. */
+async function venueSeller(): Promise<(amountIn: bigint) => ReturnType<typeof run>> {
+  const component = indexed.world.components[0]!;
+  const wallet = await trader(indexed.world, launched, WHALE_COMPONENTS);
+  const swap = await deriveSwapAccounts(wallet.address, component.venue.pool, component.mint, NATIVE_MINT_ADDRESS);
+  const setup = getCreateAssociatedTokenIdempotentInstruction({
+    payer: wallet,
+    ata: swap.traderOut,
+    owner: wallet.address,
+    mint: NATIVE_MINT_ADDRESS,
+  });
+  return (amountIn) => run(indexed.devnet, wallet, [setup, getSwapInstruction({ ...swap, amountIn, minOut: 1n })]);
+}
+
 beforeAll(async () => {
   indexed = await startIndexedWorld("indexer-lifecycle", 4);
   keeper = await generateKeyPairSigner();
@@ -170,17 +184,10 @@ describe("a launch from creation to graduation, as the read model sees it", () =
 
   it("a venue swap moves component prices only when prices are sampled, and a sample with no move announces nothing", async () => {
     const component = indexed.world.components[0]!;
-    const wallet = await trader(indexed.world, launched, WHALE_COMPONENTS);
-    const swap = await deriveSwapAccounts(wallet.address, component.venue.pool, component.mint, NATIVE_MINT_ADDRESS);
-    const setup = getCreateAssociatedTokenIdempotentInstruction({
-      payer: wallet,
-      ata: swap.traderOut,
-      owner: wallet.address,
-      mint: NATIVE_MINT_ADDRESS,
-    });
+    const sellToVenue = await venueSeller();
     const assetsBefore = indexed.model.assets();
     const dnaUnitSolBefore = row().dnaUnitSol;
-    const result = await run(indexed.devnet, wallet, [setup, getSwapInstruction({ ...swap, amountIn: 10n ** 12n, minOut: 1n })]);
+    const result = await sellToVenue(10n ** 12n);
     expect(outcomeOf(result)).toBe("ok");
     expect(indexed.model.assets()).toEqual(assetsBefore);
     expect(indexed.model.samplePrices()).toEqual([{ kind: "prices" }]);
@@ -197,19 +204,10 @@ describe("a launch from creation to graduation, as the read model sees it", () =
   });
 
   it("a read model rebuilt from what the chain remembers of its landings (a restore) answers as the one that followed them", async () => {
-    const { devnet, model, world } = indexed;
+    const { devnet, model } = indexed;
     // One more trade whose whole log the test keeps, to compare with what the chain remembers of it.
-    const wallet = await trader(world, launched, WHALE_COMPONENTS);
-    const component = world.components[0]!;
-    const swap = await deriveSwapAccounts(wallet.address, component.venue.pool, component.mint, NATIVE_MINT_ADDRESS);
-    const setup = getCreateAssociatedTokenIdempotentInstruction({
-      payer: wallet,
-      ata: swap.traderOut,
-      owner: wallet.address,
-      mint: NATIVE_MINT_ADDRESS,
-    });
-    const swapIn = (amountIn: bigint) => run(devnet, wallet, [setup, getSwapInstruction({ ...swap, amountIn, minOut: 1n })]);
-    const result = await swapIn(10n ** 9n);
+    const sellToVenue = await venueSeller();
+    const result = await sellToVenue(10n ** 9n);
     if (!result.landed) throw new Error("the swap did not land");
     const whole = result.transaction.logs;
     const remembered = devnet.landedTransactions().find((landed) => landed.signature === result.transaction.signature)!.logs;
@@ -236,7 +234,7 @@ describe("a launch from creation to graduation, as the read model sees it", () =
     const followed = answers();
     const kept = devnet.landedTransactions();
     // A future a restore takes back: another swap, sampled.
-    expect(outcomeOf(await swapIn(10n ** 12n))).toBe("ok");
+    expect(outcomeOf(await sellToVenue(10n ** 12n))).toBe("ok");
     expect(model.samplePrices()).toEqual([{ kind: "prices" }]);
     expect(answers()).not.toBe(followed);
     model.rebuild(kept);
