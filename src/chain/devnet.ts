@@ -256,6 +256,8 @@ export class Devnet {
   readonly #clock: VirtualClock;
   readonly #programs: ReadonlyArray<{ address: Address; bytes: Uint8Array }>;
   #records = new Map<Signature, TransactionRecord>();
+  /** How many of `#records` are landed: counted as they land, so a count costs no walk of the records. */
+  #landedCount = 0;
   #queue: QueuedTransaction[] = [];
   #seqInSlot = 0;
   #mode: ClockMode = "manual";
@@ -552,7 +554,7 @@ export class Devnet {
    * here (its effects came with a restored snapshot), so its status still answers.
    */
   recall(landed: LandedTransaction): void {
-    this.#records.set(landed.signature, { state: "landed", transaction: { ...landed, logs: rememberedLog(landed.logs) } });
+    this.#remember({ ...landed, logs: rememberedLog(landed.logs) });
   }
 
   /**
@@ -627,6 +629,11 @@ export class Devnet {
         return report(final ? "finalized" : "confirmed", transaction.slot);
       }
     }
+  }
+
+  /** How many landed transactions the chain remembers (`landedTransactions().length`, without building the list). */
+  get landedCount(): number {
+    return this.#landedCount;
   }
 
   /**
@@ -724,6 +731,8 @@ export class Devnet {
     this.#clock.reset(snapshot.clock);
     this.#seqInSlot = snapshot.seqInSlot;
     this.#records = new Map(snapshot.records);
+    this.#landedCount = 0;
+    for (const record of this.#records.values()) if (record.state === "landed") this.#landedCount += 1;
     this.#queue = [...snapshot.queue];
     this.#syncClockSysvar();
     this.#announce({ kind: "restore", slot: this.#clock.now().slot });
@@ -797,10 +806,15 @@ export class Devnet {
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed(),
     };
-    this.#records.set(signature, { state: "landed", transaction: { ...landed, logs: rememberedLog(landed.logs) } });
+    this.#remember({ ...landed, logs: rememberedLog(landed.logs) });
     this.#announce({ kind: "transaction", landed, transaction, innerInstructions: () => innerInstructionsOf(meta) });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };
+  }
+
+  #remember(landed: LandedTransaction): void {
+    if (this.#records.get(landed.signature)?.state !== "landed") this.#landedCount += 1;
+    this.#records.set(landed.signature, { state: "landed", transaction: landed });
   }
 
   #refuse(signature: Signature, error: ChainError): SendResult {

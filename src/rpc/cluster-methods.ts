@@ -57,7 +57,7 @@ export const CLUSTER_METHODS: RpcMethodTable = {
         epoch: now.slot / SLOTS_PER_EPOCH,
         slotIndex: now.slot % SLOTS_PER_EPOCH,
         slotsInEpoch: SLOTS_PER_EPOCH,
-        transactionCount: BigInt(devnet.landedTransactions().length),
+        transactionCount: BigInt(devnet.landedCount),
       })
     );
   }),

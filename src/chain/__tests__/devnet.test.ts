@@ -104,6 +104,7 @@ describe("Devnet", () => {
     expect(accepted(devnet.submit(tx)).duplicate).toBe(true);
     devnet.advanceSlots(1);
     expect(devnet.getBalance(bob.address)).toBe(SOL);
+    expect(devnet.landedCount).toBe(devnet.landedTransactions().length);
   });
 
   it("refuses a blockhash older than 150 slots and changes nothing", async () => {
@@ -253,12 +254,17 @@ describe("Devnet", () => {
     expect(devnet.now().unixTimestamp).toBe(start.unixTimestamp + 12n);
   });
 
-  it("restores a snapshot: balances, time and statuses go back", async () => {
+  it("restores a snapshot: balances, time, statuses and the count of landed transactions go back", async () => {
+    devnet.send(await transfer(devnet, alice, bob, 1n)); // lands, failed (rent): counted too
     const snapshot = devnet.snapshot();
+    const counted = devnet.landedCount;
+    expect(counted).toBe(devnet.landedTransactions().length);
     const { signature } = accepted(devnet.submit(await transfer(devnet, alice, bob, SOL)));
     devnet.advanceSlots(3);
     expect(devnet.getBalance(bob.address)).toBe(SOL);
+    expect(devnet.landedCount).toBe(counted + 1);
     devnet.restore(snapshot);
+    expect(devnet.landedCount).toBe(counted);
     expect(devnet.getBalance(bob.address)).toBe(0n);
     expect(devnet.now().slot).toBe(0n);
     expect(devnet.getTransactionStatus(signature).status).toBe("unknown");
