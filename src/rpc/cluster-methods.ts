@@ -47,6 +47,11 @@ export const CLUSTER_METHODS: RpcMethodTable = {
     0,
     ([config], { devnet }) => minContextSlotRefusal(devnet, config) ?? answer(devnet.now().blockHeight),
   ),
+  getTransactionCount: method(
+    [CommitmentConfig],
+    0,
+    ([config], { devnet }) => minContextSlotRefusal(devnet, config) ?? answer(BigInt(devnet.landedCount)),
+  ),
   getEpochInfo: method([CommitmentConfig], 0, ([config], { devnet }) => {
     const now = devnet.now();
     return (

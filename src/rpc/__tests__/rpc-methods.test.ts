@@ -84,6 +84,7 @@ describe("the dispatcher", () => {
       "getTokenAccountsByOwner",
       "getTokenSupply",
       "getTransaction",
+      "getTransactionCount",
       "getVersion",
       "isBlockhashValid",
       "sendTransaction",
@@ -102,7 +103,15 @@ describe("cluster methods", () => {
     expect(genesis).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(otherGenesis).not.toBe(genesis);
     devnet.advanceSlots(5);
-    expect((await call("getEpochInfo")).result).toMatchObject({ absoluteSlot: 5, epoch: 0, slotIndex: 5, slotsInEpoch: 432000 });
+    const landed = devnet.landedTransactions().length;
+    expect((await call("getEpochInfo")).result).toMatchObject({
+      absoluteSlot: 5,
+      epoch: 0,
+      slotIndex: 5,
+      slotsInEpoch: 432000,
+      transactionCount: landed,
+    });
+    expect((await call("getTransactionCount")).result).toBe(landed);
     expect((await call("getMinimumBalanceForRentExemption", 0)).result).toBe(Number(devnet.minimumBalanceForRentExemption(0)));
     expect((await call("getSlot", { minContextSlot: 1_000 })).error).toEqual({
       code: -32016,
