@@ -551,10 +551,13 @@ export class Devnet {
 
   /**
    * Replay: records `landed` as a transaction this chain holds although it did not run it
-   * here (its effects came with a restored snapshot), so its status still answers.
+   * here (its effects came with a restored snapshot), so its status still answers. Returns
+   * what the chain keeps of it (its remembered log), which folds into the same events.
    */
-  recall(landed: LandedTransaction): void {
-    this.#remember({ ...landed, logs: rememberedLog(landed.logs) });
+  recall(landed: LandedTransaction): LandedTransaction {
+    const remembered = { ...landed, logs: rememberedLog(landed.logs) };
+    this.#remember(remembered);
+    return remembered;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Address } from "@solana/kit";
-import type { Devnet } from "../chain/devnet.ts";
+import type { Devnet, LandedTransaction } from "../chain/devnet.ts";
 import type { ClockReading } from "../chain/virtual-clock.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
 import { type JournalEntry, accountOf, landedOf, transactionOf } from "./journal-entry.ts";
@@ -80,9 +80,11 @@ export function replayJournal(
   let replayed = 0;
   const mismatches: string[] = [];
   const replayEntry = (entry: Exclude<JournalEntry, { k: "meta" }>, index: number): void => {
+    // A recalled line folds from what the chain keeps of it: the same events, a few lines to read instead of the whole log.
+    let remembered: LandedTransaction | null = null;
     if (index < covered) {
       if (entry.k === "tx") {
-        devnet.recall(landedOf(entry));
+        remembered = devnet.recall(landedOf(entry));
         recalled += 1;
       }
     } else {
@@ -91,7 +93,7 @@ export function replayJournal(
       if (mismatch !== null) mismatches.push(mismatch);
     }
     clock.at(BigInt(entry.slot));
-    if (entry.k === "tx") readModel.ingest(landedOf(entry));
+    if (entry.k === "tx") readModel.ingest(remembered ?? landedOf(entry));
     else if (entry.k === "metadata") readModel.setMetadata(entry.launch, entry.metadata);
     else if (entry.k === "prices") readModel.samplePrices();
   };
