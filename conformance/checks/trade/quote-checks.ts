@@ -357,10 +357,13 @@ export const quoteWalletRoutesShortfall: Check = {
           },
         );
       }
-      ensure(held > 0n, "after a buy with a 50% buffer the wallet holds none of the components: the shortfall case was not reached", {
-        input: request,
-        actual: quote.componentFunding,
-      });
+      // Our world leaves a buy's unused component buffer in the wallet; a service that routes
+      // exact amounts leaves none, and then only the no-holding case was judged.
+      if (held === 0n)
+        context.note(
+          "info",
+          "after a buy with a 50% buffer the wallet held none of the components: only a wallet holding nothing was judged",
+        );
       const covered = quote.componentFunding.every((funding) => BigInt(funding.shortfall) === 0n);
       if (quote.fullyCovered !== undefined)
         ensure(quote.fullyCovered === covered, `fullyCovered is ${quote.fullyCovered} while the shortfalls say ${covered}`, {
