@@ -6,6 +6,7 @@ import { signInstructions } from "../chain/sign-instructions.ts";
 import type { ClockMode } from "../chain/virtual-clock.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { type Failure, type Result, fail } from "../errors/result.ts";
+import type { PriceSamplePoint } from "../indexer/price-sample-log.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
 import {
   TOKEN_PROGRAM_ADDRESS,
@@ -36,6 +37,17 @@ export interface DevnetControlOptions {
   readonly snapshotsAllowed: boolean;
   /** Told after a restore, once the clock is back: what was issued in the future undone (the trade desk's quotes). */
   readonly onRestored?: () => void;
+  /**
+   * Samples prices as the simulator's cadence does: journaled with a state directory, so a
+   * restart samples at the same place among the landings (the read model's own is not).
+   */
+  readonly samplePrices: () => void;
+}
+
+/** A chain snapshot with where the read model's price samples fell up to it. */
+interface ControlSnapshot {
+  readonly chain: DevnetSnapshot;
+  readonly priceSamples: readonly PriceSamplePoint[];
 }
 
 const refuse = (reason: string): Failure => fail("DEVNET_REFUSED", { reason });
@@ -52,7 +64,7 @@ const MAX_SNAPSHOTS = 16;
  * as catalogue errors.
  */
 export class DevnetControl {
-  readonly #snapshots = new Map<string, DevnetSnapshot>();
+  readonly #snapshots = new Map<string, ControlSnapshot>();
   #counter = 0;
   /** Pushing a collectible through its stages: complete its curve, crank, release its card. */
   readonly collectibles: CollectibleControl;
@@ -136,7 +148,7 @@ export class DevnetControl {
   ): Promise<Result<{ mint: string; priceSol: number; lamportsReserve: string; componentReserve: string }>> {
     const moved = await moveVenuePrice(this.options.world, mint, priceSol);
     if (!moved.ok) return refuse(moved.reason);
-    this.options.readModel.samplePrices();
+    this.options.samplePrices();
     return {
       ok: true,
       value: { mint, priceSol, lamportsReserve: moved.lamportsReserve.toString(), componentReserve: moved.componentReserve.toString() },
@@ -202,7 +214,7 @@ export class DevnetControl {
   snapshot(): Result<{ id: string; slot: number }> {
     if (!this.options.snapshotsAllowed) return refuse("snapshots are off while a state directory journals the chain");
     const id = `s${++this.#counter}`;
-    this.#snapshots.set(id, this.options.devnet.snapshot());
+    this.#snapshots.set(id, { chain: this.options.devnet.snapshot(), priceSamples: this.options.readModel.priceSamples() });
     if (this.#snapshots.size > MAX_SNAPSHOTS) this.#snapshots.delete(this.#snapshots.keys().next().value!);
     return { ok: true, value: { id, slot: Number(this.options.devnet.now().slot) } };
   }
@@ -213,10 +225,11 @@ export class DevnetControl {
     const snapshot = this.#snapshots.get(id);
     if (!snapshot) return fail("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) });
     const { devnet, readModel, stream } = this.options;
-    devnet.restore(snapshot);
+    devnet.restore(snapshot.chain);
     // Faults armed since are for submissions of a future that did not happen.
     devnet.clearFaults();
-    readModel.rebuild(devnet.landedTransactions());
+    // The samples as they were then: a restore to an earlier snapshot since has dropped the later ones from the model.
+    readModel.rebuild(devnet.landedTransactions(), snapshot.priceSamples);
     this.options.onRestored?.();
     stream?.resync();
     return { ok: true, value: { id, slot: Number(devnet.now().slot) } };

@@ -32,10 +32,13 @@ export class PriceSampleLog {
     if (this.#points.length > MAX_SAMPLE_POINTS) this.#points.splice(0, this.#points.length - MAX_SAMPLE_POINTS);
   }
 
-  /** Empties the log and returns what it held (a rebuild records again what it replays). */
-  take(): readonly PriceSamplePoint[] {
-    const points = this.#points;
+  /** A copy of the points so far, oldest first. */
+  points(): readonly PriceSamplePoint[] {
+    return [...this.#points];
+  }
+
+  /** Forgets every point (a rebuild records again the ones it replays). */
+  clear(): void {
     this.#points = [];
-    return points;
   }
 }

@@ -118,6 +118,7 @@ export class ReadModel {
   readonly #listeners = new Set<(changes: readonly Change[]) => void>();
   /** Where each price sample fell among the landings, for a rebuild to sample there again. */
   readonly #samples = new PriceSampleLog();
+  #generation = 0;
   /** Every launch's off-chain metadata, landed or not: build-create speaks before the chain does, and a rebuild re-applies it. */
   readonly #metadata = new Map<string, LaunchMetadata>();
   /** The launches of `#metadata` not landed yet, oldest first. */
@@ -149,10 +150,12 @@ export class ReadModel {
   /**
    * Forgets every folded transaction and folds `transactions` again (the chain went back to
    * a snapshot). Metadata is kept and re-applied, and prices are sampled again where they
-   * were (see {@link PriceSampleLog}); listeners hear nothing but the caller's own
-   * announcement (the stream sends `resync`).
+   * were: at `samples`, the points {@link priceSamples} gave when the snapshot was taken
+   * (by default the model's own, which lack any a rebuild to an earlier point dropped).
+   * Listeners hear nothing but the caller's own announcement (the stream sends `resync`).
    */
-  rebuild(transactions: readonly LandedTransaction[]): void {
+  rebuild(transactions: readonly LandedTransaction[], priceSamples?: readonly PriceSamplePoint[]): void {
+    this.#generation += 1;
     // The fresh folder counts revisions from zero again: keys of the old one must not match.
     this.#cache.invalidate();
     this.#answers.invalidate();
@@ -164,7 +167,8 @@ export class ReadModel {
     // Each price sample again where it fell among the landings, so every trade is priced as
     // it was. Samples after the last landing kept, or later than now, were of a future the
     // chain no longer has: they are dropped.
-    const samples = this.#samples.take();
+    const samples = priceSamples ?? this.#samples.points();
+    this.#samples.clear();
     let next = 0;
     for (const transaction of transactions) {
       while (next < samples.length && sampledBefore(samples[next]!, transaction.slot, transaction.seq)) this.#resample(samples[next++]!);
@@ -177,6 +181,16 @@ export class ReadModel {
       // At or before the last landing and not after now: taken before the chain's present.
       if (point.at <= now && sampledBefore(point, lastSlot, lastSeq + 1)) this.#resample(point);
     }
+  }
+
+  /** Where every price sample so far fell among the landings: keep it with a chain snapshot, for the rebuild that restores it. */
+  priceSamples(): readonly PriceSamplePoint[] {
+    return this.#samples.points();
+  }
+
+  /** Counts rebuilds: an answer cached outside the model (the legacy list's 3 s) keys on it, so none outlives a restore. */
+  get generation(): number {
+    return this.#generation;
   }
 
   #resample(point: PriceSamplePoint): void {

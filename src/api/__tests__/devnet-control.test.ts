@@ -11,6 +11,8 @@ import { type SeededApi, get, startSeededApi } from "./seeded-api.ts";
 
 let api: SeededApi;
 let validator: OpenApiValidator;
+/** Wall-clock milliseconds added to now: moved past the legacy list's 3 s cache where a test needs a fresh answer. */
+let wallOffset = 0;
 
 async function call(method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
   const response = await api.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -21,7 +23,7 @@ async function call(method: "GET" | "POST" | "DELETE", url: string, payload?: un
 }
 
 beforeAll(async () => {
-  api = await startSeededApi({ seed: "devnet-control", launchCount: 12, control: true });
+  api = await startSeededApi({ seed: "devnet-control", launchCount: 12, control: true, wallClock: () => Date.now() + wallOffset });
   validator = new OpenApiValidator(JSON.parse(readFileSync(join(import.meta.dirname, "../../..", OPENAPI_PATH), "utf8")));
 });
 
@@ -122,6 +124,33 @@ describe("/devnet control", () => {
     const built = await api.app.inject({ method: "POST", url: "/v1/trades/build", payload: { quoteId, wallet } });
     expect(built.json()).toMatchObject({ code: "QUOTE_NOT_FOUND" });
     expect((await call("POST", "/devnet/restore", { id: "s999" })).status).toBe(404);
+  });
+
+  it("restores a later snapshot after an earlier one with the prices of the later, and no list cached from the chain it left", async () => {
+    const component = api.world.components[0]!;
+    const launch = (await get(api.app, "/v1/launches?tab=new&limit=1")).body.launches[0].address;
+    const legacy = async () => (await get(api.app, "/v1/launches?limit=100")).body;
+    const answers = async () => ({
+      assets: (await get(api.app, "/v1/assets")).body,
+      launch: (await get(api.app, `/v1/launches/${launch}`)).body,
+      trades: (await get(api.app, `/v1/launches/${launch}/trades?limit=200`)).body,
+    });
+    wallOffset += 4_000;
+    const early = (await call("POST", "/devnet/snapshot")).body.id;
+    const legacyEarly = await legacy();
+    const price = (await answers()).assets.assets.find((asset: { mint: string }) => asset.mint === component.mint).priceSol;
+    expect((await call("POST", "/devnet/prices", { mint: component.mint, priceSol: price * 1.4 })).status).toBe(200);
+    await call("POST", "/devnet/advance", { slots: 30 });
+    const late = (await call("POST", "/devnet/snapshot")).body.id;
+    const atLate = await answers();
+    wallOffset += 4_000;
+    expect(await legacy()).not.toEqual(legacyEarly);
+
+    expect((await call("POST", "/devnet/restore", { id: early })).status).toBe(200);
+    // Within the legacy list's 3 s: still the list of the chain restored, not of the one left.
+    expect(await legacy()).toEqual(legacyEarly);
+    expect((await call("POST", "/devnet/restore", { id: late })).status).toBe(200);
+    expect(await answers()).toEqual(atLate);
   });
 
   it.each<[string, string, unknown]>([

@@ -54,6 +54,7 @@ export async function startSeededApi(
         reader: trading!.desk.reader,
         snapshotsAllowed: true,
         onRestored: () => trading!.desk.quotes.forgetIssuedAfterNow(),
+        samplePrices: () => model.samplePrices(),
       })
     : undefined;
   const app = await buildApp({
