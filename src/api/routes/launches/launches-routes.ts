@@ -74,7 +74,9 @@ export const launchesRoutes: FastifyPluginAsyncTypebox<LaunchesRoutesOptions> = 
       const query = launchListQueryOf(request.query, (cursor) => readModel.walkSelection(cursor));
       if (isApiError(query)) return sendApiError(reply, query);
       if (query.mode === "legacy") {
-        const { launches } = legacyCache.get(legacyCacheKey(query), () => readModel.listLaunches(query));
+        // Keyed by the model's generation too: a restore's rebuilt model never answers from the chain it left.
+        const key = `${readModel.generation}:${legacyCacheKey(query)}`;
+        const { launches } = legacyCache.get(key, () => readModel.listLaunches(query));
         return { launches };
       }
       // The paged answer's bytes are `{launches, nextCursor}`, serialized once per answer.
