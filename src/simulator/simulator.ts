@@ -112,6 +112,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       // With a state directory the journal is the truth: going back would fork it.
       snapshotsAllowed: resolved.stateDir === undefined,
       onRestored: () => trading.desk.quotes.forgetIssuedAfterNow(),
+      samplePrices: built.samplePrices,
     });
     // Without control the server is what an implementation without /devnet/ looks like (the conformance suite's skips).
     app = await buildApp({

@@ -93,6 +93,31 @@ describe("--state-dir", () => {
     }
   });
 
+  it("samples a price moved by /devnet/prices at the same place after a restart", async () => {
+    const dir = stateDir();
+    const first = await startSimulator({ ...SMALL, seed: "state-p", stateDir: dir, bots: false });
+    // Each start takes another port (0 picks a free one): logos are compared by path.
+    const assets = async (simulator: Simulator) => {
+      const body = (await simulator.app.inject({ method: "GET", url: "/v1/assets" })).json();
+      return { ...body, assets: body.assets.map((asset: { logoUri: string }) => ({ ...asset, logoUri: new URL(asset.logoUri).pathname })) };
+    };
+    const before = await assets(first);
+    const { mint, priceSol } = before.assets[0];
+    const moved = await first.app.inject({ method: "POST", url: "/devnet/prices", payload: { mint, priceSol: priceSol * 1.3 } });
+    expect(moved.statusCode).toBe(200);
+    const after = await assets(first);
+    expect(after).not.toEqual(before);
+    await first.close();
+
+    const second = await startSimulator({ ...SMALL, stateDir: dir, bots: false });
+    try {
+      expect(second.recovered).toBe(true);
+      expect(await assets(second)).toEqual(after);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("refuses a seed other than the directory's", async () => {
     const dir = stateDir();
     const first = await startSimulator({ ...SMALL, seed: "state-b", stateDir: dir });
