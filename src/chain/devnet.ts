@@ -634,6 +634,11 @@ export class Devnet {
     }
   }
 
+  /** The transactions accepted and not landed yet, in the order they will land. */
+  get queued(): readonly Transaction[] {
+    return this.#queue.map((queued) => queued.transaction);
+  }
+
   /** How many landed transactions the chain remembers (`landedTransactions().length`, without building the list). */
   get landedCount(): number {
     return this.#landedCount;

@@ -3,6 +3,7 @@ import {
   type EncodedAccount,
   type Signature,
   type Transaction,
+  getBase58Decoder,
   getBase64EncodedWireTransaction,
   lamports,
 } from "@solana/kit";
@@ -25,11 +26,13 @@ import type { LaunchMetadata } from "../world/world-plan.ts";
  * | prices     | slot                                                                | readModel.samplePrices at slot |
  * | populated  | slot, parked (addresses the keeper leaves alone)                     | the world's history is complete |
  * | restore    | slot                                                                | a control-API restore: a checkpoint follows at once |
+ * | queued     | slot, sig, wire                                                     | accepted and not landed at a clean stop: submitted again, to land after the restart while its blockhash lives |
  *
  * Slots and seqs are JSON numbers (a slot passes 2^53 after ~114 million years of 400 ms
  * slots); amounts are decimal strings; bytes are base64.
  */
-export type JournalEntry = JournalMeta | TransactionEntry | AirdropEntry | AccountEntry | MetadataEntry | PopulatedEntry | MarkEntry;
+export type JournalEntry =
+  JournalMeta | TransactionEntry | AirdropEntry | AccountEntry | MetadataEntry | PopulatedEntry | MarkEntry | QueuedEntry;
 
 export interface JournalMeta {
   readonly k: "meta";
@@ -92,6 +95,25 @@ export interface PopulatedEntry {
   readonly parked: readonly string[];
 }
 
+/** A transaction the chain had accepted and not landed when the server stopped cleanly (written after the last checkpoint). */
+export interface QueuedEntry {
+  readonly k: "queued";
+  readonly slot: number;
+  readonly sig: string;
+  readonly wire: string;
+}
+
+/** The `queued` line of a transaction still waiting to land at `slot`. */
+export function queuedEntryOf(transaction: Transaction, slot: bigint): QueuedEntry {
+  const [signature] = Object.values(transaction.signatures);
+  return {
+    k: "queued",
+    slot: Number(slot),
+    sig: signature ? getBase58Decoder().decode(signature) : "",
+    wire: getBase64EncodedWireTransaction(transaction),
+  };
+}
+
 export interface MarkEntry {
   readonly k: "prices" | "restore";
   readonly slot: number;
@@ -150,7 +172,7 @@ export function landedOf(entry: TransactionEntry): LandedTransaction {
 }
 
 /** The signed transaction a `tx` line carries; throws on a corrupt line (a journal is ours to trust). */
-export function transactionOf(entry: TransactionEntry): Transaction {
+export function transactionOf(entry: TransactionEntry | QueuedEntry): Transaction {
   const transaction = decodeWireTransaction(entry.wire);
   if (!transaction) throw new Error(`journal: the wire bytes of ${entry.sig} do not decode`);
   return transaction;

@@ -121,6 +121,11 @@ function replayLine(devnet: Devnet, entry: Exclude<JournalEntry, { k: "meta" }>)
       const same = result.landed && result.transaction.ok === entry.ok && result.transaction.logs.length === entry.logs.length;
       return same ? null : entry.sig;
     }
+    case "queued":
+      // Accepted before a clean stop: waits again, to land (or expire) as time moves after the restart.
+      devnet.warpToSlot(BigInt(entry.slot));
+      devnet.submit(transactionOf(entry));
+      return null;
     case "airdrop":
       devnet.warpToSlot(BigInt(entry.slot));
       devnet.airdrop(entry.to as Address, BigInt(entry.lamports));

@@ -15,6 +15,7 @@ import { MediaLibrary } from "../world/media-library.ts";
 import { MigrationKeeper } from "../world/migration-keeper.ts";
 import type { Population } from "../world/populate-world.ts";
 import { type PortReservation, failureSentence, reservePort, urlHost } from "./listen-address.ts";
+import { queuedEntryOf } from "./journal-entry.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
 import { tradingFor } from "./simulator-trading.ts";
 import { type WorldSource, buildSimulatorWorld } from "./simulator-world.ts";
@@ -200,6 +201,9 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       await held.release();
       if (journal) {
         if (journal.sinceCheckpoint > 0) journal.checkpoint(devnet);
+        // After the checkpoint, so the next start submits them again: an accepted transaction
+        // stays pending across a clean restart instead of becoming unknown.
+        for (const transaction of devnet.queued) journal.append(queuedEntryOf(transaction, devnet.now().slot));
         journal.close();
       }
     })());

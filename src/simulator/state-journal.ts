@@ -217,6 +217,7 @@ const ENTRY_KINDS: ReadonlySet<string> = new Set<JournalEntry["k"]>([
   "populated",
   "prices",
   "restore",
+  "queued",
 ]);
 
 function parseLine(line: string, index: number): JournalEntry {

@@ -1,7 +1,10 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { generateKeyPairSigner, lamports } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { afterAll, describe, expect, it } from "vitest";
+import { signInstructions } from "../../chain/sign-instructions.ts";
 import type { Devnet } from "../../chain/devnet.ts";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
@@ -115,6 +118,42 @@ describe("--state-dir", () => {
       expect(await assets(second)).toEqual(after);
     } finally {
       await second.close();
+    }
+  });
+
+  it("keeps a transaction accepted and not landed pending across a clean restart, and lands it after", async () => {
+    const dir = stateDir();
+    const first = await startSimulator({ ...SMALL, seed: "state-q", stateDir: dir, bots: false });
+    const payer = await generateKeyPairSigner();
+    const payee = await generateKeyPairSigner();
+    first.devnet.airdrop(payer.address, 10n ** 10n);
+    const transfer = await signInstructions({
+      feePayer: payer,
+      instructions: [getTransferSolInstruction({ source: payer, destination: payee.address, amount: lamports(10n ** 9n) })],
+      lifetime: first.devnet.latestBlockhash(),
+    });
+    const submitted = first.devnet.submit(transfer);
+    if (!submitted.accepted) throw new Error("the transfer was refused");
+    expect(first.devnet.getTransactionStatus(submitted.signature).status).toBe("pending");
+    await first.close();
+
+    const second = await startSimulator({ ...SMALL, stateDir: dir, bots: false });
+    try {
+      expect(second.devnet.getTransactionStatus(submitted.signature).status).toBe("pending");
+      second.devnet.advanceSlots(1);
+      expect(second.devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
+      expect(second.devnet.getBalance(payee.address)).toBe(10n ** 9n);
+    } finally {
+      await second.close();
+    }
+    // Landed now: a third start replays its landing and does not land it twice.
+    const third = await startSimulator({ ...SMALL, stateDir: dir, bots: false });
+    try {
+      third.devnet.advanceSlots(1);
+      expect(third.devnet.getBalance(payee.address)).toBe(10n ** 9n);
+      expect(third.devnet.getTransactionStatus(submitted.signature).status).toBe("confirmed");
+    } finally {
+      await third.close();
     }
   });
 
