@@ -634,9 +634,9 @@ export class Devnet {
     }
   }
 
-  /** The transactions accepted and not landed yet, in the order they will land. */
-  get queued(): readonly Transaction[] {
-    return this.#queue.map((queued) => queued.transaction);
+  /** The transactions accepted and not landed yet, with their signatures, in the order they will land. */
+  get queued(): readonly { readonly signature: Signature; readonly transaction: Transaction }[] {
+    return this.#queue.map(({ signature, transaction }) => ({ signature, transaction }));
   }
 
   /** How many landed transactions the chain remembers (`landedTransactions().length`, without building the list). */

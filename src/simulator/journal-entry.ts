@@ -3,7 +3,6 @@ import {
   type EncodedAccount,
   type Signature,
   type Transaction,
-  getBase58Decoder,
   getBase64EncodedWireTransaction,
   lamports,
 } from "@solana/kit";
@@ -104,14 +103,8 @@ export interface QueuedEntry {
 }
 
 /** The `queued` line of a transaction still waiting to land at `slot`. */
-export function queuedEntryOf(transaction: Transaction, slot: bigint): QueuedEntry {
-  const [signature] = Object.values(transaction.signatures);
-  return {
-    k: "queued",
-    slot: Number(slot),
-    sig: signature ? getBase58Decoder().decode(signature) : "",
-    wire: getBase64EncodedWireTransaction(transaction),
-  };
+export function queuedEntryOf(queued: { readonly signature: Signature; readonly transaction: Transaction }, slot: bigint): QueuedEntry {
+  return { k: "queued", slot: Number(slot), sig: queued.signature, wire: getBase64EncodedWireTransaction(queued.transaction) };
 }
 
 export interface MarkEntry {

@@ -203,7 +203,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
         if (journal.sinceCheckpoint > 0) journal.checkpoint(devnet);
         // After the checkpoint, so the next start submits them again: an accepted transaction
         // stays pending across a clean restart instead of becoming unknown.
-        for (const transaction of devnet.queued) journal.append(queuedEntryOf(transaction, devnet.now().slot));
+        for (const queued of devnet.queued) journal.append(queuedEntryOf(queued, devnet.now().slot));
         journal.close();
       }
     })());
