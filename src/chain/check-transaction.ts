@@ -19,6 +19,14 @@ export function isWritableKey(message: Pick<SupportedMessage, "header" | "static
 }
 
 /**
+ * Whether the message loads accounts through address lookup tables: those accounts are not
+ * among its static keys, so a reader that follows a transaction by its keys cannot see them.
+ */
+export function loadsFromLookupTables(message: SupportedMessage): boolean {
+  return message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0;
+}
+
+/**
  * The devnet's door for an already decoded `Transaction` (from submit, send, a replayed
  * journal or a restored queue): its wire bytes go through the same checks as a client's
  * base64 at the API ({@link readWireTransaction}: size, version, counts, indexes, lengths),

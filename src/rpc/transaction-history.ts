@@ -2,7 +2,7 @@ import type { Address, ReadonlyUint8Array, Signature, Transaction } from "@solan
 import { addressFromBytes } from "../chain/address-bytes.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { tokenAccountAmount } from "../programs/token-account.ts";
-import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
+import { type SupportedMessage, isWritableKey, loadsFromLookupTables } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
 import { isTokenAccount } from "../programs/token-account.ts";
@@ -230,8 +230,7 @@ export class TransactionHistory {
 
   #remember(message: SupportedMessage, post: readonly KeyState[]): void {
     // Accounts loaded from address tables may have changed without being static keys.
-    if ((message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0) || this.#known.size > KNOWN_KEYS_CAPACITY)
-      this.#known.clear();
+    if (loadsFromLookupTables(message) || this.#known.size > KNOWN_KEYS_CAPACITY) this.#known.clear();
     message.staticAccounts.forEach((key, index) => this.#known.set(key, post[index]!));
   }
 

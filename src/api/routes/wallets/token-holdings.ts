@@ -1,6 +1,6 @@
 import type { Address, EncodedAccount } from "@solana/kit";
 import { getTokenDecoder } from "@solana-program/token";
-import { checkTransaction, isWritableKey } from "../../../chain/check-transaction.ts";
+import { checkTransaction, isWritableKey, loadsFromLookupTables } from "../../../chain/check-transaction.ts";
 import type { Devnet, DevnetWrite } from "../../../chain/devnet.ts";
 import { TOKEN_PROGRAM_ADDRESS, isTokenAccount } from "../../../programs/index.ts";
 
@@ -56,8 +56,7 @@ export class TokenHoldings {
         const check = checkTransaction(write.transaction);
         if (!check.ok) return;
         const { message } = check;
-        const lookups = (message as { addressTableLookups?: readonly unknown[] }).addressTableLookups;
-        if (lookups !== undefined && lookups.length > 0) {
+        if (loadsFromLookupTables(message)) {
           this.#whole = false;
           return;
         }
