@@ -555,9 +555,7 @@ export class Devnet {
    * what the chain keeps of it (its remembered log), which folds into the same events.
    */
   recall(landed: LandedTransaction): LandedTransaction {
-    const remembered = { ...landed, logs: rememberedLog(landed.logs) };
-    this.#remember(remembered);
-    return remembered;
+    return this.#remember(landed);
   }
 
   /**
@@ -814,15 +812,18 @@ export class Devnet {
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed(),
     };
-    this.#remember({ ...landed, logs: rememberedLog(landed.logs) });
+    this.#remember(landed);
     this.#announce({ kind: "transaction", landed, transaction, innerInstructions: () => innerInstructionsOf(meta) });
     for (const listener of this.#listeners) listener(landed);
     return { landed: true, transaction: landed };
   }
 
-  #remember(landed: LandedTransaction): void {
+  /** Records `landed` as landed, keeping of its log what {@link rememberedLog} keeps; returns the record's transaction. */
+  #remember(landed: LandedTransaction): LandedTransaction {
+    const remembered = { ...landed, logs: rememberedLog(landed.logs) };
     if (this.#records.get(landed.signature)?.state !== "landed") this.#landedCount += 1;
-    this.#records.set(landed.signature, { state: "landed", transaction: landed });
+    this.#records.set(landed.signature, { state: "landed", transaction: remembered });
+    return remembered;
   }
 
   #refuse(signature: Signature, error: ChainError): SendResult {
