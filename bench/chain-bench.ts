@@ -19,6 +19,7 @@ import {
   getSellInstruction,
   getSwapInstruction,
 } from "../src/programs/index.ts";
+import { HISTORY_CAPACITY, TransactionHistory } from "../src/rpc/transaction-history.ts";
 import { GenesisWorld } from "../src/world/genesis-world.ts";
 import { CREATE_LAUNCH_COMPUTE_UNITS, prepareLaunch } from "../src/world/launch-factory.ts";
 import { median, table, throughput, topLevelComputeUnits } from "./measure.ts";
@@ -46,11 +47,13 @@ async function startUp(runs: number): Promise<number> {
 /**
  * What the chain holds for good per landed transaction (its status record and remembered log):
  * buys signed first and held until measured, so only what landing them added is counted.
+ * `firstAmount` keeps each call's buys distinct transactions.
  */
 async function rememberedPerBuy(
   devnet: Devnet,
   trader: KeyPairSigner,
   accounts: Awaited<ReturnType<typeof deriveTradeAccounts>>,
+  firstAmount: bigint,
 ): Promise<{ buys: number; bytesPerBuy: number; linesKept: number; linesWhole: number }> {
   const buys = 3_000;
   const lifetime = devnet.latestBlockhash();
@@ -59,7 +62,7 @@ async function rememberedPerBuy(
     signed.push(
       await signInstructions({
         feePayer: trader,
-        instructions: [getBuyExactOutInstruction({ ...accounts, amount: 7_000_000n + BigInt(i), maxDnaIn: 10n ** 15n })],
+        instructions: [getBuyExactOutInstruction({ ...accounts, amount: firstAmount + BigInt(i), maxDnaIn: 10n ** 15n })],
         lifetime,
       }),
     );
@@ -215,7 +218,11 @@ export async function chainBench(): Promise<string> {
     buyRate += throughput(buys.slice(round * per, (round + 1) * per), (tx) => landedOk(devnet.send(tx), "buy")) / rounds;
   }
   const startup = await startUp(15);
-  const remembered = await rememberedPerBuy(devnet, trader, accounts);
+  const remembered = await rememberedPerBuy(devnet, trader, accounts, 7_000_000n);
+  // The same again with the RPC's transaction history following the chain (as `up` runs it):
+  // the difference is what the history keeps of each landing, well under its 10,000 cap.
+  TransactionHistory.of(devnet);
+  const withHistory = await rememberedPerBuy(devnet, trader, accounts, 8_000_000n);
 
   return [
     "## Chain core (issue 2)",
@@ -233,6 +240,11 @@ export async function chainBench(): Promise<string> {
           "",
         ],
         ["log lines of a buy the chain keeps, of its whole log", `${remembered.linesKept} of ${remembered.linesWhole}`, ""],
+        [
+          `JS memory the RPC's transaction history keeps per landed buy (the same measure with it following the chain, less the row above; it holds ${HISTORY_CAPACITY.toLocaleString("en-US")})`,
+          (withHistory.bytesPerBuy - remembered.bytesPerBuy).toFixed(0),
+          "",
+        ],
       ],
     ),
     "",

@@ -1,7 +1,7 @@
 import { type ReadonlyUint8Array, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { isWritableKey } from "../chain/check-transaction.ts";
-import type { HistoryEntry, KeyState } from "./transaction-history.ts";
+import type { HistoryEntry, KeyState } from "./history-entry.ts";
 import { tokenAmountOf } from "./token-parsing.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
 import { transactionFeeOf } from "./transaction-fee.ts";

@@ -100,8 +100,8 @@ export class PubSubServer {
       if (write.kind === "airdrop") this.#written.add(write.address);
       if (write.kind === "account") this.#written.add(write.account.address);
     });
-    // A landed transaction comes from the history, which already holds its decoded message.
-    const stopLandings = TransactionHistory.of(deps.devnet).onLanded(({ landed, message }) => {
+    // A landed transaction comes from the history, with the message the chain decoded.
+    const stopLandings = TransactionHistory.of(deps.devnet).onLanded(({ landed }, message) => {
       if (this.#sessions.size === 0) return;
       const keys = message.staticAccounts;
       // A validator stores every account a transaction write-locked, changed or not.

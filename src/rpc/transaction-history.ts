@@ -1,12 +1,13 @@
-import type { Address, ReadonlyUint8Array, Signature, Transaction } from "@solana/kit";
+import type { Address, ReadonlyUint8Array, Signature } from "@solana/kit";
 import { addressFromBytes } from "../chain/address-bytes.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { tokenAccountAmount } from "../programs/token-account.ts";
 import { type SupportedMessage, isWritableKey, loadsFromLookupTables } from "../chain/check-transaction.ts";
-import type { Devnet, InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
+import type { Devnet, InnerInstruction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
 import { isTokenAccount } from "../programs/token-account.ts";
 import { decimalsOf } from "./token-parsing.ts";
+import { HistoryEntry, type KeyState, createInterning } from "./history-entry.ts";
 
 /**
  * Landed transactions the RPC remembers in full: a node that keeps a bounded ledger, as a
@@ -14,32 +15,6 @@ import { decimalsOf } from "./token-parsing.ts";
  * `getSignaturesForAddress`.
  */
 export const HISTORY_CAPACITY = 10_000;
-
-/** An SPL Token account's holding, as `pre/postTokenBalances` report it. */
-export interface TokenHolding {
-  readonly mint: Address;
-  readonly owner: Address;
-  readonly amount: bigint;
-  readonly decimals: number;
-}
-
-/** One account key's state on one side of a transaction. */
-export interface KeyState {
-  readonly lamports: bigint;
-  readonly token: TokenHolding | null;
-}
-
-/** What `getTransaction` answers from: the landing, its wire bytes and message, and its keys' state before and after. */
-export interface HistoryEntry {
-  readonly landed: LandedTransaction;
-  /** As it was sent: its wire bytes are encoded only when asked for. */
-  readonly transaction: Transaction;
-  readonly message: SupportedMessage;
-  readonly pre: readonly KeyState[];
-  readonly post: readonly KeyState[];
-  /** The CPIs each top-level instruction made, by its index. */
-  readonly inner: readonly (readonly InnerInstruction[])[];
-}
 
 /** A mint's decimals never change: each is read from the chain once. */
 const decimalsByChain = new WeakMap<Devnet, Map<Address, number | null>>();
@@ -140,7 +115,9 @@ export class TransactionHistory {
   readonly #known = new Map<Address, KeyState>();
   /** The compute-unit prices of the last 150 slots' landed transactions (`getRecentPrioritizationFees`). */
   readonly fees = new RecentPrioritizationFees();
-  readonly #landedListeners = new Set<(entry: HistoryEntry) => void>();
+  readonly #landedListeners = new Set<(entry: HistoryEntry, message: SupportedMessage) => void>();
+  /** Shared copies of the keys and token holders the entries name (see history-entry.ts). */
+  #interning = createInterning();
 
   private constructor(devnet: Devnet, capacity: number) {
     this.#capacity = capacity;
@@ -159,9 +136,11 @@ export class TransactionHistory {
       const tokenRan = tokenProgramRan(pending.message, inner);
       const post = keyStatesOf(devnet, pending.message, this.#known, { before: pending.pre, tokenRan });
       this.#remember(pending.message, post);
-      const entry = this.#add(write.landed, write.transaction, pending.message, pending.pre, post, inner);
+      const entry = this.#add(
+        new HistoryEntry(write.landed, write.transaction, pending.message, { pre: pending.pre, post }, inner, this.#interning),
+      );
       this.fees.record(write.landed.slot, pending.message);
-      for (const listener of this.#landedListeners) listener(entry);
+      for (const listener of this.#landedListeners) listener(entry, pending.message);
     });
   }
 
@@ -176,11 +155,12 @@ export class TransactionHistory {
   }
 
   /**
-   * Calls `listener` with each landed transaction's entry once the history holds it: other
-   * readers of landings (the PubSub server) take its message from here, decoded once, rather
-   * than decoding the transaction's bytes again. Returns the function that stops the calls.
+   * Calls `listener` with each landed transaction's entry once the history holds it, and its
+   * message as the chain decoded it: other readers of landings (the PubSub server) take it
+   * from here rather than decoding the transaction's bytes again (the entry keeps only
+   * bytes). Returns the function that stops the calls.
    */
-  onLanded(listener: (entry: HistoryEntry) => void): () => void {
+  onLanded(listener: (entry: HistoryEntry, message: SupportedMessage) => void): () => void {
     this.#landedListeners.add(listener);
     return () => this.#landedListeners.delete(listener);
   }
@@ -198,20 +178,12 @@ export class TransactionHistory {
     return [...(this.#byKey.get(key) ?? [])].reverse();
   }
 
-  #add(
-    landed: LandedTransaction,
-    transaction: Transaction,
-    message: SupportedMessage,
-    pre: KeyState[],
-    post: KeyState[],
-    inner: InnerInstruction[][],
-  ): HistoryEntry {
-    const entry: HistoryEntry = { landed, transaction, message, pre, post, inner };
-    this.#entries.set(landed.signature, entry);
-    for (const key of new Set(message.staticAccounts)) {
+  #add(entry: HistoryEntry): HistoryEntry {
+    this.#entries.set(entry.signature, entry);
+    for (const key of new Set(entry.keys)) {
       const list = this.#byKey.get(key);
-      if (list) list.push(landed.signature);
-      else this.#byKey.set(key, [landed.signature]);
+      if (list) list.push(entry.signature);
+      else this.#byKey.set(key, [entry.signature]);
     }
     while (this.#entries.size > this.#capacity) this.#evictOldest();
     return entry;
@@ -221,7 +193,7 @@ export class TransactionHistory {
   #evictOldest(): void {
     const [signature, entry] = this.#entries.entries().next().value as [Signature, HistoryEntry];
     this.#entries.delete(signature);
-    for (const key of new Set(entry.message.staticAccounts)) {
+    for (const key of new Set(entry.keys)) {
       const list = this.#byKey.get(key);
       if (list?.[0] === signature) list.shift();
       if (list?.length === 0) this.#byKey.delete(key);
@@ -239,6 +211,7 @@ export class TransactionHistory {
     this.#byKey.clear();
     this.#pending = null;
     this.#known.clear();
+    this.#interning = createInterning();
     this.fees.clear();
   }
 }

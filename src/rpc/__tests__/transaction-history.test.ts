@@ -2,6 +2,7 @@ import { address, generateKeyPairSigner } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from "@solana-program/compute-budget";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SupportedMessage } from "../../chain/check-transaction.ts";
 import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import { RpcDispatcher } from "../rpc-dispatcher.ts";
@@ -94,18 +95,19 @@ describe("the RPC's transaction history", () => {
     ).toHaveLength(2);
   });
 
-  it("tells each landing to onLanded listeners with the entry it holds (the message decoded once), until stopped", async () => {
+  it("tells each landing to onLanded listeners with the entry it holds and the message the chain decoded, until stopped", async () => {
     devnet = Devnet.start({ seed: "history-landed" });
     const history = TransactionHistory.of(devnet);
     const payer = await generateKeyPairSigner();
     devnet.airdrop(payer.address, 10_000_000_000n);
-    const told: ReturnType<TransactionHistory["get"]>[] = [];
-    const stop = history.onLanded((entry) => told.push(entry));
+    const told: { entry: ReturnType<TransactionHistory["get"]>; message: SupportedMessage }[] = [];
+    const stop = history.onLanded((entry, message) => told.push({ entry, message }));
     const first = await transfer(payer, 1_000_000n, "none");
     expect(told).toHaveLength(1);
-    // The very object getTransaction answers from: nothing decoded a second time for the listener.
-    expect(told[0]).toBe(history.get(first));
+    // The very object getTransaction answers from, and the message it would decode again from its bytes.
+    expect(told[0]!.entry).toBe(history.get(first));
     expect(told[0]!.message.staticAccounts[0]).toBe(payer.address);
+    expect(told[0]!.entry!.message).toEqual(told[0]!.message);
     stop();
     await transfer(payer, 1_000_000n, "none");
     expect(told).toHaveLength(1);
