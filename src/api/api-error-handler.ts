@@ -18,7 +18,7 @@ export const MALFORMED_JSON: ApiError = apiError("MALFORMED_BODY", {
  * is our defect and becomes a 500 whose body says nothing about it.
  */
 export function failureOf(error: FastifyError, request: FastifyRequest): ApiError {
-  if (error.validation) return validationFailure(error.validation, error.validationContext, request.routeOptions.schema);
+  if (error.validation) return validationFailure(error.validation, error.validationContext, request.routeOptions.schema, request.query);
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return apiError("PAYLOAD_TOO_LARGE", { limit: String(request.routeOptions.bodyLimit) });

@@ -106,12 +106,15 @@ function fieldName(parts: readonly string[]): string {
 
 /**
  * The 400 answer to a request that failed schema validation: names the parameter and its
- * rule. Fastify validates with allErrors off, so the first error is the only one.
+ * rule. Fastify validates with allErrors off, so the first error is the only one. `query`
+ * is the request's parsed query: a parameter given twice arrives as a list, and is told so
+ * rather than told a rule its every copy may keep.
  */
 export function validationFailure(
   errors: readonly FastifySchemaValidationError[],
   context: string | undefined,
   routeSchema: FastifySchema | undefined,
+  query?: unknown,
 ): ApiError {
   const [first] = errors;
   const parts = pointerParts(first?.instancePath ?? "");
@@ -121,8 +124,13 @@ export function validationFailure(
     context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body
   ) as JsonSchema | undefined;
   const rules = context === "querystring" || context === "params" ? parameterRuleOf : ruleOf;
-  const rule = missing ? "is required" : (rules(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
   const name = fieldName(parts);
+  const repeated = context === "querystring" && parts.length === 1 ? (query as Record<string, unknown> | undefined)?.[name] : undefined;
+  const rule = missing
+    ? "is required"
+    : Array.isArray(repeated)
+      ? `must be given once, not ${repeated.length} times`
+      : (rules(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
 
   switch (context) {
     case "querystring":

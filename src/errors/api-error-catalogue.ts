@@ -51,6 +51,11 @@ export const API_ERROR_CATALOGUE = {
     template: "no route answers {method} {path}; GET /openapi.json lists the routes",
     meaning: "no route has this path",
   },
+  NO_STREAM_HERE: {
+    status: 404,
+    template: "no WebSocket answers at {path}; the stream is at /v1/stream",
+    meaning: "a WebSocket handshake asked for a path other than the stream's (plain HTTP requests to it may still have a route)",
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     template: "the path {path} answers {allowed}, not {method}",

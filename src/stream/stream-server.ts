@@ -117,13 +117,14 @@ export class StreamServer {
   attach(server: HttpServer): () => void {
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (this.handleUpgrade(request, socket, head)) return;
-      // Another path: leave it to another listener, or answer 404 (with the API's body) when there is none.
+      // Another path: leave it to another listener, or answer 404 (with the API's body) when
+      // there is none. Not ROUTE_NOT_FOUND: the same path may well answer a plain GET.
       if (server.listenerCount("upgrade") === 1) {
         // Node took its own error listener off the upgraded socket: a peer that resets it
         // before reading the answer would raise an 'error' nobody hears, which ends the process.
         socket.on("error", () => socket.destroy());
         const path = quoted(request.url?.split("?")[0] ?? "");
-        socket.end(rawHttpResponse(apiError("ROUTE_NOT_FOUND", { method: request.method ?? "GET", path })));
+        socket.end(rawHttpResponse(apiError("NO_STREAM_HERE", { path })));
       }
     };
     server.on("upgrade", onUpgrade);

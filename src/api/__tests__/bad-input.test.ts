@@ -112,6 +112,9 @@ const CASES: Case[] = [
   ["/v1/launches/NOSUCHTKR/chart", "NOT_FOUND", /no launch/],
   ["/v1/search?q=" + "q".repeat(101), "INVALID_QUERY", /q must be a string of 0 to 100 characters/],
   ["/v1/search?q=a&kind=x", "INVALID_QUERY", /kind/],
+  // A parameter given twice is told so, not told a rule each copy keeps.
+  ["/v1/launches?limit=1&limit=2", "INVALID_QUERY", /query parameter limit must be given once, not 2 times/],
+  ["/v1/search?q=a&q=b&q=c", "INVALID_QUERY", /query parameter q must be given once, not 3 times/],
   ["/v1/wallets/notawallet/balances", "INVALID_PATH", /path parameter wallet must be a base58 address/],
   ["/v1/wallets/0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl/balances", "INVALID_PATH", /wallet/],
   ["/v1/wallets/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/balances", "INVALID_PATH", /wallet must be a base58 address \(32 bytes/],

@@ -48,6 +48,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   BAD_REQUEST: apiError("BAD_REQUEST", { detail: "the URL is not valid percent-encoded text" }).body,
   NOT_FOUND: apiError("NOT_FOUND", { resource: "launch address, primary mint or ticker", id: '"NOSUCH"' }).body,
   ROUTE_NOT_FOUND: apiError("ROUTE_NOT_FOUND", { method: "GET", path: '"/v1/nope"' }).body,
+  NO_STREAM_HERE: apiError("NO_STREAM_HERE", { path: '"/v1/launches"' }).body,
   METHOD_NOT_ALLOWED: apiError("METHOD_NOT_ALLOWED", { path: '"/v1/trades/quote"', allowed: "POST", method: "GET" }).body,
   UPGRADE_REQUIRED: apiError("UPGRADE_REQUIRED", { path: "/v1/stream" }).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,

@@ -135,10 +135,17 @@ test("a plain HTTP request to the stream's path is told to upgrade (426), the We
     const keyless = await upgrade("/v1/stream");
     expect(keyless.status).toBe(400);
     expect(JSON.parse(keyless.body)).toEqual({ code: "BAD_REQUEST", error: expect.stringContaining("Sec-WebSocket-Key") });
-    // A handshake for any other path is no route, said as the API says it.
-    const elsewhere = await upgrade("/v1/streamx?x=1", { "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" });
-    expect(elsewhere.status).toBe(404);
-    expect(JSON.parse(elsewhere.body)).toEqual({ code: "ROUTE_NOT_FOUND", error: expect.stringContaining('GET "/v1/streamx"') });
+    // A handshake for any other path has no stream, said as the API says it and naming where the stream is:
+    // not "no route", since a plain GET of the same path may have one.
+    const handshake = { "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" };
+    for (const path of ["/v1/streamx", "/v1/launches"]) {
+      const elsewhere = await upgrade(`${path}?x=1`, handshake);
+      expect(elsewhere.status).toBe(404);
+      expect(JSON.parse(elsewhere.body)).toEqual({
+        code: "NO_STREAM_HERE",
+        error: `no WebSocket answers at "${path}"; the stream is at /v1/stream`,
+      });
+    }
   } finally {
     await w.stop();
   }
