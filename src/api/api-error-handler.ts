@@ -3,6 +3,7 @@ import { type ApiError, apiError, quoted } from "../errors/index.ts";
 import { sendApiError } from "./api-error-reply.ts";
 import { BROKEN_PERCENT_ENCODING } from "./unreadable-query.ts";
 import { validationFailure } from "./validation-failure.ts";
+import { isPreflightRoute } from "../wire/cross-origin.ts";
 
 /**
  * fastify's JSON parser refuses a `__proto__` key (and `constructor.prototype`) as it refuses
@@ -60,6 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Every route's path as a pattern, so a path that exists under other methods answers 405.
   const routes: { readonly method: string; readonly path: RegExp }[] = [];
   app.addHook("onRoute", (route) => {
+    if (isPreflightRoute(route)) return;
     const path = new RegExp(`^${route.url.split("/").map(patternOfSegment).join("/")}$`);
     for (const method of [route.method].flat()) routes.push({ method, path });
   });

@@ -22,6 +22,7 @@ import { refuseUnreadableBody } from "./unreadable-body.ts";
 import { refuseUnreadableQuery } from "./unreadable-query.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
+import { registerCrossOrigin } from "../wire/cross-origin.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     };
   });
   registerErrorHandling(app);
+  await registerCrossOrigin(app);
   app.addHook("onReady", async () => void validation.warm());
   app.addHook("onClose", async () => validation.stop());
 

@@ -4,6 +4,7 @@ import { rawJsonResponse } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
+import { registerCrossOrigin } from "../wire/cross-origin.ts";
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
@@ -44,6 +45,8 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     requestTimeout: REQUEST_TIMEOUT_MS,
   });
   const dispatcher = new RpcDispatcher(deps);
+  // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
+  void registerCrossOrigin(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
   app.post("/", async (request, reply) => {
