@@ -111,7 +111,10 @@ export const CurveQuoteSchema = Type.Object(
     fullyCovered: Type.Boolean(),
     dnaUnitsNet: Amount("DNA units: the curve cost of a buy, the net output of a sell."),
     clamped: Type.Boolean({ description: "The buy was cut to the inventory left on the curve." }),
-    budgetSolIn: Amount("exactInSol: the budget; otherwise the lamports the setup swaps spend."),
+    budgetSolIn: Amount(
+      "exactInSol: the budget; otherwise the lamports the setup swaps spend (a quote without a wallet: to buy every component). " +
+        "0 when no SOL venue holds enough of some component to swap for: only a wallet that holds it can make that buy (a quote naming a wallet short of it is refused NO_ROUTE).",
+    ),
   },
   {
     $id: "CurveQuote",
