@@ -70,8 +70,8 @@ describe("parseConformanceCommand", () => {
   });
 
   it("passes --inject-bug through with --start (the names are checked when the simulator starts)", () => {
-    const command = parseConformanceCommand(["--start", "--inject-bug", "hello-v2,skipped-cards-seq"]);
-    expect(command).toMatchObject({ kind: "run", options: { start: true, injectBugs: "hello-v2,skipped-cards-seq" } });
+    const command = parseConformanceCommand(["--start", "--inject-bug", "hello-v2,cards-seq-gap"]);
+    expect(command).toMatchObject({ kind: "run", options: { start: true, injectBugs: "hello-v2,cards-seq-gap" } });
   });
 
   it("reads replay and list", () => {
