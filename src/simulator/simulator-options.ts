@@ -6,6 +6,7 @@ export type GenesisTime = "now" | bigint;
 export const MAX_GENESIS_UNIX_TIMESTAMP = 253_402_300_799n;
 import { DEFAULT_HISTORY_HOURS, DEFAULT_LAUNCH_COUNT } from "../world/population-defaults.ts";
 import { defaultWorldCacheDir } from "./world-cache-dir.ts";
+import { CATALOG_SOL_USD } from "../world/component-catalog.ts";
 
 export interface SimulatorOptions {
   /** The world's seed; default "1". With an existing state directory its own seed is used, and a different one is refused. */
@@ -92,7 +93,8 @@ export const DEFAULT_PORT = 8790;
 export const DEFAULT_HOST = "127.0.0.1";
 /** solana-test-validator's RPC port; PubSub listens on the next one. */
 export const DEFAULT_RPC_PORT = 8899;
-export const DEFAULT_SOL_USD = 150;
+/** The rate the component catalogue's SOL prices are written at: the default world's. */
+export const DEFAULT_SOL_USD = CATALOG_SOL_USD;
 
 const SEED = /^[A-Za-z0-9._-]{1,64}$/;
 

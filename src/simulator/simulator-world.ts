@@ -253,7 +253,7 @@ async function create(
   const backlog: LandedTransaction[] = [];
   let readModel: ReadModel | null = null;
   devnet.onLanded((landed) => (readModel ? readModel.ingest(landed) : backlog.push(landed)));
-  const world = await GenesisWorld.create(devnet);
+  const world = await GenesisWorld.create(devnet, { solUsd: options.solUsd });
   const model = readModelFor(world, () => devnet.now(), options.solUsd, mediaBaseUrl);
   for (const landed of backlog) model.ingest(landed);
   readModel = model;

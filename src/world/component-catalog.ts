@@ -4,14 +4,26 @@ export interface ComponentListing {
   readonly name: string;
   /** The real token's decimals, so amounts look like the real thing. */
   readonly decimals: number;
-  /** Starting price in SOL before the seed's jitter (illustrative, not market data). */
+  /** Starting price in SOL at {@link CATALOG_SOL_USD} USD per SOL, before the seed's jitter (illustrative, not market data). */
   readonly priceSol: number;
   readonly category: string;
 }
 
 /**
- * The components of the genesis world. Prices are round illustrative figures in SOL; each
- * world moves them by a seeded ±10% so that seeds differ but stay plausible.
+ * The USD price of SOL the catalogue's SOL prices are written at (the world's default). A
+ * world priced at another rate scales them, so each component keeps its USD price.
+ */
+export const CATALOG_SOL_USD = 150;
+
+/** A listing's starting price in SOL in a world where SOL is worth `solUsd` dollars (before the seed's jitter). */
+export function listingPriceSol(listing: ComponentListing, solUsd: number): number {
+  // At the catalogue's own rate the figure is used as written (no division to round).
+  return solUsd === CATALOG_SOL_USD ? listing.priceSol : (listing.priceSol * CATALOG_SOL_USD) / solUsd;
+}
+
+/**
+ * The components of the genesis world. Prices are round illustrative figures in SOL (at
+ * CATALOG_SOL_USD); each world moves them by a seeded ±10% so that seeds differ but stay plausible.
  */
 export const COMPONENT_CATALOG: readonly ComponentListing[] = [
   { symbol: "USDC", name: "USD Coin", decimals: 6, priceSol: 0.0066, category: "stablecoin" },

@@ -19,7 +19,7 @@ import {
   getAddLiquidityInstruction,
   getInitializePoolInstruction,
 } from "../programs/index.ts";
-import { COMPONENT_CATALOG, type ComponentListing } from "./component-catalog.ts";
+import { CATALOG_SOL_USD, COMPONENT_CATALOG, type ComponentListing, listingPriceSol } from "./component-catalog.ts";
 import { seededJitter } from "./seeded-random.ts";
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -34,6 +34,11 @@ export interface GenesisOptions {
   readonly componentCount?: number;
   /** SOL on the SOL side of each venue, before the seed's ±25% (default 20,000 SOL). */
   readonly venueDepthSol?: number;
+  /**
+   * USD per SOL the venues price the components at (default CATALOG_SOL_USD): at another
+   * rate each component keeps its USD price, so a stablecoin is still worth about a dollar.
+   */
+  readonly solUsd?: number;
 }
 
 /** The label of a component mint's key (deterministic-keys). */
@@ -89,7 +94,7 @@ export class GenesisWorld {
     const depthSol = options.venueDepthSol ?? 20_000;
     const reserves = listings.map((listing) => {
       const lamports = BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol, 0.25))) * LAMPORTS_PER_SOL;
-      const priceSol = seededJitter(seed, `price:${listing.symbol}`, listing.priceSol, 0.1);
+      const priceSol = seededJitter(seed, `price:${listing.symbol}`, listingPriceSol(listing, options.solUsd ?? CATALOG_SOL_USD), 0.1);
       const units = (Number(lamports) / 1e9 / priceSol) * 10 ** listing.decimals;
       return { lamports, component: BigInt(Math.round(units)) };
     });
