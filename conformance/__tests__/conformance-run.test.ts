@@ -157,7 +157,7 @@ describe("a server that breaks one rule", () => {
     }
   });
 
-  it("with --start, fails a decision check the built-in simulator breaks (our document is its rule), exit code 1", async () => {
+  it("with --start, fails a decision check the built-in simulator breaks (our document is its rule), exit code 1; replay starts it again, bug and all", async () => {
     const failureDir = await mkdtemp(join(tmpdir(), "conformance-failures-"));
     let out = "";
     const code = await conformanceCommand(
@@ -166,6 +166,18 @@ describe("a server that breaks one rule", () => {
     );
     expect(out).toContain("FAIL");
     expect(code).toBe(1);
+    // The simulator that failed is gone with its port: the saved file says how it was started.
+    const [file] = await readdir(failureDir);
+    const saved = JSON.parse(await readFile(join(failureDir, file as string), "utf8"));
+    expect(saved.startedWith).toEqual({ injectBugs: "expired-reported-pending" });
+    let replayed = "";
+    const replay = await conformanceCommand(["replay", join(failureDir, file as string), "--failures-dir", failureDir], {
+      stdout: (text) => (replayed += text),
+      stderr: () => {},
+    });
+    expect(replayed).toContain("on a new built-in simulator with injected bugs expired-reported-pending");
+    expect(replayed).toContain("FAIL status.expiredAfterLastValid");
+    expect(replay).toBe(1);
   }, 60_000);
 
   it("refuses a --checks or --phases filter that matches no check, exit code 2, before judging anything", async () => {

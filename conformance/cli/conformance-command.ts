@@ -49,11 +49,16 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
       }
       const { options } = command;
       const pinned = options.start || options.baseUrl !== undefined;
-      io.stdout(`replaying ${saved.failure.checkId} with seed ${saved.seed}: ${saved.failure.message}\n`);
+      // A failure found on a simulator the run started is replayed on one started alike (its URL is gone).
+      const restart = saved.startedWith !== undefined && (options.start || !pinned);
+      const injectBugs = options.injectBugs ?? (restart ? (saved.startedWith?.injectBugs ?? undefined) : undefined);
+      const where = restart ? ` on a new built-in simulator${injectBugs === undefined ? "" : ` with injected bugs ${injectBugs}`}` : "";
+      io.stdout(`replaying ${saved.failure.checkId} with seed ${saved.seed}${where}: ${saved.failure.message}\n`);
       return judge(
         {
           ...options,
-          ...(pinned ? {} : { baseUrl: saved.baseUrl }),
+          ...(restart ? { start: true } : pinned ? {} : { baseUrl: saved.baseUrl }),
+          ...(injectBugs === undefined ? {} : { injectBugs }),
           checks: saved.failure.checkId,
           phases: undefined,
           shard: undefined,
@@ -63,7 +68,7 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
           control: saved.control,
           allowSlow: saved.allowSlow || options.allowSlow,
         },
-        pinned ? {} : { streamUrl: saved.streamUrl },
+        pinned || restart ? {} : { streamUrl: saved.streamUrl },
         io,
       );
     }
@@ -130,6 +135,7 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       ...(clientUrl === undefined ? {} : { clientUrl: clientUrl === "base" ? baseUrl : clientUrl }),
       checkTimeoutMs: options.checkTimeoutMs,
       failureDir: options.failuresDir,
+      ...(server === null ? {} : { startedWith: { injectBugs: options.injectBugs ?? null } }),
       listeners,
     });
     for (const report of options.reports) {

@@ -13,10 +13,13 @@ AsyncAPI documents: HTTP schemas, limits, invalid input, read properties, the tr
 stateful sequences and the stream. Checks that need the /devnet/ control API (faucet,
 clock, faults) are skipped with the reason when the server has none.
 
+replay runs one saved failure again with its seed: against the server it was found on
+(or --base-url); one found with --start, on a new built-in simulator started alike.
+
 Options:
   --base-url <url>       the server to judge, e.g. http://127.0.0.1:8790
-  --start                start the built-in simulator in this process (free port,
-                         the run's seed, manual clock) and judge it; our document's
+  --start                start the built-in simulator in this process (free port, no
+                         JSON-RPC, the run's seed, manual clock) and judge it; our document's
                          decisions are its rules, so they fail as with --strict
   --phases <list>        comma-separated phases: ${PHASES.join(", ")} (default all)
   --checks <globs>       comma-separated globs over check ids, e.g. 'boundaries.*'

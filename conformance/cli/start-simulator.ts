@@ -36,7 +36,7 @@ export interface StartOptions {
 }
 
 /**
- * The built-in simulator on a free port of 127.0.0.1, seeded, with a manual clock: time
+ * The built-in simulator on a free port of 127.0.0.1 (and no JSON-RPC), seeded, with a manual clock: time
  * moves only when a check asks (`/devnet/advance`), so nothing changes under a check's feet
  * and the genesis time is pinned, so the same seed gives the same run.
  */
@@ -51,6 +51,9 @@ export async function startBuiltInServer(options: StartOptions): Promise<Started
   const simulator = await startSimulator({
     port: 0,
     host: "127.0.0.1",
+    // No Solana JSON-RPC: no check or scenario speaks it, and its default ports (8899, 8900)
+    // are a developer's own validator's, or another CI job's.
+    rpcPort: null,
     seed: String(options.seed),
     clockMode: "manual",
     control: options.control ?? true,

@@ -15,8 +15,19 @@ export interface FailureFile {
   readonly strict: boolean;
   readonly control: "auto" | "off";
   readonly allowSlow: boolean;
+  /**
+   * Present when the run judged the built-in simulator it started (`--start`): `baseUrl` died
+   * with it, so a replay starts one again, seeded alike, with these injected-bug modes.
+   */
+  readonly startedWith?: StartedWith;
   readonly failure: CheckFailure;
   readonly savedAt: string;
+}
+
+/** How a `--start` run started its simulator, beyond the seed: what a replay needs to start the same one. */
+export interface StartedWith {
+  /** The `--inject-bug` modes, comma-separated; null when none. */
+  readonly injectBugs: string | null;
 }
 
 /** A file name safe on every file system: the check id and the seed. */

@@ -5,7 +5,7 @@ import { PHASES } from "./check.ts";
 import { type RunEnvironment, createCheckContext } from "./check-context.ts";
 import { CheckFailedSignal, CheckSkippedSignal } from "./check-signals.ts";
 import { discoverSamples } from "./discover-samples.ts";
-import { saveFailure } from "./failure-file.ts";
+import { type StartedWith, saveFailure } from "./failure-file.ts";
 import { loadDocuments } from "./load-documents.ts";
 import { probeCapabilities } from "./probe-capabilities.ts";
 import { RunMemo } from "./run-memo.ts";
@@ -39,6 +39,8 @@ export interface RunOptions extends Selection {
   readonly checkTimeoutMs?: number;
   /** Where failures are saved; null saves none. Default none (the CLI passes `.conformance/failures`). */
   readonly failureDir?: string | null;
+  /** The server judged is a built-in simulator started for this run (`--start`), so: saved with each failure. */
+  readonly startedWith?: StartedWith;
   /** The checks to choose from; default the registry. */
   readonly registry?: readonly Check[];
   readonly listeners?: readonly RunListener[];
@@ -156,6 +158,7 @@ export async function runConformance(options: RunOptions): Promise<RunSummary> {
             strict,
             control,
             allowSlow: options.allowSlow ?? false,
+            ...(options.startedWith ? { startedWith: options.startedWith } : {}),
             failure: outcome.failure,
           });
         }
