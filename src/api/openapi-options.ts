@@ -40,7 +40,7 @@ export const SWAGGER_OPTIONS: SwaggerOptions = {
         "",
         "Amounts are decimal strings of base units; addresses are base58 of 32 bytes. No route needs credentials.",
         'Every error is `{"error": <sentence>, "code": <CODE>}`, a 4xx for a client\'s mistake; the codes are listed in the README.',
-        "The stream of change announcements (`/v1/stream`, WebSocket) is described by openapi/asyncapi.yaml.",
+        "The stream of change announcements (`/v1/stream`, WebSocket) is described by openapi/asyncapi.yaml, which `GET /asyncapi.yaml` of a running server serves with its own address.",
         "`GET /openapi.json` of a running server serves this document with that server's own address in `servers`.",
       ].join("\n"),
       license: { name: "MIT", identifier: "MIT" },

@@ -1,9 +1,7 @@
 import { isIPv6 } from "node:net";
 import type { FastifyRequest } from "fastify";
+import { isRequestHost } from "../wire/request-host.ts";
 import { DEFAULT_SERVER } from "./openapi-options.ts";
-
-/** A host as a `Host` header may name it: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
-const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 
 /**
  * The base URL a client reached this server at: the request's own `Host` (so a server on
@@ -14,7 +12,7 @@ const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$
  */
 export function baseUrlOf(request: FastifyRequest): string {
   const host = request.host;
-  if (typeof host === "string" && HOST.test(host)) return `${request.protocol}://${host}`;
+  if (isRequestHost(host)) return `${request.protocol}://${host}`;
   const { localAddress, localPort } = request.socket ?? {};
   if (typeof localAddress === "string" && typeof localPort === "number" && localPort > 0) {
     const local = localAddress.replace(/^::ffff:(?=[0-9.]+$)/, "");

@@ -112,7 +112,7 @@ export function asyncapiDocument(): Record<string, unknown> {
   };
 }
 
-/** The file's whole text, banner included. */
-export function asyncapiYaml(): string {
-  return `${ASYNCAPI_BANNER}\n${toYaml(asyncapiDocument())}`;
+/** The file's whole text, banner included (of `document`: by default the committed one). */
+export function asyncapiYaml(document: Record<string, unknown> = asyncapiDocument()): string {
+  return `${ASYNCAPI_BANNER}\n${toYaml(document)}`;
 }

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { apiError } from "../errors/index.ts";
+import { isRequestHost } from "../wire/request-host.ts";
+import { asyncapiDocument, asyncapiYaml } from "./asyncapi-document.ts";
 import { STREAM_PATH, type StreamServerOptions } from "./stream-options.ts";
 import { type StreamServer, createStreamServer } from "./stream-server.ts";
+
+/** Where a running server serves the stream's AsyncAPI document (the OpenAPI one is at /openapi.json). */
+export const ASYNCAPI_PATH = "/asyncapi.yaml";
+
+/** The committed document with its one server at `host` (the request's), or as committed when the request named no usable host. */
+export function servedAsyncapiYaml(host: string | undefined): string {
+  const document = asyncapiDocument();
+  if (!isRequestHost(host)) return asyncapiYaml(document);
+  const servers = { devnet: { host, protocol: "ws", description: "this server (the stream shares the HTTP API's port)" } };
+  return asyncapiYaml({ ...document, servers });
+}
 
 /**
  * Serves the stream on `app`'s HTTP server (same host and port as the API) and closes it
@@ -19,6 +32,10 @@ export function attachStream(app: FastifyInstance, options: StreamServerOptions)
     const failure = apiError("UPGRADE_REQUIRED", { path: STREAM_PATH });
     return reply.code(failure.status).header("upgrade", "websocket").header("connection", "Upgrade").send(failure.body);
   });
+  // The stream's AsyncAPI document, as openapi/asyncapi.yaml holds it, naming the host it was reached at.
+  app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request, reply) =>
+    reply.type("application/yaml; charset=utf-8").send(servedAsyncapiYaml(request.host)),
+  );
   app.addHook("preClose", async () => {
     await stream.close();
   });

@@ -120,6 +120,11 @@ test("a plain HTTP request to the stream's path is told to upgrade (426), the We
     });
     const client = await StreamClient.ready(w.url);
     await client.close();
+    // The stream's document is served beside it, naming this server.
+    const document = await fetch(`${w.baseUrl}/asyncapi.yaml`);
+    expect(document.status).toBe(200);
+    expect(document.headers.get("content-type")).toBe("application/yaml; charset=utf-8");
+    expect(await document.text()).toContain(`host: "${new URL(w.baseUrl).host}"`);
     // A handshake without its key is refused in the API's error shape, not ws's text/html.
     const upgrade = (path: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
