@@ -1,6 +1,6 @@
-import { type ReadonlyUint8Array, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
+import { type ReadonlyUint8Array, getBase58Decoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
-import { isWritableKey } from "../chain/check-transaction.ts";
+import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
 import type { HistoryEntry, KeyState } from "./history-entry.ts";
 import { tokenAmountOf } from "./token-parsing.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
@@ -42,11 +42,10 @@ const instructionJson = (
     ? { programId: keys[programIdIndex], accounts: accounts.map((index) => keys[index]), data, stackHeight }
     : { programIdIndex, accounts, data, stackHeight };
 
-function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): unknown {
-  if (encoding === "base64") return [Buffer.from(getTransactionEncoder().encode(entry.transaction)).toString("base64"), "base64"];
+function transactionJson(entry: HistoryEntry, message: SupportedMessage, encoding: TransactionEncoding): unknown {
+  if (encoding === "base64") return [Buffer.from(entry.wire).toString("base64"), "base64"];
   const base58 = getBase58Decoder();
-  if (encoding === "base58") return [base58.decode(getTransactionEncoder().encode(entry.transaction)), "base58"];
-  const { message } = entry;
+  if (encoding === "base58") return [base58.decode(entry.wire), "base58"];
   // kit keeps a transaction's signatures in its signers' order, the order of the wire.
   const signatures = Object.values(entry.transaction.signatures).map((bytes) => (bytes ? base58.decode(bytes) : NO_SIGNATURE));
   const keys = message.staticAccounts;
@@ -59,7 +58,7 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
         ? keys.map((pubkey, index) => ({
             pubkey,
             signer: index < message.header.numSignerAccounts,
-            writable: isWritableKey(entry.message, index),
+            writable: isWritableKey(message, index),
             source: "transaction",
           }))
         : keys,
@@ -96,7 +95,7 @@ function transactionJson(entry: HistoryEntry, encoding: TransactionEncoding): un
  * stack height.
  */
 function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] {
-  const keys = entry.message.staticAccounts;
+  const { keys } = entry;
   const base58 = getBase58Decoder();
   return entry.inner.flatMap((instructions, index) =>
     instructions.length === 0
@@ -121,16 +120,18 @@ function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] 
  */
 export function confirmedTransactionJson(entry: HistoryEntry, encoding: TransactionEncoding, withVersion: boolean): unknown {
   const { landed } = entry;
+  // Decoded once for the whole answer: the entry keeps only the transaction's bytes.
+  const { message } = entry;
   const err = landed.error === null ? null : transactionErrorJson(landed.error);
   return {
     slot: landed.slot,
     blockTime: landed.unixTimestamp,
-    ...(withVersion ? { version: entry.message.version } : {}),
-    transaction: transactionJson(entry, encoding),
+    ...(withVersion ? { version: message.version } : {}),
+    transaction: transactionJson(entry, message, encoding),
     meta: {
       err,
       status: err === null ? { Ok: null } : { Err: err },
-      fee: transactionFeeOf(entry.message),
+      fee: transactionFeeOf(message),
       preBalances: entry.pre.map((state) => state.lamports),
       postBalances: entry.post.map((state) => state.lamports),
       preTokenBalances: tokenBalancesOf(entry.pre),
