@@ -4,9 +4,12 @@ import { BIN } from "./spawned-devnet.ts";
 
 const UP = ["up", "--port", "0", "--no-rpc", "--no-bots", "--clock", "manual", "--genesis-time", "2026-01-01"];
 
-/** Starts `basket-devnet up …`, resolving with the URL it accepts connections on (before the world is ready). */
-function startUp(extra: readonly string[]) {
-  const child = spawn(process.execPath, [BIN, ...UP, ...extra]);
+/** Starts `basket-devnet up …` (or `npm start -- …`), resolving with the URL it accepts connections on (before the world is ready). */
+function startUp(extra: readonly string[], through: "node" | "npm start" = "node") {
+  const child =
+    through === "node"
+      ? spawn(process.execPath, [BIN, ...UP, ...extra])
+      : spawn("npm", ["start", "--", ...UP.slice(1), ...extra], { cwd: new URL("../../../", import.meta.url) });
   let output = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
@@ -41,5 +44,19 @@ describe("basket-devnet up and signals", () => {
     expect(answer.status).toBe(200);
     up.child.kill("SIGTERM");
     expect(await up.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("stops with npm: SIGTERM to `npm start` (what a CI job's kill sends) closes the simulator too, not only npm", async () => {
+    const up = startUp([], "npm start");
+    const url = await up.accepting;
+    up.child.kill("SIGTERM");
+    await up.exited;
+    // npm has exited; the port it served must be closed with it, not held by an orphaned simulator.
+    const refused = await fetch(`${url}/v1/launches?limit=1`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused).toBe(true);
+    expect(up.output()).toMatch(/SIGTERM: (closing|stopping before the simulator was ready)/);
   }, 60_000);
 });
