@@ -166,6 +166,15 @@ const FaultArgs = Type.Object(
       Text("With `transaction`: only a transaction this wallet pays for takes the fault (others, such as bots', pass)."),
     ),
     frames: Type.Optional(Whole("With `stream: drop|duplicate`.", { minimum: 1 })),
+    kinds: Type.Optional(
+      Type.Array(Type.String({ pattern: "^[a-z]{1,32}$", description: "A frame kind, such as `cards`." }), {
+        minItems: 1,
+        maxItems: 32,
+        uniqueItems: true,
+        description:
+          "With `stream: drop|duplicate`: only frames of these kinds take the fault (blockhash, ping and the rest pass); default every kind.",
+      }),
+    ),
   },
   { additionalProperties: false, description: "POST /devnet/faults/* (control). Exactly one of `transaction`, `stream`." },
 );

@@ -24,7 +24,7 @@ import { moveVenuePrice } from "./venue-price-mover.ts";
 export interface StreamFaults {
   resync(): void;
   closeSockets(): void;
-  injectFault(fault: { kind: "drop" | "duplicate"; frames: number }): void;
+  injectFault(fault: { kind: "drop" | "duplicate"; frames: number; kinds?: readonly string[] }): void;
 }
 
 export interface DevnetControlOptions {
@@ -258,7 +258,9 @@ export class DevnetControl {
     return { cleared };
   }
 
-  streamFault(fault: { kind: "drop" | "duplicate"; frames: number } | { kind: "resync" } | { kind: "close" }): Result<{ applied: string }> {
+  streamFault(
+    fault: { kind: "drop" | "duplicate"; frames: number; kinds?: readonly string[] } | { kind: "resync" } | { kind: "close" },
+  ): Result<{ applied: string }> {
     const { stream } = this.options;
     if (!stream) return refuse("this server has no stream attached");
     if (fault.kind === "resync") stream.resync();

@@ -5,6 +5,22 @@ import type { StreamConnection } from "./stream-connection.ts";
 export interface StreamFault {
   readonly kind: "drop" | "duplicate";
   readonly frames: number;
+  /**
+   * Only frames of these kinds take the fault; the others pass as if none were armed (all
+   * frames when absent). A test can then disturb the cards delta it causes while blockhash
+   * and ping frames, or a busy server's other sockets, keep flowing.
+   */
+  readonly kinds?: readonly string[];
+}
+
+/** The `kind` of an encoded frame, or null (read only while a fault names kinds: a test's path, never a busy one's). */
+function kindOf(frame: Buffer): string | null {
+  try {
+    const kind = (JSON.parse(frame.toString("utf8")) as { kind?: unknown }).kind;
+    return typeof kind === "string" ? kind : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -13,7 +29,7 @@ export interface StreamFault {
  */
 export class StreamDelivery {
   readonly counters = { framesSent: 0, bytesSent: 0 };
-  #fault: { kind: StreamFault["kind"]; remaining: number } | null = null;
+  #fault: { kind: StreamFault["kind"]; remaining: number; kinds: ReadonlySet<string> | null } | null = null;
   readonly #onSlow: (connection: StreamConnection, name: StreamCloseName) => void;
 
   /** `onSlow` closes a socket whose unsent bytes would pass the high-water mark. */
@@ -22,12 +38,13 @@ export class StreamDelivery {
   }
 
   injectFault(fault: StreamFault): void {
-    this.#fault = fault.frames > 0 ? { kind: fault.kind, remaining: fault.frames } : null;
+    this.#fault = fault.frames > 0 ? { kind: fault.kind, remaining: fault.frames, kinds: fault.kinds ? new Set(fault.kinds) : null } : null;
   }
 
   /** Sends `frame`; `exempt` frames (hello) never meet an injected fault. */
   send(connection: StreamConnection, frame: Buffer, exempt = false): void {
-    const fault = exempt ? null : this.#fault;
+    const armed = exempt ? null : this.#fault;
+    const fault = armed && (armed.kinds === null || armed.kinds.has(kindOf(frame) ?? "")) ? armed : null;
     if (fault) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.#fault = null;

@@ -68,7 +68,11 @@ export const faultStep: StepHandler = (args, session) => {
   return control(
     session,
     "/devnet/faults/stream",
-    { kind: args.stream, ...(args.frames === undefined ? {} : { frames: Number(args.frames) }) },
+    {
+      kind: args.stream,
+      ...(args.frames === undefined ? {} : { frames: Number(args.frames) }),
+      ...(args.kinds === undefined ? {} : { kinds: args.kinds }),
+    },
     "fault injection",
   );
 };

@@ -168,6 +168,9 @@ describe("/devnet control", () => {
     ["a negative price", "/devnet/prices", { mint: "11111111111111111111111111111111", priceSol: -1 }],
     ["a delay without slots", "/devnet/faults/transaction", { kind: "delay" }],
     ["a stream drop without frames", "/devnet/faults/stream", { kind: "drop" }],
+    ["a stream drop of a frame kind the stream has not", "/devnet/faults/stream", { kind: "drop", frames: 1, kinds: ["nope"] }],
+    ["frame kinds with a resync", "/devnet/faults/stream", { kind: "resync", kinds: ["cards"] }],
+    ["a frame kind named twice", "/devnet/faults/stream", { kind: "duplicate", frames: 1, kinds: ["cards", "cards"] }],
   ])("refuses %s with a 4xx and a sentence", async (_, url, body) => {
     const response = await call("POST", url, body);
     expect(response.status).toBeGreaterThanOrEqual(400);

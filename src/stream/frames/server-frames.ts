@@ -155,4 +155,6 @@ export const SERVER_FRAME_SCHEMAS = {
 } as const;
 
 export type ServerFrameKind = keyof typeof SERVER_FRAME_SCHEMAS;
+/** Every kind of frame the server sends. */
+export const SERVER_FRAME_KINDS = Object.keys(SERVER_FRAME_SCHEMAS) as readonly ServerFrameKind[];
 export type ServerFrame = { [K in ServerFrameKind]: Static<(typeof SERVER_FRAME_SCHEMAS)[K]> }[ServerFrameKind];

@@ -11,6 +11,7 @@ import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { Address, Amount, U64, U64_MAX } from "../../../wire/wire-fields.ts";
 import { collectibleDevnetRoutes } from "./collectible-devnet-routes.ts";
+import { SERVER_FRAME_KINDS } from "../../../stream/frames/server-frames.ts";
 
 /** A component airdrop mints at most 2^62 base units a call, far below what overflows a mint's u64 supply in one go. */
 const MAX_AIRDROP_AMOUNT = 2n ** 62n;
@@ -327,11 +328,19 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         operationId: "devnetStreamFault",
         summary: "Disturb the stream",
         description:
-          "`drop` or `duplicate` the next `frames` frames to every socket, send `resync` now, or `close` every socket with 1001.",
+          "`drop` or `duplicate` the next `frames` frames to every socket (of the `kinds` named, when named), send `resync` now, or `close` every socket with 1001.",
         tags,
         body: Type.Object({
           kind: stringEnum(["drop", "duplicate", "resync", "close"] as const, { description: "What to do." }),
           frames: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, description: "With `drop` or `duplicate`: how many frames." })),
+          kinds: Type.Optional(
+            Type.Array(stringEnum(SERVER_FRAME_KINDS, { description: "A frame kind." }), {
+              minItems: 1,
+              maxItems: SERVER_FRAME_KINDS.length,
+              uniqueItems: true,
+              description: "With `drop` or `duplicate`: only frames of these kinds take the fault; the others pass (default: every kind).",
+            }),
+          ),
         }),
         response: {
           200: Type.Object(
@@ -343,10 +352,15 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
       },
     },
     async (request, reply) => {
-      const { kind, frames } = request.body;
+      const { kind, frames, kinds } = request.body;
       if ((kind === "drop" || kind === "duplicate") && frames === undefined)
         return sendApiError(reply, apiError("INVALID_BODY", { field: "frames", rule: `is required with kind ${kind}` }));
-      return send(reply, control.streamFault(kind === "drop" || kind === "duplicate" ? { kind, frames: frames! } : { kind }));
+      if (kind !== "drop" && kind !== "duplicate" && kinds !== undefined)
+        return sendApiError(reply, apiError("INVALID_BODY", { field: "kinds", rule: `goes with kind drop or duplicate, not ${kind}` }));
+      return send(
+        reply,
+        control.streamFault(kind === "drop" || kind === "duplicate" ? { kind, frames: frames!, ...(kinds ? { kinds } : {}) } : { kind }),
+      );
     },
   );
 };
