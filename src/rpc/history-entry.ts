@@ -146,8 +146,9 @@ export function unpackInnerInstructions(bytes: Uint8Array): InnerInstruction[][]
  * 10,000 and `getTransaction` asks for few of them, so what it answers from is rebuilt on
  * demand. Kept as the objects a landing hands over (kit's decoded transaction and message, an
  * object and a bigint per key and side, two typed arrays per CPI), a buy's entry held about
- * 7 KB of JS memory; packed, its wire bytes, its keys (shared copies), the lamports and token
- * amounts of both sides in two typed arrays and its CPIs in one buffer.
+ * 7 KB of JS memory; packed (about 2.6 KB), its wire bytes and its CPIs in one buffer, its keys
+ * and token holders as shared copies, and the lamports and token amounts of both sides in one
+ * typed array.
  */
 export class HistoryEntry {
   /** As the chain reported it, whole log included. */
@@ -226,13 +227,14 @@ export class HistoryEntry {
   }
 
   #side(from: number): KeyState[] {
-    const states = 2 * this.keys.length;
+    // The token amounts follow both sides' lamports.
+    const amountsAt = 2 * this.keys.length;
     return this.keys.map((_, index) => {
       const at = from + index;
       const holder = this.#holders?.[at] ?? null;
       return {
         lamports: this.#numbers[at]!,
-        token: holder === null ? null : { ...holder, amount: this.#numbers[states + at]! },
+        token: holder === null ? null : { ...holder, amount: this.#numbers[amountsAt + at]! },
       };
     });
   }

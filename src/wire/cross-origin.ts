@@ -28,10 +28,12 @@ function isPreflight(request: FastifyRequest): boolean {
  * (a 405 naming the methods the path has, or a 404), never the plugin's plain-text 400.
  */
 export function registerCrossOrigin(app: FastifyInstance): PromiseLike<unknown> {
+  const preflight: FastifyCorsOptions = { ...CROSS_ORIGIN, preflight: true };
+  const other: FastifyCorsOptions = { ...CROSS_ORIGIN, preflight: false };
   return app.register(
     cors,
     () => (request: FastifyRequest, answer: (error: Error | null, options: FastifyCorsOptions) => void) =>
-      answer(null, { ...CROSS_ORIGIN, preflight: isPreflight(request) }),
+      answer(null, isPreflight(request) ? preflight : other),
   );
 }
 
