@@ -15,10 +15,13 @@ export interface ComponentListing {
  */
 export const CATALOG_SOL_USD = 150;
 
-/** A listing's starting price in SOL in a world where SOL is worth `solUsd` dollars (before the seed's jitter). */
-export function listingPriceSol(listing: ComponentListing, solUsd: number): number {
-  // At the catalogue's own rate the figure is used as written (no division to round).
-  return solUsd === CATALOG_SOL_USD ? listing.priceSol : (listing.priceSol * CATALOG_SOL_USD) / solUsd;
+/**
+ * The SOL worth as many dollars, where SOL is worth `solUsd` dollars, as `sol` is worth at
+ * the catalogue's rate: a listing's price, a venue's depth. At the catalogue's own rate the
+ * figure is used as written (no division to round).
+ */
+export function solAtRate(sol: number, solUsd: number): number {
+  return solUsd === CATALOG_SOL_USD ? sol : (sol * CATALOG_SOL_USD) / solUsd;
 }
 
 /**

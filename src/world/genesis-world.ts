@@ -19,7 +19,7 @@ import {
   getAddLiquidityInstruction,
   getInitializePoolInstruction,
 } from "../programs/index.ts";
-import { CATALOG_SOL_USD, COMPONENT_CATALOG, type ComponentListing, listingPriceSol } from "./component-catalog.ts";
+import { CATALOG_SOL_USD, COMPONENT_CATALOG, type ComponentListing, solAtRate } from "./component-catalog.ts";
 import { seededJitter } from "./seeded-random.ts";
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -32,7 +32,7 @@ const MINT_SIZE = 82;
 export interface GenesisOptions {
   /** How many catalog components to create (default: the whole catalog). */
   readonly componentCount?: number;
-  /** SOL on the SOL side of each venue, before the seed's ±25% (default 20,000 SOL). */
+  /** SOL on the SOL side of each venue at CATALOG_SOL_USD, before the seed's ±25% (default 20,000 SOL). */
   readonly venueDepthSol?: number;
   /**
    * USD per SOL the venues price the components at (default CATALOG_SOL_USD): at another
@@ -91,10 +91,12 @@ export class GenesisWorld {
     devnet.airdrop(faucet.address, FAUCET_LAMPORTS);
     const world = new GenesisWorld(devnet, faucet, components);
 
-    const depthSol = options.venueDepthSol ?? 20_000;
+    // Prices and depths keep their dollar values at any rate of SOL, so a swap moves a venue as far.
+    const solUsd = options.solUsd ?? CATALOG_SOL_USD;
+    const depthSol = solAtRate(options.venueDepthSol ?? 20_000, solUsd);
     const reserves = listings.map((listing) => {
       const lamports = BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol, 0.25))) * LAMPORTS_PER_SOL;
-      const priceSol = seededJitter(seed, `price:${listing.symbol}`, listingPriceSol(listing, options.solUsd ?? CATALOG_SOL_USD), 0.1);
+      const priceSol = seededJitter(seed, `price:${listing.symbol}`, solAtRate(listing.priceSol, solUsd), 0.1);
       const units = (Number(lamports) / 1e9 / priceSol) * 10 ** listing.decimals;
       return { lamports, component: BigInt(Math.round(units)) };
     });
