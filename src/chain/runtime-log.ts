@@ -1,3 +1,5 @@
+import { SharedStrings } from "./shared-strings.ts";
+
 /**
  * The runtime's own lines in a transaction's log, as a validator writes them around what the
  * programs log: `Program <id> invoke [depth]` when a program starts, `Program <id> success`
@@ -8,6 +10,20 @@ const BASE58 = "[1-9A-HJ-NP-Za-km-z]{32,44}";
 const INVOKE = new RegExp(`^Program (${BASE58}) invoke \\[\\d+\\]`);
 const RETURN = new RegExp(`^Program (${BASE58}) (?:success|failed)`);
 const DATA_PREFIX = "Program data: ";
+/** Lines that carry a transaction's own bytes (an event, a return value): they rarely repeat. */
+const OWN_BYTES_LINE = /^Program (?:data|return): /;
+/** Distinct log lines shared at once: program flow and text repeat, compute-unit lines vary a little. */
+const MAX_SHARED_LINES = 100_000;
+const sharedLines = new SharedStrings(MAX_SHARED_LINES);
+
+/**
+ * The copy of a log line shared by everything that keeps logs (the chain's remembered logs,
+ * the RPC's history): lines of program flow, text and compute units repeat across
+ * transactions; a line of a transaction's own bytes is kept as it is.
+ */
+export function sharedLogLine(line: string): string {
+  return OWN_BYTES_LINE.test(line) ? line : sharedLines.of(line);
+}
 
 /** The program a line says started (`Program <id> invoke [n]`), else null. */
 export function invokedProgram(line: string): string | null {
@@ -43,8 +59,8 @@ export function rememberedLog(logs: readonly string[]): readonly string[] {
         frame.kept = true;
       }
       kept.push(line);
-    } else if (invokedProgram(line) !== null) running.push({ line, kept: false });
-    else if (endsProgram(line) && running.pop()?.kept) kept.push(line);
+    } else if (invokedProgram(line) !== null) running.push({ line: sharedLogLine(line), kept: false });
+    else if (endsProgram(line) && running.pop()?.kept) kept.push(sharedLogLine(line));
   }
   // Copied to its own length: the array grown by push keeps room for more, held for good.
   return kept.length === 0 ? NOTHING : [...kept];

@@ -8,6 +8,8 @@ import {
 } from "@solana/kit";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
+import { sharedLogLine } from "../chain/runtime-log.ts";
+import { SharedStrings } from "../chain/shared-strings.ts";
 
 /** An SPL Token account's holding, as `pre/postTokenBalances` report it. */
 export interface TokenHolding {
@@ -32,39 +34,23 @@ export interface TokenHolder {
 
 /**
  * The history's shared copies of what recurs from one transaction to the next: each account
- * key's text, each token account's holder and the log lines that repeat. A decoded message
- * makes a new string of every key, and the VM of every log line; kept as they come, 10,000
- * entries would hold the same few hundred keys and lines 10,000 times over.
+ * key's text and each token account's holder (log lines are shared by `sharedLogLine`, for
+ * the chain's remembered logs too). Kept as they come, 10,000 entries would hold the same few
+ * hundred keys 10,000 times over.
  */
 export interface Interning {
   key(key: Address): Address;
   holder(mint: Address, owner: Address, decimals: number): TokenHolder;
-  /** A log line's shared copy; a line that carries a transaction's own data (an event, a return value) is its own. */
-  logLine(line: string): string;
 }
 
 /** A bound on each interning table: past it, the table starts over (entries keep the copies they hold). */
 const INTERNED_CAPACITY = 100_000;
 
-/** Log lines that rarely repeat: an event's or a return value's bytes. */
-const OWN_DATA_LINE = /^Program (?:data|return): /;
-
-/** `table`'s copy of `text`, which becomes the copy when there is none. */
-function interned<T extends string>(table: Map<T, T>, text: T): T {
-  const known = table.get(text);
-  if (known !== undefined) return known;
-  if (table.size >= INTERNED_CAPACITY) table.clear();
-  table.set(text, text);
-  return text;
-}
-
 export function createInterning(): Interning {
-  const keys = new Map<Address, Address>();
-  const lines = new Map<string, string>();
+  const keys = new SharedStrings<Address>(INTERNED_CAPACITY);
   const holders = new Map<string, TokenHolder>();
   return {
-    key: (key) => interned(keys, key),
-    logLine: (line) => (OWN_DATA_LINE.test(line) ? line : interned(lines, line)),
+    key: (key) => keys.of(key),
     holder(mint, owner, decimals) {
       const id = `${mint}:${owner}:${decimals}`;
       let holder = holders.get(id);
@@ -174,7 +160,7 @@ export class HistoryEntry {
     inner: readonly (readonly InnerInstruction[])[],
     interning: Interning,
   ) {
-    this.landed = { ...landed, logs: landed.logs.map((line) => interning.logLine(line)) };
+    this.landed = { ...landed, logs: landed.logs.map(sharedLogLine) };
     this.keys = message.staticAccounts.map((key) => interning.key(key));
     const wire = getTransactionEncoder().encode(transaction);
     const packedInner = packInnerInstructions(inner);
