@@ -32,7 +32,7 @@ const MINT_SIZE = 82;
 export interface GenesisOptions {
   /** How many catalog components to create (default: the whole catalog). */
   readonly componentCount?: number;
-  /** SOL on the SOL side of each venue at CATALOG_SOL_USD, before the seed's ±25% (default 20,000 SOL). */
+  /** SOL on the SOL side of each venue at CATALOG_SOL_USD, before its listing's scale and the seed's ±25% (default 20,000 SOL). */
   readonly venueDepthSol?: number;
   /**
    * USD per SOL the venues price the components at (default CATALOG_SOL_USD): at another
@@ -95,8 +95,8 @@ export class GenesisWorld {
     const solUsd = options.solUsd ?? CATALOG_SOL_USD;
     const depthSol = solAtRate(options.venueDepthSol ?? 20_000, solUsd);
     const reserves = listings.map((listing) => {
-      const lamports = BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol, 0.25))) * LAMPORTS_PER_SOL;
-      const priceSol = seededJitter(seed, `price:${listing.symbol}`, solAtRate(listing.priceSol, solUsd), 0.1);
+      const lamports = BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol * listing.venueDepthScale, 0.25))) * LAMPORTS_PER_SOL;
+      const priceSol = seededJitter(seed, `price:${listing.symbol}`, solAtRate(listing.priceSol, solUsd), listing.priceSpread);
       const units = (Number(lamports) / 1e9 / priceSol) * 10 ** listing.decimals;
       return { lamports, component: BigInt(Math.round(units)) };
     });
