@@ -18,6 +18,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { median, table } from "./measure.ts";
 
 const FLOWS = 150;
+/**
+ * Flows run before the timed ones: V8 compiles the flow's code as it goes, and the first
+ * flows of a process are slower for it. Their server times are printed apart, as the cost a
+ * process pays once, and the timed flows measure the simulator as it serves from then on.
+ */
+const WARMUP_FLOWS = 60;
 /** Every flow buys this many launch tokens (exactOut, the default mode). */
 const AMOUNT_IN = "1000000000";
 /** Concurrent lanes of the throughput measure, one launch each so quotes do not race for one curve. */
@@ -74,7 +80,8 @@ export async function tradeFlowBench(): Promise<string> {
       return list;
     };
 
-    // Full flows over HTTP, one wallet each, timed by stage.
+    // Full flows over HTTP, one wallet each, timed by stage (after the warm-up's).
+    const warmupWallets = await wallets(WARMUP_FLOWS);
     const flowWallets = await wallets(FLOWS);
     const times: Record<Stage, number[]> = { quote: [], build: [], sign: [], submit: [], land: [], status: [] };
     const timed = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
@@ -87,18 +94,20 @@ export async function tradeFlowBench(): Promise<string> {
     // the handler, serialization) to its response handed to the socket, measured by a
     // listener the bench puts before the app's own on the server the port hands requests to.
     const serverTimes: Record<Stage, number[]> = { quote: [], build: [], sign: [], submit: [], land: [], status: [] };
+    const warmupServerTimes: Record<Stage, number[]> = { quote: [], build: [], sign: [], submit: [], land: [], status: [] };
+    let serverTimesNow = warmupServerTimes;
     let timingServer = true;
     const onRequest = (request: IncomingMessage, response: ServerResponse) => {
       const stage = stageOf((request.url ?? "").split("?")[0]!);
       if (!timingServer || stage === null) return;
       const started = performance.now();
-      response.once("finish", () => serverTimes[stage].push(performance.now() - started));
+      const into = serverTimesNow;
+      response.once("finish", () => into[stage].push(performance.now() - started));
     };
     simulator.app.server.prependListener("request", onRequest);
     // The last flow's answers, kept for the bare-HTTP route below.
     let answers: Record<"quote" | "build" | "submit" | "advance" | "status", string> | null = null;
-    const flowsStarted = performance.now();
-    for (const keypair of flowWallets) {
+    const flow = async (keypair: Keypair) => {
       const wallet = keypair.publicKey.toBase58();
       const quoted = await timed("quote", () => client.quote(buy(wallet)));
       const { quote } = quoted;
@@ -116,7 +125,12 @@ export async function tradeFlowBench(): Promise<string> {
         advance: JSON.stringify(advanced),
         status: JSON.stringify(status),
       };
-    }
+    };
+    for (const keypair of warmupWallets) await flow(keypair);
+    for (const stage of STAGES) times[stage].length = 0;
+    serverTimesNow = serverTimes;
+    const flowsStarted = performance.now();
+    for (const keypair of flowWallets) await flow(keypair);
     const flowsPerSecond = FLOWS / ((performance.now() - flowsStarted) / 1000);
     timingServer = false;
     simulator.app.server.removeListener("request", onRequest);
@@ -187,7 +201,10 @@ export async function tradeFlowBench(): Promise<string> {
       table(
         ["measure", "value"],
         [
-          [`full flows / s over HTTP, one at a time (${FLOWS} flows, one settling transaction each)`, flowsPerSecond.toFixed(1)],
+          [
+            `full flows / s over HTTP, one at a time (${FLOWS} flows after ${WARMUP_FLOWS} untimed, one settling transaction each)`,
+            flowsPerSecond.toFixed(1),
+          ],
           [
             `full flows / s over HTTP, ${lanes} lanes at once from a client in a worker thread (${FLOWS_PER_LANE} flows a lane; median of ${ROUNDS} rounds)`,
             concurrentFlowsPerSecond.toFixed(1),
@@ -201,6 +218,10 @@ export async function tradeFlowBench(): Promise<string> {
           ["ratio flows / raw, one flow at a time", (flowsPerSecond / rawPerSecond).toFixed(4)],
           ["median server time of quote, ms (request in → response out, on the server; target ≤ 1)", median(serverTimes.quote).toFixed(2)],
           ["median server time of build, ms (request in → response out, on the server; target ≤ 1)", median(serverTimes.build).toFixed(2)],
+          [
+            `the same two over the process's first ${WARMUP_FLOWS} flows (V8 still compiling the flow's code), ms`,
+            `${median(warmupServerTimes.quote).toFixed(2)}, ${median(warmupServerTimes.build).toFixed(2)}`,
+          ],
           ["median time of the desk's own quote, ms (in process, no HTTP)", median(server.quote).toFixed(2)],
           ["median time of the desk's own build, ms (in process, no HTTP)", median(server.build).toFixed(2)],
         ],
