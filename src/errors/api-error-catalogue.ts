@@ -167,6 +167,12 @@ export const API_ERROR_CATALOGUE = {
     template: "the request did not arrive whole within {seconds} seconds",
     meaning: "the client sent its headers or body too slowly",
   },
+  TOO_MANY_PIPELINED: {
+    status: 429,
+    template:
+      "this connection sent more than {waiting} requests beyond the {inFlight} being answered without reading their answers (HTTP pipelining); this one is refused and the connection closed",
+    meaning: "a client wrote requests faster than it read answers on one connection; the requests it sent after this one are not answered",
+  },
   UPGRADE_REQUIRED: {
     status: 426,
     template: "{path} is a WebSocket: open it with an Upgrade: websocket request (ws:// or wss://), not plain HTTP",

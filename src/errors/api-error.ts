@@ -1,4 +1,4 @@
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type ServerResponse } from "node:http";
 import { API_ERROR_CATALOGUE, type ApiErrorCode, type ApiErrorParams } from "./api-error-catalogue.ts";
 
 /** The JSON body of every error response. */
@@ -52,6 +52,20 @@ export function quoted(input: string): string {
  */
 export function rawHttpResponse(failure: ApiError): string {
   return rawJsonResponse(failure.status, JSON.stringify(failure.body));
+}
+
+/**
+ * Ends `response` with JSON text `body` under `status`, closing its connection after it: the
+ * answer to a request refused before any app saw it (no Host, too many pipelined).
+ */
+export function endClosingJson(response: ServerResponse, status: number, body: string): void {
+  response
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
 }
 
 /** JSON text `body` as a whole HTTP/1.1 response of `status` that closes its connection (see rawHttpResponse). */

@@ -1,10 +1,12 @@
+import { type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
-import { rawJsonResponse } from "../errors/index.ts";
+import { apiError, endClosingJson, rawJsonResponse } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
+import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
@@ -29,6 +31,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(rawJsonResponse(status, body));
 }
 
+/** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */
+function refusePipelined(response: ServerResponse): void {
+  endClosingJson(response, 429, refusalBody(apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body.error));
+}
+
 /**
  * The Solana JSON-RPC over HTTP: a fastify instance of its own (its own port, beside
  * `/v1`), answering `POST /` with JSON-RPC 2.0, batches included, and `GET /health` with
@@ -43,6 +50,14 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     bodyLimit: MAX_BODY_BYTES,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // node's server with fastify's timeouts, as fastify makes it, and a connection's pipelined requests answered a few at a time.
+    serverFactory: (handler, options) => {
+      // fastify hands its options over with its defaults filled in.
+      const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Record<string, number>;
+      const server = createServer({ keepAliveTimeout, requestTimeout }, limitPipelining(handler, refusePipelined));
+      server.setTimeout(connectionTimeout);
+      return server;
+    },
   });
   const dispatcher = new RpcDispatcher(deps);
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).

@@ -1,7 +1,8 @@
 import { once } from "node:events";
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer, maxHeaderSize } from "node:http";
 import type { Duplex } from "node:stream";
-import { apiError, rawHttpResponse } from "../errors/index.ts";
+import { type ApiError, apiError, endClosingJson, rawHttpResponse } from "../errors/index.ts";
+import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 
 /**
  * The port, bound by the real HTTP server from the first milliseconds of a start: requests
@@ -55,15 +56,20 @@ export async function reservePort(host: string, port: number): Promise<PortReser
   // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];
-  const hold = (request: IncomingMessage, response: ServerResponse) =>
-    refusedHostless(request, response) || held?.push({ kind: "request", request, response });
+  const hold = (request: IncomingMessage, response: ServerResponse) => held?.push({ kind: "request", request, response });
   const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // An upgraded socket has no error listener of node's: one that resets while held (or while
     // refused, when the start fails) must not raise an 'error' nobody hears.
     socket.on("error", () => socket.destroy());
     held?.push({ kind: "upgrade", request, socket, head });
   };
-  server.on("request", hold);
+  // Who answers a request now: held, then the app, or refused once the start failed. Every
+  // request passes the same door first (a Host, and a connection's pipelined requests a few at a time).
+  let answer: (request: IncomingMessage, response: ServerResponse) => void = hold;
+  server.on(
+    "request",
+    limitPipelining((request, response) => refusedHostless(request, response) || answer(request, response), refusePipelined),
+  );
   server.on("upgrade", holdUpgrade);
   server.listen(port, host);
   try {
@@ -84,7 +90,7 @@ export async function reservePort(host: string, port: number): Promise<PortReser
   ): Held[] => {
     const waiting = held ?? [];
     held = null;
-    server.off("request", hold).on("request", request);
+    answer = request;
     server.off("upgrade", holdUpgrade).on("upgrade", upgrade);
     return waiting;
   };
@@ -127,7 +133,7 @@ export async function reservePort(host: string, port: number): Promise<PortReser
       server.maxRequestsPerSocket = target.maxRequestsPerSocket;
       server.setTimeout(target.timeout);
       const waiting = stopHolding(
-        (request, response) => refusedHostless(request, response) || target.emit("request", request, response),
+        (request, response) => target.emit("request", request, response),
         (request, socket, head) => target.emit("upgrade", request, socket, head),
       );
       for (const item of waiting) {
@@ -159,21 +165,23 @@ function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, soc
   socket.end(rawHttpResponse(failure));
 }
 
+/** Answers `failure` in the API's error shape, before any app sees the request, and closes the connection after it. */
+function answerAndClose(response: ServerResponse, failure: ApiError): void {
+  endClosingJson(response, failure.status, JSON.stringify(failure.body));
+}
+
+/** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */
+function refusePipelined(response: ServerResponse): void {
+  answerAndClose(response, apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS));
+}
+
 /**
  * Answers an HTTP/1.1 request that names no Host (RFC 9112 requires one) with a 400 in the
  * API's error shape; true when it did.
  */
 function refusedHostless(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return false;
-  const failure = apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" });
-  const body = JSON.stringify(failure.body);
-  response
-    .writeHead(failure.status, {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": Buffer.byteLength(body),
-      connection: "close",
-    })
-    .end(body);
+  answerAndClose(response, apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" }));
   return true;
 }
 

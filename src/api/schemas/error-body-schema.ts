@@ -4,6 +4,7 @@ import { VENUE_NAMES } from "../../trading/quote-venue.ts";
 import { MALFORMED_JSON } from "../api-error-handler.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
+import { PIPELINED_LIMITS } from "../../wire/pipelined-requests.ts";
 
 /** The error examples name the document's placeholder launch, wallet and component. */
 const EXAMPLE_LAUNCH = EXAMPLE_LAUNCH_ROW.address;
@@ -51,6 +52,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   NO_STREAM_HERE: apiError("NO_STREAM_HERE", { path: '"/v1/launches"' }).body,
   METHOD_NOT_ALLOWED: apiError("METHOD_NOT_ALLOWED", { path: '"/v1/trades/quote"', allowed: "POST", method: "GET" }).body,
   UPGRADE_REQUIRED: apiError("UPGRADE_REQUIRED", { path: "/v1/stream" }).body,
+  TOO_MANY_PIPELINED: apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,
   REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "30" }).body,
   PAYLOAD_TOO_LARGE: apiError("PAYLOAD_TOO_LARGE", { limit: "1048576" }).body,

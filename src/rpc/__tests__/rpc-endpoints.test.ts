@@ -15,6 +15,7 @@ import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
 import { parseCommand } from "../../cli/parse-command.ts";
 import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
+import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_ADDRESS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
 import { postRpc } from "./rpc-simulator.ts";
@@ -372,6 +373,21 @@ describe("RPC HTTP refusals", () => {
     const [head, body] = text.split("\r\n\r\n");
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/);
     expect(JSON.parse(body!)).toEqual(refusal(/not well-formed HTTP/));
+    expect((await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getSlot" })).json).toMatchObject({
+      result: expect.any(Number),
+    });
+  });
+
+  it("answers a connection that pipelines past the limit with 429 and a JSON-RPC error object after serving what came before", async () => {
+    // GETs: node reads a connection's bodiless requests all at once (a POST's next only once its body is read).
+    const socket = connect(endpoints.port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".repeat(PIPELINED_IN_FLIGHT + PIPELINED_WAITING + 40));
+    let text = "";
+    for await (const chunk of socket) text += chunk;
+    const kept = PIPELINED_IN_FLIGHT + PIPELINED_WAITING;
+    expect([...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => Number(match[1]))).toEqual([...Array<number>(kept).fill(200), 429]);
+    expect(JSON.parse(text.slice(text.lastIndexOf("\r\n\r\n") + 4))).toEqual(refusal(/more than 64 requests .*\(HTTP pipelining\)/));
     expect((await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getSlot" })).json).toMatchObject({
       result: expect.any(Number),
     });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { REQUEST_TIMEOUT_MS } from "../../api/app.ts";
+import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
 import { reservePort } from "../listen-address.ts";
 import { startSimulator } from "../simulator.ts";
 
@@ -81,6 +82,33 @@ describe("a reserved port", () => {
       expect(await raw("GET /v1/launches HTTP/1.1\r\n\r\n")).toEqual(hostless);
       // HTTP/1.0 has no Host requirement.
       expect(await raw("GET /v1/launches HTTP/1.0\r\n\r\n")).toEqual({ status: 200, json: {} });
+    } finally {
+      await reservation.release();
+    }
+  });
+
+  it("answers a connection that pipelines past the limit 429 TOO_MANY_PIPELINED in the API's shape, held or not, and serves what came before", async () => {
+    const reservation = await reservePort("127.0.0.1", 0);
+    try {
+      const socket = connect(reservation.port, "127.0.0.1");
+      await once(socket, "connect");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+      const sent = PIPELINED_IN_FLIGHT + PIPELINED_WAITING + 50;
+      socket.write(Array.from({ length: sent }, (_, i) => `GET /p/${i} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
+      await pause(100);
+      const served: string[] = [];
+      reservation.handOff(createServer((request, response) => response.end(`{"url":"${served.push(request.url!) && request.url}"}`)));
+      await once(socket, "close");
+      const kept = PIPELINED_IN_FLIGHT + PIPELINED_WAITING;
+      expect(served).toEqual(Array.from({ length: kept }, (_, i) => `/p/${i}`));
+      expect([...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => Number(match[1]))).toEqual([...Array<number>(kept).fill(200), 429]);
+      expect(JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4))).toEqual({
+        code: "TOO_MANY_PIPELINED",
+        error: `this connection sent more than ${PIPELINED_WAITING} requests beyond the ${PIPELINED_IN_FLIGHT} being answered without reading their answers (HTTP pipelining); this one is refused and the connection closed`,
+      });
+      // Another connection is served as ever.
+      expect(await (await fetch(`http://127.0.0.1:${reservation.port}/after`)).text()).toBe('{"url":"/after"}');
     } finally {
       await reservation.release();
     }
