@@ -95,7 +95,9 @@ export class GenesisWorld {
     const solUsd = options.solUsd ?? CATALOG_SOL_USD;
     const depthSol = solAtRate(options.venueDepthSol ?? 20_000, solUsd);
     const reserves = listings.map((listing) => {
-      const lamports = BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol * listing.venueDepthScale, 0.25))) * LAMPORTS_PER_SOL;
+      const lamports =
+        BigInt(Math.round(seededJitter(seed, `venue-depth:${listing.symbol}`, depthSol * listing.venueDepthScale, 0.25))) *
+        LAMPORTS_PER_SOL;
       const priceSol = seededJitter(seed, `price:${listing.symbol}`, solAtRate(listing.priceSol, solUsd), listing.priceSpread);
       const units = (Number(lamports) / 1e9 / priceSol) * 10 ** listing.decimals;
       return { lamports, component: BigInt(Math.round(units)) };
