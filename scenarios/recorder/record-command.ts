@@ -1,5 +1,6 @@
 import { cannotWrite } from "../runner/writable-file.ts";
 import { startRecorder } from "./start-recorder.ts";
+import { fetchTextWithin } from "../../src/client/request-deadline.ts";
 
 export interface RecordIo {
   readonly stdout: (text: string) => void;
@@ -60,8 +61,8 @@ function check(args: RecordArgs): string | { target: string; out: string; port?:
  */
 async function movingClock(target: string): Promise<string | null> {
   try {
-    const answer = await fetch(`${target}/devnet/clock`, { signal: AbortSignal.timeout(2_000) });
-    const mode = answer.ok ? ((await answer.json()) as { mode?: unknown }).mode : null;
+    const { response, text } = await fetchTextWithin(`${target}/devnet/clock`, {}, 2_000);
+    const mode = response.ok ? (JSON.parse(text) as { mode?: unknown }).mode : null;
     return mode === "realtime"
       ? `${target} runs its clock in realtime: what the recording pins (prices, progress, other traders' transactions) moves before a replay; for a file that replays, record against 'basket-devnet up --clock manual --no-bots --genesis-time 2026-01-01'`
       : null;

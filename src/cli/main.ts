@@ -136,4 +136,17 @@ export async function main(argv: readonly string[]): Promise<number> {
 // Exit explicitly: a closed simulator leaves nothing running, but a stray handle (a slow
 // socket, a library's timer) must not keep a stopped server's process alive. A promise, not a
 // top-level await: the bundle is a CommonJS file (bin/cli-bundle.js).
-void main(process.argv.slice(2)).then((code) => process.exit(code));
+let finished = false;
+// And never as a success by running out of work: a command whose awaited work can no longer
+// settle (nothing left to wake it) would otherwise end with node's exit code 0, a judge's pass.
+process.once("beforeExit", () => {
+  if (finished) return;
+  process.stderr.write(
+    "basket-devnet: the command stopped before it finished (work it waited for can no longer end); nothing was judged\n",
+  );
+  process.exit(2);
+});
+void main(process.argv.slice(2)).then((code) => {
+  finished = true;
+  process.exit(code);
+});

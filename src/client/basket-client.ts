@@ -4,6 +4,7 @@
  * and nothing else from src/. Signing stays with the caller: `trade` takes a function that
  * signs one base64 transaction (web3.js, kit, a hardware wallet…).
  */
+import { type FetchedText, fetchTextWithin, isTimeout } from "./request-deadline.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -115,13 +116,11 @@ export class BasketClient {
    * One request and its whole body within the request timeout: a server that never answers
    * is an error naming the request, not a wait without end.
    */
-  async #fetchText(label: string, url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
-    const signal = AbortSignal.timeout(this.#requestTimeoutMs);
+  async #fetchText(label: string, url: string, init: RequestInit): Promise<FetchedText> {
     try {
-      const response = await this.#fetch(url, { ...init, signal });
-      return { response, text: await response.text() };
+      return await fetchTextWithin(url, init, this.#requestTimeoutMs, this.#fetch);
     } catch (error) {
-      if (signal.aborted) throw new Error(`${label} did not answer within ${this.#requestTimeoutMs / 1000} s`, { cause: error });
+      if (isTimeout(error)) throw new Error(`${label} did not answer within ${this.#requestTimeoutMs / 1000} s`, { cause: error });
       throw error;
     }
   }

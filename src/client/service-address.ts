@@ -5,6 +5,8 @@
  * failed or skipped checks.
  */
 
+import { fetchTextWithin, isTimeout } from "./request-deadline.ts";
+
 /** `text` as a service's base URL (http or https, no query or fragment, trailing slashes dropped), or why it is not one. */
 export function serviceBaseUrl(text: string, option = "--base-url"): { ok: true; url: string } | { ok: false; reason: string } {
   let url: URL;
@@ -25,8 +27,19 @@ const CONNECTION_FAILURES: Readonly<Record<string, string>> = {
   ENOTFOUND: "the host name does not resolve",
   EAI_AGAIN: "the host name does not resolve",
   ECONNRESET: "the connection was reset",
+  UND_ERR_SOCKET: "the server closed the connection without answering",
   EHOSTUNREACH: "the host is unreachable",
 };
+
+/** node's codes for a TLS certificate it does not trust (a self-signed or private CA's, or another host's). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
 /**
  * Why no service answers at `baseUrl`, or null when `GET {baseUrl}/v1/launches?limit=1`
@@ -37,15 +50,17 @@ export async function unreachableReason(baseUrl: string, timeoutMs = 10_000): Pr
   const probe = `${baseUrl}/v1/launches?limit=1`;
   let status: number;
   try {
-    const response = await fetch(probe, { signal: AbortSignal.timeout(timeoutMs) });
-    status = response.status;
-    await response.arrayBuffer();
+    status = (await fetchTextWithin(probe, {}, timeoutMs)).response.status;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const why =
-      error instanceof Error && error.name === "TimeoutError"
-        ? `no answer within ${timeoutMs / 1000} s`
-        : (CONNECTION_FAILURES[cause ?? ""] ?? (error instanceof Error ? error.message : String(error)));
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? "";
+    const why = isTimeout(error)
+      ? `no answer within ${timeoutMs / 1000} s`
+      : (CONNECTION_FAILURES[cause] ??
+        (UNTRUSTED_CERTIFICATE.has(cause)
+          ? `its TLS certificate is not trusted (${cause}): give node its CA with NODE_EXTRA_CA_CERTS=ca.pem`
+          : error instanceof Error
+            ? error.message
+            : String(error)));
     return `nothing answers at ${baseUrl} (GET ${probe}: ${why})`;
   }
   if (status !== 404) return null;

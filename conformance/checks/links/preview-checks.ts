@@ -1,5 +1,6 @@
 import type { Check } from "../../engine/check.ts";
-import { clientUrlOf, fetchPage, linkedLaunches, tokenPage } from "./preview-page.ts";
+import { PAGE_TIMEOUT_MS, clientUrlOf, fetchPage, linkedLaunches, tokenPage } from "./preview-page.ts";
+import { fetchTextWithin } from "../../../src/client/request-deadline.ts";
 
 const SECTION = "What the service does › Web client links";
 
@@ -24,8 +25,7 @@ export const linksClientServed: Check = {
     // other origins (a CDN) are the network's to serve, not the client's, and a CI job may not reach them.
     const origin = new URL(page.url).origin;
     for (const asset of page.assets.filter((url) => new URL(url).origin === origin)) {
-      const response = await fetch(asset);
-      const body = await response.text();
+      const { response, text: body } = await fetchTextWithin(asset, {}, PAGE_TIMEOUT_MS);
       if (response.status !== 200)
         context.fail(`the client page names ${asset}, which answers ${response.status}: the page cannot render`, {
           input: { url: asset },

@@ -1,4 +1,5 @@
 import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
+import { fetchTextWithin } from "../../../src/client/request-deadline.ts";
 
 /** What a links check learns from one GET of a client URL, read without running any script. */
 export interface FetchedPage {
@@ -77,10 +78,13 @@ export function readPage(url: string, status: number, headers: Headers, html: st
   };
 }
 
+/** How long a page or one of its assets may take to answer whole. */
+export const PAGE_TIMEOUT_MS = 10_000;
+
 /** GETs a URL on the client's host (not the API's: the context's recorder knows only the base URL), without following redirects. */
 export async function fetchPage(url: string): Promise<FetchedPage> {
-  const response = await fetch(url, { redirect: "manual", headers: { accept: "text/html" } });
-  return readPage(url, response.status, response.headers, await response.text());
+  const { response, text } = await fetchTextWithin(url, { redirect: "manual", headers: { accept: "text/html" } }, PAGE_TIMEOUT_MS);
+  return readPage(url, response.status, response.headers, text);
 }
 
 /** The client URL, or the check skips: the links phase runs only when one is given. */

@@ -42,6 +42,20 @@ describe("a service's base URL", () => {
     );
   });
 
+  it("says the server closed the connection without answering, when it does", async () => {
+    const closing = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
+    const dead = `http://127.0.0.1:${(closing.address() as { port: number }).port}`;
+    try {
+      // Against another process, node's fetch may instead wait for good: the deadline then ends it (see unanswering-server.test.ts).
+      expect(await unreachableReason(dead, 1_000)).toMatch(
+        /^nothing answers at .* \(GET .*: (the server closed the connection without answering|no answer within 1 s)\)$/,
+      );
+    } finally {
+      closing.close();
+    }
+  });
+
   it("says to drop a trailing /v1, the usual way to miss the service's root", async () => {
     expect(await unreachableReason(`${base}/v1`)).toBe(
       `${base}/v1 serves no launch list (GET ${base}/v1/v1/launches?limit=1 answered 404); the base URL is the service's root: drop the trailing /v1 (${base})`,
