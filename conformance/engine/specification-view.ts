@@ -10,9 +10,10 @@ import type { oas31 } from "openapi3-ts";
  *
  * What the view keeps: each record's fields that the specification's tables list (required,
  * with our types, widened where the specification is wider), the enumerations it gives in
- * full, and each route's top-level fields it names. What it drops: `additionalProperties:
- * false`, every other `required`, enumeration and list maximum, `null` as a field's only
- * type, and the `date-time` format (the specification says ISO 8601, a wider family).
+ * full, each route's top-level fields it names, and `null` where a field may be null. What it
+ * drops: `additionalProperties: false`, every other `required`, enumeration and list maximum,
+ * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
+ * wider family), and our shape of what it leaves "not shown" (NOT_SHOWN).
  */
 
 /** The collectible record's fields (its list items carry the same). */
@@ -253,7 +254,7 @@ type Json = Record<string, unknown>;
 /** A deep copy of `value` loosened as the header says; `keep` decides, at a schema, which `required` and `enum` survive. */
 function loosened(
   value: unknown,
-  keep: { required?: readonly string[]; enumOf?: (property: string) => boolean; enums?: boolean } = {},
+  keep: { required?: readonly string[]; enumOf?: (property: string) => boolean; enums?: boolean; nullBranch?: boolean } = {},
 ): unknown {
   if (Array.isArray(value)) return value.map((item) => loosened(item, { enums: keep.enums }));
   if (typeof value !== "object" || value === null) return value;
@@ -268,7 +269,13 @@ function loosened(
     if (key === "additionalProperties" && item === false) continue;
     if (key === "maxItems" || (key === "enum" && !keep.enums)) continue;
     if (key === "format" && item === "date-time") continue;
-    if (key === "type" && item === "null") continue;
+    // A field typed null alone (always null here) may be anything there; a union's null branch
+    // stays what it is: dropping it would leave `{}`, and the union would accept anything.
+    if (key === "type" && item === "null" && !keep.nullBranch) continue;
+    if ((key === "anyOf" || key === "oneOf") && Array.isArray(item)) {
+      copy[key] = item.map((branch) => loosened(branch, { enums: keep.enums, nullBranch: true }));
+      continue;
+    }
     if (key === "required" && Array.isArray(item)) {
       const required = (item as string[]).filter((name) => keep.required?.includes(name));
       if (required.length > 0) copy.required = required;
@@ -288,16 +295,58 @@ function loosened(
   return copy;
 }
 
+const AMOUNT = { type: "string", pattern: "^(0|[1-9][0-9]*)$" };
+const OBJECT_OR_NULL = { anyOf: [{ type: "object" }, { type: "null" }] };
+/** A collectible's basket: "`components` array. Items: not shown." */
+const BASKET = { type: "object", required: ["components"], properties: { components: { type: "array" } } };
+
+/**
+ * Fields whose shape the specification leaves "not shown" beyond what it types: each is the
+ * schema it states, in place of ours, so our shape is not demanded of another server.
+ */
+const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  LaunchRow: { migration: OBJECT_OR_NULL, pairFigures: OBJECT_OR_NULL },
+  CollectibleRecord: { basket: BASKET },
+  // "null or object", null in the sample.
+  CollectibleDetail: { basket: BASKET, targetCardImage: OBJECT_OR_NULL },
+  // "Fields of the market quote and the pool quote beyond those named above: not shown."
+  MarketQuote: { route: OBJECT_OR_NULL },
+  PoolQuote: { route: OBJECT_OR_NULL },
+  CurveQuote: {
+    // "Items of route.legs and route.venues: not shown"; absent or null without a wallet.
+    route: {
+      anyOf: [
+        {
+          type: "object",
+          properties: {
+            fullyCovered: { type: "boolean" },
+            solIn: AMOUNT,
+            legs: { type: "array" },
+            venues: { type: "array" },
+            needsAccountSetup: { type: "boolean" },
+            transactions: { type: "integer" },
+            note: { type: "string" },
+          },
+        },
+        { type: "null" },
+      ],
+    },
+  },
+};
+
 /** The document as the specification would write it: see the header. */
 export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const view = loosened(document) as oas31.OpenAPIObject;
   const schemas = document.components?.schemas ?? {};
   const viewed: Json = {};
   for (const [name, schema] of Object.entries(schemas)) {
-    viewed[name] = loosened(schema, {
+    const record = loosened(schema, {
       required: RECORD_FIELDS[name] ?? [],
       enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
-    });
+    }) as Json;
+    const stated = NOT_SHOWN[name];
+    if (stated) record.properties = { ...(record.properties as Json), ...stated };
+    viewed[name] = record;
   }
   view.components = { ...view.components, schemas: viewed as oas31.ComponentsObject["schemas"] };
   for (const [path, item] of Object.entries(document.paths ?? {})) {

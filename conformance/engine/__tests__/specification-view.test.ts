@@ -41,4 +41,40 @@ describe("the specification's view of our document", () => {
     expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), status: "paused" }).error).toMatch(/status/);
     expect(relaxed.validateResponse("POST", "/v1/trades/build", 200, { lastValidBlockHeight: 10 }).error).toMatch(/transaction/);
   });
+
+  it("judges a field that may be null by its type when it is not: a union's null branch is no wildcard", () => {
+    // "number or null": a string is neither (the view once turned the null branch into a schema accepting anything).
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), liquidityUsd: "12.5" }).error).toMatch(
+      /liquidityUsd/,
+    );
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), liquidityUsd: null }).error).toBeNull();
+    // What the specification leaves "not shown" stays the server's: another shape of migration passes.
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), migration: { phase: "two" } }).error).toBeNull();
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), migration: "two" }).error).toMatch(/migration/);
+  });
+
+  it("judges the quote's route by the types the specification gives it, and not its legs' and venues' items", () => {
+    const mint = "So11111111111111111111111111111111111111112";
+    const route = {
+      fullyCovered: false,
+      solIn: "1000",
+      legs: [],
+      venues: [],
+      needsAccountSetup: true,
+      transactions: 2,
+      note: "swap first",
+    };
+    const quote = {
+      quote: {
+        ...{ quoteId: "q_1", launch: mint, direction: "buy", amountIn: "5", componentTargets: [], componentFees: [] },
+        ...{ componentFunding: [], fullyCovered: false, dnaUnitsNet: "5", expectedOut: "5", minOut: "4", priceImpactBps: 3 },
+        ...{ feeBps: 100, expiresAt: 1_767_225_630, clamped: false, budgetSolIn: "1000", route: route as Record<string, unknown> },
+      },
+    };
+    expect(relaxed.validateResponse("POST", "/v1/trades/quote", 200, quote).error).toBeNull();
+    quote.quote.route.legs = [{ anything: true }];
+    expect(relaxed.validateResponse("POST", "/v1/trades/quote", 200, quote).error).toBeNull();
+    quote.quote.route.transactions = "2";
+    expect(relaxed.validateResponse("POST", "/v1/trades/quote", 200, quote).error).toMatch(/route\/transactions must be integer/);
+  });
 });
