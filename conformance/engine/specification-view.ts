@@ -214,7 +214,7 @@ const RECORD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ErrorBody: ["error"],
 };
 
-/** Record fields whose values the specification lists in full: their enumerations are kept. */
+/** Record fields (and routes' own fields) whose values the specification lists in full: their enumerations are kept. */
 const FULL_ENUMERATIONS: ReadonlySet<string> = new Set([
   "LaunchRow.status",
   "LaunchRow.kind",
@@ -224,6 +224,8 @@ const FULL_ENUMERATIONS: ReadonlySet<string> = new Set([
   "CurveQuote.direction",
   "CollectibleRecord.row",
   "CollectibleDetail.row",
+  // A route's own fields: "`openRule` (always `previousClose`)".
+  "GET /v1/launches/{id}/chart.openRule",
 ]);
 
 /**
@@ -356,7 +358,11 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
       if (!schema || "$ref" in schema) continue;
       const viewedOperation = (view.paths?.[path] as Json)[method] as oas31.OperationObject;
       const viewedContent = viewedOperation.responses?.["200"]?.content?.["application/json"] as { schema?: unknown };
-      viewedContent.schema = loosened(schema, { required: ROUTE_FIELDS[`${method.toUpperCase()} ${path}`] ?? [] });
+      const route = `${method.toUpperCase()} ${path}`;
+      viewedContent.schema = loosened(schema, {
+        required: ROUTE_FIELDS[route] ?? [],
+        enumOf: (property) => FULL_ENUMERATIONS.has(`${route}.${property}`),
+      });
     }
   }
   return view;

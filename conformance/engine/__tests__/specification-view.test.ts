@@ -40,6 +40,9 @@ describe("the specification's view of our document", () => {
     expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), priceE12: 12 }).error).toMatch(/priceE12/);
     expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), status: "paused" }).error).toMatch(/status/);
     expect(relaxed.validateResponse("POST", "/v1/trades/build", 200, { lastValidBlockHeight: 10 }).error).toMatch(/transaction/);
+    const chart = { dnaUnitSol: null, solUsd: 150, candles: [] };
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}/chart", 200, { ...chart, openRule: "previousClose" }).error).toBeNull();
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}/chart", 200, { ...chart, openRule: "firstTrade" }).error).toMatch(/openRule/);
   });
 
   it("judges a field that may be null by its type when it is not: a union's null branch is no wildcard", () => {
