@@ -5,6 +5,10 @@ import { type ProbeClose, type ProbeFrame, type ProbeOptions, StreamProbe, Trans
 export const ANSWER_MS = 5_000;
 /** How long a check watches for a frame that must not come. */
 export const QUIET_MS = 700;
+/** The close code of a connection refused at a cap: "try again later", after a wait. */
+const TRY_AGAIN_LATER = 1013;
+/** The waits before each new attempt after a 1013, growing as the specification's client rules have it. */
+const BACK_OFF_MS = [250, 500, 1_000, 2_000];
 
 /**
  * One check's sockets and their shared transcript: every failure raised through it carries
@@ -24,12 +28,25 @@ export class StreamSession {
     return probe;
   }
 
-  /** Opens a socket and waits for its hello; fails the check when none comes. */
+  /**
+   * Opens a socket and waits for its hello; fails the check when none comes. A refusal with
+   * 1013 is retried after a growing wait, as the specification tells a client to back off:
+   * the sockets earlier checks closed may still count toward the per-address cap on a server
+   * that learns of their close late.
+   */
   async ready(options: ProbeOptions = {}): Promise<StreamProbe> {
-    const probe = await this.open(options);
-    const hello = await probe.nextKind("hello", ANSWER_MS);
-    if (!hello) this.fail(`no hello within ${ANSWER_MS} ms of connecting${probe.closeInfo ? ` (closed ${probe.closeInfo.code})` : ""}`);
-    return probe;
+    for (let attempt = 0; ; attempt++) {
+      const probe = await this.open(options);
+      const hello = await probe.nextKind("hello", ANSWER_MS);
+      if (hello) return probe;
+      const refused = probe.closeInfo?.code === TRY_AGAIN_LATER;
+      if (!refused || attempt >= BACK_OFF_MS.length)
+        this.fail(
+          `no hello within ${ANSWER_MS} ms of connecting${probe.closeInfo ? ` (closed ${probe.closeInfo.code})` : ""}${refused ? `, after backing off ${BACK_OFF_MS.length} times` : ""}`,
+        );
+      this.transcript.add(`refused with ${TRY_AGAIN_LATER}: connecting again in ${BACK_OFF_MS[attempt]} ms`);
+      await new Promise((resolve) => setTimeout(resolve, BACK_OFF_MS[attempt]));
+    }
   }
 
   /** Ends the check as failed with this session's transcript. */

@@ -21,6 +21,8 @@ export interface FakeFaults {
   readonly maxPayload?: number;
   /** Closes every socket 1011 before sending anything (no hello). */
   readonly closeAtOnce?: boolean;
+  /** Refuses the first this many connections 1013, as a server still counting sockets closed a moment ago would. */
+  readonly refuseFirst?: number;
 }
 
 export interface FakeServer {
@@ -61,7 +63,12 @@ export async function startFakeServer(faults: FakeFaults = {}): Promise<FakeServ
   const sockets = new WebSocketServer({ server: http, path: "/v1/stream", maxPayload: faults.maxPayload ?? 1024 * 1024 });
   const perAddress = new Map<string, number>();
   const cap = faults.perAddressCap === undefined ? 24 : faults.perAddressCap;
+  let refusals = faults.refuseFirst ?? 0;
   sockets.on("connection", (socket, request) => {
+    if (refusals > 0) {
+      refusals--;
+      return socket.close(1013, "connection cap reached; try again later");
+    }
     const address = request.socket.remoteAddress ?? "";
     const count = (perAddress.get(address) ?? 0) + 1;
     perAddress.set(address, count);

@@ -52,6 +52,13 @@ describe("stream checks against a fake server that breaks one rule", () => {
     30_000,
   );
 
+  it("backs off and connects again after a 1013 before hello, as the specification's client does, and fails a server that keeps refusing", async () => {
+    expect((await judge("stream.frameSize.limit", { refuseFirst: 3 })).status).toBe("pass");
+    const refused = await judge("stream.frameSize.limit", { refuseFirst: 100 });
+    expect(refused.status).toBe("fail");
+    if (refused.status === "fail") expect(refused.failure.message).toMatch(/closed 1013\), after backing off 4 times/);
+  }, 30_000);
+
   it("says a socket closed before any frame as such, not as a slow hello", async () => {
     const outcome = await judge("stream.hello.first", { closeAtOnce: true });
     expect(outcome.status).toBe("fail");
