@@ -48,14 +48,17 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
       const named = strangers.map((key) => JSON.stringify(key)).join(", ");
       return { ok: false, file, error: `${file}: step ${index + 1} (${kind}): ${named} is no step kind, nor as, expect or note` };
     }
-    const prefix = `/steps/${index}/${kind ?? ""}`;
-    const own = errors.filter(
-      (error) => kind !== undefined && error.instancePath.startsWith(prefix) && error.instancePath !== `/steps/${index}`,
-    );
-    const detail =
-      own.length > 0
-        ? own.map((error) => `${error.instancePath.slice(prefix.length) || kind} ${error.message}`).join("; ")
-        : `is not a known step (${kind ?? "no kind"})`;
+    // The errors inside the step (its kind's fields, its expect), each named by its path in
+    // the step and, for a field the schema does not know, by that field's name.
+    const prefix = `/steps/${index}/`;
+    const own = errors.filter((error) => kind !== undefined && error.instancePath.startsWith(prefix));
+    const said = (error: (typeof errors)[number]) => {
+      const extra = (error.params as { additionalProperty?: unknown }).additionalProperty;
+      const path = error.instancePath.slice(prefix.length);
+      const inKind = kind !== undefined && (path === kind || path.startsWith(`${kind}/`)) ? path.slice(kind.length) || kind : path;
+      return `${inKind} ${error.message}${typeof extra === "string" ? ` (${JSON.stringify(extra)})` : ""}`;
+    };
+    const detail = own.length > 0 ? [...new Set(own.map(said))].join("; ") : `is not a known step (${kind ?? "no kind"})`;
     return { ok: false, file, error: `${file}: step ${index + 1}${kind ? ` (${kind})` : ""}: ${detail}` };
   }
   const first = errors[0];

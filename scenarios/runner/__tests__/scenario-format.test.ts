@@ -23,6 +23,11 @@ describe("parseScenario", () => {
     const loaded = parseScenario(`${head}steps:\n  - advance: { seconds: 1 }\n  - quote: { launch: x, direction: up, amountIn: "1" }\n`);
     expect(loaded.ok).toBe(false);
     if (!loaded.ok) expect(loaded.error).toMatch(/step 2 \(quote\): \/direction/);
+    // A field the step does not have is named; a mistake in its expect is said as such, not as an unknown step.
+    const extra = parseScenario(`${head}steps:\n  - request: { method: POST, path: /v1/trades/quote, body: {} }\n`);
+    expect(extra.ok || extra.error).toMatch(/step 1 \(request\): request must NOT have additional properties \("body"\)/);
+    const expectation = parseScenario(`${head}steps:\n  - read: { path: /v1/launches }\n    expect: { error: { matches: x } }\n`);
+    expect(expectation.ok || expectation.error).toMatch(/step 1 \(read\): expect\/error must be string/);
   });
   it("refuses an unknown step kind and text that is not YAML", () => {
     const unknown = parseScenario(`${head}steps:\n  - teleport: {}\n`);
