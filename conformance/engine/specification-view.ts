@@ -214,6 +214,11 @@ const RECORD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ErrorBody: ["error"],
 };
 
+/** The fields the specification's table for `record` lists (a component schema's name, e.g. "VaultCard"). */
+export function specifiedFields(record: string): readonly string[] {
+  return RECORD_FIELDS[record] ?? [];
+}
+
 /** Record fields (and routes' own fields) whose values the specification lists in full: their enumerations are kept. */
 const FULL_ENUMERATIONS: ReadonlySet<string> = new Set([
   "LaunchRow.status",

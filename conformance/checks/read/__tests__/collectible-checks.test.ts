@@ -111,6 +111,19 @@ describe("against a black box that breaks one rule", () => {
     }
   });
 
+  it("a vault card's own route that says more than the list's element (a field of its own) still passes", async () => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) =>
+      isCard(request.path) && answer.status === 200 ? { body: { ...answer.body, serverTime: 1_767_225_600 } } : undefined,
+    );
+    try {
+      const check = COLLECTIBLE_CHECKS.find((candidate) => candidate.id === "collectibles.vault.cardRoute")!;
+      const outcome = (await runChecks(proxy, [check], { seed: 7, numRuns: 6 })).get(check.id)!;
+      expect(outcome.status, JSON.stringify(outcome).slice(0, 500)).toBe("passed");
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("a server that lists no collectibles skips every collectible check with the reason", async () => {
     const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) =>
       isList(request.path) && answer.status === 200 ? { body: { ...answer.body, items: [], nextCursor: null } } : undefined,
