@@ -82,4 +82,11 @@ describe("parseConformanceCommand", () => {
     });
     expect(parseConformanceCommand(["list"])).toEqual({ kind: "list" });
   });
+
+  it("saves a replay's new failure beside the file it replays, unless --failures-dir says where", () => {
+    expect(parseConformanceCommand(["replay", "ci/failures/f.json", "--start"])).toMatchObject({ options: { failuresDir: "ci/failures" } });
+    expect(parseConformanceCommand(["replay", "ci/failures/f.json", "--start", "--failures-dir", "out"])).toMatchObject({
+      options: { failuresDir: "out" },
+    });
+  });
 });
