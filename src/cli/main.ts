@@ -10,9 +10,11 @@ const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.me
 /** What `up` prints once the server listens: the addresses a client needs, and how to get SOL. */
 function banner(simulator: Simulator, seconds: number): string {
   const { options, baseUrl } = simulator;
+  const { launches } = simulator.population;
+  const collectibles = launches.filter((launch) => launch.kind === "collectibles").length;
   const lines = [
     `basket-devnet ${VERSION}: seed ${simulator.devnet.seed}, clock ${options.clockMode}, ` +
-      `${simulator.population.launches.length} launches, ready in ${seconds.toFixed(1)} s (${worldLine(simulator)})`,
+      `${launches.length - collectibles} launches and ${collectibles} collectibles, ready in ${seconds.toFixed(1)} s (${worldLine(simulator)})`,
     `  Base URL   ${baseUrl}`,
     `  Client     ${options.clientUrl ?? baseUrl}/  (web client: launches, token and collectible pages, wallet, studio)`,
     `  Stream     ${simulator.streamUrl}`,

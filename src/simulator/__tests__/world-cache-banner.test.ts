@@ -50,7 +50,8 @@ describe("basket-devnet up with the world cache", () => {
     const cache = mkdtempSync(join(tmpdir(), "basket-xdg-"));
     dirs.push(cache);
     const env = { ...process.env, XDG_CACHE_HOME: cache };
-    expect(await bannerOf([], env)).toMatch(/ready in [\d.]+ s \(world built in [\d.]+ s\)$/);
+    // Basket launches and collectibles counted apart, as the README counts them (--launches 3 makes no collectible).
+    expect(await bannerOf([], env)).toMatch(/, 3 launches and 0 collectibles, ready in [\d.]+ s \(world built in [\d.]+ s\)$/);
     expect(readdirSync(join(cache, "basket-devnet")).filter((name) => /^[0-9a-f]{32}$/.test(name))).toHaveLength(1);
     expect(await bannerOf([], env)).toMatch(/ready in [\d.]+ s \(world from cache in [\d.]+ s\)$/);
     expect(await bannerOf(["--no-world-cache"], env)).toMatch(/\(world built in [\d.]+ s\)$/);
