@@ -1,4 +1,4 @@
-import { type ServerResponse, createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { apiError, endClosingJson, rawJsonResponse } from "../errors/index.ts";
@@ -7,6 +7,8 @@ import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
@@ -50,15 +52,12 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     bodyLimit: MAX_BODY_BYTES,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    // node's server with fastify's timeouts, as fastify makes it, and a connection's pipelined requests answered a few at a time.
-    serverFactory: (handler, options) => {
-      // fastify hands its options over with its defaults filled in.
-      const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Record<string, number>;
-      const server = createServer({ keepAliveTimeout, requestTimeout }, limitPipelining(handler, refusePipelined));
-      server.setTimeout(connectionTimeout);
-      return server;
-    },
   });
+  // A connection's pipelined requests answered a few at a time, in front of fastify's own
+  // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,
+  // and the port, to whoever listened).
+  const [handler] = app.server.listeners("request") as RequestListener[];
+  app.server.removeAllListeners("request").on("request", limitPipelining(handler!, refusePipelined));
   const dispatcher = new RpcDispatcher(deps);
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
   void registerCrossOrigin(app);

@@ -447,4 +447,16 @@ describe("closing", () => {
     const [code] = (await closed) as [number];
     expect(code).toBe(1001);
   });
+
+  it("frees both ports, after serving a client that keeps its connection alive", async () => {
+    const own = await startRpcEndpoints({ devnet }, { host: "127.0.0.1", urlHost: "127.0.0.1", port: 0, explicit: false });
+    expect((await postRpc(own.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getSlot" })).status).toBe(200);
+    await own.close();
+    for (const port of [own.port, own.port + 1]) {
+      const taken = createServer();
+      taken.listen(port, "127.0.0.1");
+      await once(taken, "listening");
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
 });
