@@ -302,43 +302,36 @@ function loosened(
   return copy;
 }
 
-const AMOUNT = { type: "string", pattern: "^(0|[1-9][0-9]*)$" };
 const OBJECT_OR_NULL = { anyOf: [{ type: "object" }, { type: "null" }] };
 /** A collectible's basket: "`components` array. Items: not shown." */
 const BASKET = { type: "object", required: ["components"], properties: { components: { type: "array" } } };
 
+/** `ours` (a loosened union of an object and null) with the object's `arrays` holding items of any shape. */
+function withAnyItems(ours: Json, arrays: readonly string[]): Json {
+  const branches = (ours.anyOf as Json[]).map((branch) => {
+    if (branch.type !== "object") return branch;
+    const properties = { ...(branch.properties as Json) };
+    for (const name of arrays) properties[name] = { type: "array" };
+    return { ...branch, properties };
+  });
+  return { ...ours, anyOf: branches };
+}
+
 /**
- * Fields whose shape the specification leaves "not shown" beyond what it types: each is the
- * schema it states, in place of ours, so our shape is not demanded of another server.
+ * Fields whose shape the specification leaves "not shown" beyond what it types: each becomes
+ * what it states (from our loosened schema of the field), so our shape is not demanded of
+ * another server.
  */
-const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  LaunchRow: { migration: OBJECT_OR_NULL, pairFigures: OBJECT_OR_NULL },
-  CollectibleRecord: { basket: BASKET },
+const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, (ours: Json) => unknown>>>> = {
+  LaunchRow: { migration: () => OBJECT_OR_NULL, pairFigures: () => OBJECT_OR_NULL },
+  CollectibleRecord: { basket: () => BASKET },
   // "null or object", null in the sample.
-  CollectibleDetail: { basket: BASKET, targetCardImage: OBJECT_OR_NULL },
+  CollectibleDetail: { basket: () => BASKET, targetCardImage: () => OBJECT_OR_NULL },
   // "Fields of the market quote and the pool quote beyond those named above: not shown."
-  MarketQuote: { route: OBJECT_OR_NULL },
-  PoolQuote: { route: OBJECT_OR_NULL },
-  CurveQuote: {
-    // "Items of route.legs and route.venues: not shown"; absent or null without a wallet.
-    route: {
-      anyOf: [
-        {
-          type: "object",
-          properties: {
-            fullyCovered: { type: "boolean" },
-            solIn: AMOUNT,
-            legs: { type: "array" },
-            venues: { type: "array" },
-            needsAccountSetup: { type: "boolean" },
-            transactions: { type: "integer" },
-            note: { type: "string" },
-          },
-        },
-        { type: "null" },
-      ],
-    },
-  },
+  MarketQuote: { route: () => OBJECT_OR_NULL },
+  PoolQuote: { route: () => OBJECT_OR_NULL },
+  // "Items of route.legs and route.venues: not shown"; the route's own fields keep their types.
+  CurveQuote: { route: (ours) => withAnyItems(ours, ["legs", "venues"]) },
 };
 
 /** The document as the specification would write it: see the header. */
@@ -351,8 +344,9 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
       required: RECORD_FIELDS[name] ?? [],
       enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
     }) as Json;
-    const stated = NOT_SHOWN[name];
-    if (stated) record.properties = { ...(record.properties as Json), ...stated };
+    const properties = record.properties as Json | undefined;
+    for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))
+      if (properties?.[field] !== undefined) properties[field] = stated(properties[field] as Json);
     viewed[name] = record;
   }
   view.components = { ...view.components, schemas: viewed as oas31.ComponentsObject["schemas"] };
