@@ -32,7 +32,7 @@ Options:
                          serves its client at its base URL)
   --keypair <file>       a funded wallet (Solana CLI keypair file) for servers without a faucet
   --control <mode>       auto (use /devnet/ when the server has it) or off (default auto)
-  --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping)
+  --allow-slow           wait real time where no clock control exists (30 s quote expiry, 25 s ping, 75 s idle close)
   --strict               our document's decisions fail instead of being noted
                          (always so with --start)
   --inject-bug <names>   with --start: break these rules on purpose (basket-devnet bugs
