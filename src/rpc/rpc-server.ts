@@ -56,6 +56,8 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
   // A connection's pipelined requests answered a few at a time, in front of fastify's own
   // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,
   // and the port, to whoever listened).
+  // A body that stalls is cut at headersTimeout, which fastify leaves at node's 60 s: within the 408's 30 s.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, REQUEST_TIMEOUT_MS);
   const [handler] = app.server.listeners("request") as RequestListener[];
   app.server.removeAllListeners("request").on("request", limitPipelining(handler!, refusePipelined));
   const dispatcher = new RpcDispatcher(deps);

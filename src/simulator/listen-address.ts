@@ -129,7 +129,10 @@ export async function reservePort(host: string, port: number): Promise<PortReser
       // The app's timeouts (fastify sets them on its own server) apply to its connections.
       server.keepAliveTimeout = target.keepAliveTimeout;
       server.requestTimeout = target.requestTimeout;
-      server.headersTimeout = target.headersTimeout;
+      // Within the request's own time: node cuts a request whose body stalls only at
+      // headersTimeout, and a server given requestTimeout after its construction (as fastify
+      // gives it) keeps the 60 s default there, twice the 408's promised 30 s.
+      server.headersTimeout = Math.min(target.headersTimeout, target.requestTimeout);
       server.maxRequestsPerSocket = target.maxRequestsPerSocket;
       server.setTimeout(target.timeout);
       const waiting = stopHolding(
