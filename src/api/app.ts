@@ -23,11 +23,11 @@ import { refuseUnreadableQuery } from "./unreadable-query.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
+import { REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
-/** How long a request's headers and body may take to arrive whole (408 REQUEST_TIMEOUT past it). */
-export const REQUEST_TIMEOUT_MS = 30_000;
+export { REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 
 /** As long as a request line node's HTTP parser lets through can make one (its header limit). */
 const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;

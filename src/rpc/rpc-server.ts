@@ -7,13 +7,12 @@ import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
+import { ARRIVAL_CHECK_MS, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
-/** How long a request may take to arrive whole: fastify leaves it untimed, and a body sent a byte a second held its connection for good. */
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A JSON-RPC error object with no id (the request was never read as one): what every refusal of this port answers. */
 function refusalBody(message: string): string {
@@ -52,12 +51,14 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     bodyLimit: MAX_BODY_BYTES,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // node's own timing of a request's arrival: a stalled body is cut at headersTimeout (left
+    // at 60 s by a requestTimeout set after construction), and only when node checks, every
+    // 30 s by default: so a 408 promising 30 s came after up to a minute.
+    http: { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: ARRIVAL_CHECK_MS },
   });
   // A connection's pipelined requests answered a few at a time, in front of fastify's own
   // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,
   // and the port, to whoever listened).
-  // A body that stalls is cut at headersTimeout, which fastify leaves at node's 60 s: within the 408's 30 s.
-  app.server.headersTimeout = Math.min(app.server.headersTimeout, REQUEST_TIMEOUT_MS);
   const [handler] = app.server.listeners("request") as RequestListener[];
   app.server.removeAllListeners("request").on("request", limitPipelining(handler!, refusePipelined));
   const dispatcher = new RpcDispatcher(deps);

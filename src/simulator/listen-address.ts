@@ -3,6 +3,7 @@ import { type IncomingMessage, type Server as HttpServer, type ServerResponse, c
 import type { Duplex } from "node:stream";
 import { type ApiError, apiError, endClosingJson, rawHttpResponse } from "../errors/index.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
+import { ARRIVAL_CHECK_MS } from "../wire/request-arrival.ts";
 
 /**
  * The port, bound by the real HTTP server from the first milliseconds of a start: requests
@@ -37,9 +38,6 @@ function unavailable(message: string): { readonly body: string; readonly headers
     headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" },
   };
 }
-
-/** How often node looks for requests past their time to arrive (see `requestTimeout`). */
-const ARRIVAL_CHECK_MS = 5_000;
 
 /**
  * Takes `port` on `host` (or a free one when `port` is 0) before the world is built, with
