@@ -23,7 +23,7 @@ import { refuseUnreadableQuery } from "./unreadable-query.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
-import { REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
+import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 
 export type { ApiDeps } from "./api-deps.ts";
 
@@ -54,6 +54,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     // fastify leaves a request's whole arrival untimed (0): a body sent a byte a second held its
     // connection open for good, and enough of them took every file descriptor of the process.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    http: REQUEST_ARRIVAL,
     schemaController: { compilersFactory: { buildValidator: validation.buildValidator } },
     ajv: {
       // No ajv coercion: integerQueryCoercion does it strictly. No removal of unknown fields.

@@ -7,7 +7,7 @@ import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
-import { ARRIVAL_CHECK_MS, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
+import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -51,10 +51,7 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     bodyLimit: MAX_BODY_BYTES,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    // node's own timing of a request's arrival: a stalled body is cut at headersTimeout (left
-    // at 60 s by a requestTimeout set after construction), and only when node checks, every
-    // 30 s by default: so a 408 promising 30 s came after up to a minute.
-    http: { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: ARRIVAL_CHECK_MS },
+    http: REQUEST_ARRIVAL,
   });
   // A connection's pipelined requests answered a few at a time, in front of fastify's own
   // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,

@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server as HttpServer, type ServerResponse, c
 import type { Duplex } from "node:stream";
 import { type ApiError, apiError, endClosingJson, rawHttpResponse } from "../errors/index.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
-import { ARRIVAL_CHECK_MS } from "../wire/request-arrival.ts";
+import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
 /**
  * The port, bound by the real HTTP server from the first milliseconds of a start: requests
@@ -46,11 +46,11 @@ function unavailable(message: string): { readonly body: string; readonly headers
  * other process can take it meanwhile; and a client that connects early is not refused but
  * waits, and gets the very answer it would have got after the start.
  */
-export async function reservePort(host: string, port: number): Promise<PortReservation> {
+export async function reservePort(host: string, port: number, arrival: RequestArrival = REQUEST_ARRIVAL): Promise<PortReservation> {
   // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; `refusedHostless` answers it with the API's body.
-  // Node checks requests' arrival times on this sweep (30 s by default): a request that has
-  // not arrived whole in its 30 s is then cut within 5 s more, not up to 30.
-  const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: ARRIVAL_CHECK_MS });
+  // A request's time to arrive is this server's own, from construction (`arrival` is shorter
+  // only in tests): the app it hands off to is given the same, and only this server reads the sockets.
+  const server = createServer({ requireHostHeader: false, ...arrival });
   // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];
@@ -124,13 +124,9 @@ export async function reservePort(host: string, port: number): Promise<PortReser
     server,
     handOff(target: HttpServer) {
       if (held === null) throw new Error("the port was already handed off or closed");
-      // The app's timeouts (fastify sets them on its own server) apply to its connections.
+      // The app's connection timeouts (fastify sets them on its own server) apply to its
+      // connections; the arrival times are this server's own, the same the app was given.
       server.keepAliveTimeout = target.keepAliveTimeout;
-      server.requestTimeout = target.requestTimeout;
-      // Within the request's own time: node cuts a request whose body stalls only at
-      // headersTimeout, and a server given requestTimeout after its construction (as fastify
-      // gives it) keeps the 60 s default there, twice the 408's promised 30 s.
-      server.headersTimeout = Math.min(target.headersTimeout, target.requestTimeout);
       server.maxRequestsPerSocket = target.maxRequestsPerSocket;
       server.setTimeout(target.timeout);
       const waiting = stopHolding(

@@ -16,8 +16,10 @@ import { signInstructions } from "../../chain/sign-instructions.ts";
 import { parseCommand } from "../../cli/parse-command.ts";
 import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
 import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
+import { REQUEST_TIMEOUT_MS } from "../../wire/request-arrival.ts";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_ADDRESS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
+import { buildRpcServer } from "../rpc-server.ts";
 import { postRpc } from "./rpc-simulator.ts";
 
 let devnet: Devnet;
@@ -362,6 +364,16 @@ describe("RPC HTTP refusals", () => {
     const { status, json } = await postRpc(endpoints.rpcUrl, `{"jsonrpc":"2.0","id":1,"method":"getSlot","pad":"${"a".repeat(51_200)}"}`);
     expect(status).toBe(413);
     expect(json).toEqual(refusal(/at most 51200 bytes/));
+  });
+
+  it("times a request's arrival as the API does: a stalled body is cut at the 408's 30 s, not at node's 60 s headersTimeout", async () => {
+    const app = buildRpcServer({ devnet });
+    try {
+      expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(app.server.headersTimeout).toBe(REQUEST_TIMEOUT_MS);
+    } finally {
+      await app.close();
+    }
   });
 
   it("answers bytes that are not HTTP with 400 and a JSON-RPC error object, and keeps serving", async () => {

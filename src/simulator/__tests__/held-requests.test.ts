@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { REQUEST_TIMEOUT_MS } from "../../api/app.ts";
+import { REQUEST_ARRIVAL } from "../../wire/request-arrival.ts";
 import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
 import { reservePort } from "../listen-address.ts";
 import { startSimulator } from "../simulator.ts";
@@ -115,10 +116,12 @@ describe("a reserved port", () => {
   });
 
   it("cuts a request that has not arrived in its time within one arrival check, not node's 30 s sweep", async () => {
-    const reservation = await reservePort("127.0.0.1", 0);
+    // The port's own arrival times, scaled down from 30 s to one: the app it hands off to has
+    // its requestTimeout set after construction, as fastify sets it (node's headersTimeout is
+    // then its 60 s default there), and must not lengthen the port's.
+    const reservation = await reservePort("127.0.0.1", 0, { ...REQUEST_ARRIVAL, requestTimeout: 1_000, headersTimeout: 1_000 });
     try {
-      // Answers once the body has arrived, as the API does; the timeout set after construction,
-      // as fastify sets it, which leaves node's headersTimeout at its 60 s default.
+      // Answers once the body has arrived, as the API does.
       const target = createServer((request, response) => request.resume().on("end", () => response.end("{}")));
       target.requestTimeout = 1_000;
       reservation.handOff(target);
@@ -198,7 +201,9 @@ describe("startSimulator with a client that connects before the world is ready",
       expect(preview).toContain(`<meta property="og:url" content="${baseUrl}/#/t/${launch}">`);
       // The port times a request's arrival as the app asks (fastify's own default is never): a body
       // sent a byte a second is cut with 408 instead of holding its connection for good.
+      // A stalled body is cut at headersTimeout: within the 408's promised time, not node's 60 s.
       expect(reservation.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(reservation.server.headersTimeout).toBe(REQUEST_TIMEOUT_MS);
       expect(REQUEST_TIMEOUT_MS).toBeGreaterThan(0);
     } finally {
       await simulator.close();
