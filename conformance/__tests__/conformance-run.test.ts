@@ -142,7 +142,10 @@ describe("a server that breaks one rule", () => {
     const blocker = join(folder, "a-file");
     await writeFile(blocker, "");
     for (const [report, said] of [
-      [`junit=${join(blocker, "under-a-file.xml")}`, "cannot write the report"],
+      [
+        `junit=${join(blocker, "under-a-file.xml")}`,
+        `cannot write the report ${join(blocker, "under-a-file.xml")}: ${blocker} is a file, not a folder`,
+      ],
       [`junit=${join(folder, "r")},json=${join(folder, "r")}`, "twice"],
     ] as const) {
       let err = "";

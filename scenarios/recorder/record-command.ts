@@ -98,7 +98,7 @@ export async function recordCommand(args: RecordArgs, io: RecordIo, until: () =>
   // Found now, not after a whole session at Ctrl-C.
   const unwritable = await cannotWrite(options.out);
   if (unwritable !== null) {
-    io.stderr(`basket-devnet scenario: --out ${options.out} cannot be written (${unwritable}): name a file in a folder you can write\n`);
+    io.stderr(`basket-devnet scenario: --out ${options.out} cannot be written: ${unwritable}; name a file in a folder you can write\n`);
     return 2;
   }
   let recorder;

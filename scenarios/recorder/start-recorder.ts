@@ -64,7 +64,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       await writeFile(options.out, yaml);
     } catch (error) {
       // The session is not lost: the scenario goes to the message, to be saved by hand.
-      return { ok: false, error: `${options.out} could not be written (${fileFailure(error)}); the recorded scenario follows:\n${yaml}` };
+      return { ok: false, error: `${options.out} could not be written: ${fileFailure(error)}; the recorded scenario follows:\n${yaml}` };
     }
     return { ok: true, file: options.out, scenario };
   };

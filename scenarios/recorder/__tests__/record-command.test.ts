@@ -106,7 +106,7 @@ describe("basket-devnet scenario record", () => {
     expect(code).toBe(2);
     expect(recorded).toBe(false);
     expect(io.err).toBe(
-      `basket-devnet scenario: --out ${join(blocker, "x.yaml")} cannot be written (EEXIST): name a file in a folder you can write\n`,
+      `basket-devnet scenario: --out ${join(blocker, "x.yaml")} cannot be written: ${blocker} is a file, not a folder (EEXIST); name a file in a folder you can write\n`,
     );
     // A writable --out is probed without a trace: the empty session writes nothing.
     const out = join(directory, "probed", "session.yaml");
