@@ -260,11 +260,11 @@ export class StreamProbe {
     });
   }
 
-  /** Closes with 1000 and waits for the close (cut after 2 s if the server does not answer). */
-  async close(): Promise<ProbeClose> {
+  /** Closes with `code` (1000 unless told) and waits for the close (cut after 2 s if the server does not answer). */
+  async close(code = 1000): Promise<ProbeClose> {
     if (this.#close) return this.#close;
     if (this.socket.readyState === WebSocket.CONNECTING || this.socket.readyState === WebSocket.OPEN) {
-      this.socket.close(1000);
+      this.socket.close(code);
       const cut = setTimeout(() => this.socket.terminate(), 2_000);
       const closed = await this.closed;
       clearTimeout(cut);

@@ -59,7 +59,7 @@ async function bodyOf(stream: IncomingMessage): Promise<Buffer> {
 }
 
 /** Close codes a peer may not send in a close frame: the other side is told of the end by the closest it can say. */
-function sendableClose(code: number): number | undefined {
+export function sendableClose(code: number): number | undefined {
   return code === 1005 || code === 1006 || code === 1015 || code < 1000 ? undefined : code;
 }
 

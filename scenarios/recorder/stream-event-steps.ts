@@ -1,5 +1,6 @@
 import type { ScenarioStep } from "../runner/scenario-schema.ts";
 import type { RecordedStreamEvent } from "./recorded-session.ts";
+import { sendableClose } from "./recording-proxy.ts";
 import type { WalletNames } from "./wallet-names.ts";
 
 /**
@@ -77,7 +78,11 @@ export class StreamEventSteps {
         return { "stream.expect": { ...socket, frame: { kind } } };
       }
       case "close":
-        return event.by === "server" ? { "stream.expect": { ...socket, close: event.code } } : { "stream.close": { ...socket } };
+        if (event.by === "server") return { "stream.expect": { ...socket, close: event.code } };
+        // The client's own code, unless it is the default or none was sent (1005).
+        return {
+          "stream.close": { ...socket, ...(event.code === 1000 || sendableClose(event.code) === undefined ? {} : { code: event.code }) },
+        };
     }
   }
 }

@@ -226,7 +226,23 @@ const StreamExpectArgs = Type.Object(
   { additionalProperties: false, description: "The next frame matching `frame` (kept in `as`), or the close, within a time." },
 );
 
-const StreamCloseArgs = Type.Object({ socket: Type.Optional(Text("The socket's name.")) }, { additionalProperties: false });
+const StreamCloseArgs = Type.Object(
+  {
+    socket: Type.Optional(Text("The socket's name.")),
+    // The codes RFC 6455 lets an endpoint send (1004–1006 and 1015 are never sent; 1016–2999 are unassigned).
+    code: Type.Optional(
+      Type.Union(
+        [
+          Type.Integer({ minimum: 1000, maximum: 1003 }),
+          Type.Integer({ minimum: 1007, maximum: 1014 }),
+          Type.Integer({ minimum: 3000, maximum: 4999 }),
+        ],
+        { description: "The code the client closes with (default 1000)." },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const ExpectArgs = Type.Object(
   {

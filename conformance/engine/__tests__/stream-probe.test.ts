@@ -51,6 +51,14 @@ describe("StreamProbe", () => {
     ]);
   });
 
+  it("closes with 1000, or with the code it is given (a scenario's stream.close code)", async () => {
+    const heard: number[] = [];
+    const url = await serve((socket) => socket.on("close", (code) => heard.push(code)));
+    await (await StreamProbe.open(url)).close();
+    await (await StreamProbe.open(url)).close(4000);
+    await expect.poll(() => heard).toEqual([1000, 4000]);
+  });
+
   it("finds a frame that arrived before the wait, never returns one twice, and times out with null", async () => {
     const url = await serve((socket) => {
       socket.send(JSON.stringify({ kind: "hello" }));

@@ -91,6 +91,7 @@ export const streamExpectStep: StepHandler = async (args, session) => {
 export const streamCloseStep: StepHandler = async (args, session) => {
   const name = args.socket === undefined ? "stream" : String(args.socket);
   const probes = session.sockets.get(name) ?? [];
-  const closes = await Promise.all(probes.map((probe) => probe.close()));
+  const code = args.code === undefined ? undefined : Number(args.code);
+  const closes = await Promise.all(probes.map((probe) => probe.close(code)));
   return { value: closes.at(-1) ?? null };
 };
