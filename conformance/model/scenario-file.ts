@@ -28,6 +28,6 @@ export function writeScenario(counterexample: Counterexample, directory: string)
   const path = join(directory, `${counterexample.name}-seed-${counterexample.seed}-${Date.now()}.yaml`);
   const scenario = scenarioFromCommands({ ...counterexample, wallets: counterexample.wallets.length });
   const origin = `# A counterexample found by basket-devnet conformance against ${counterexample.baseUrl}: replay it with\n#   basket-devnet scenario run ${path} [--base-url URL]\n`;
-  writeFileSync(path, `${origin}${scenarioYaml(scenario)}`);
+  writeFileSync(path, `${origin}${scenarioYaml(scenario, path)}`);
   return path;
 }

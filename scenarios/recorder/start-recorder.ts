@@ -58,7 +58,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
     if (scenario.steps.length === 0)
       return { ok: false, error: `nothing replayable was recorded (only clock frames or other paths); ${options.out} was not written` };
-    const yaml = scenarioYaml(scenario);
+    const yaml = scenarioYaml(scenario, options.out);
     try {
       await mkdir(dirname(options.out), { recursive: true });
       await writeFile(options.out, yaml);

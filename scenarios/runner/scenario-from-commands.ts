@@ -1,5 +1,8 @@
+import { dirname, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import type { Scenario, ScenarioStep } from "./scenario-schema.ts";
+import { SCENARIO_SCHEMA_FILE } from "./scenario-schema-json.ts";
 
 /** One step of the conformance stateful phase's script (conformance/model/scenario-file.ts), as it ran. */
 export interface CommandStep {
@@ -118,7 +121,14 @@ export function scenarioFromCommands(run: CommandRun): Scenario {
   };
 }
 
-/** The scenario as the YAML text of a file, schema hint first. */
-export function scenarioYaml(scenario: Scenario): string {
-  return `# yaml-language-server: $schema=https://basket-devnet.local/scenario.schema.json\n${stringify(scenario, { lineWidth: 0 })}`;
+/**
+ * The scenario as the YAML text of the file `file`, schema hint first: the path from that
+ * file to this package's scenarios/scenario.schema.json, which an editor's YAML plugin
+ * resolves (the library's files name it the same way).
+ */
+export function scenarioYaml(scenario: Scenario, file: string): string {
+  const schema = relative(dirname(resolve(file)), fileURLToPath(SCENARIO_SCHEMA_FILE))
+    .split(sep)
+    .join("/");
+  return `# yaml-language-server: $schema=${schema}\n${stringify(scenario, { lineWidth: 0 })}`;
 }

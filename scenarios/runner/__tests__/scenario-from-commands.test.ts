@@ -1,6 +1,10 @@
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../load-scenario.ts";
 import { scenarioFromCommands, scenarioYaml } from "../scenario-from-commands.ts";
+import { SCENARIO_SCHEMA_FILE } from "../scenario-schema-json.ts";
 
 const LAUNCH = "95nLfWrajSD6TG2LKsutjjLBqQvaXncfknrrspVUGUm2";
 
@@ -21,9 +25,16 @@ describe("scenarioFromCommands", () => {
     ],
   });
 
-  it("writes a scenario file the schema accepts", () => {
-    const loaded = parseScenario(scenarioYaml(scenario));
+  it("writes a scenario file the schema accepts, naming the schema by a path that resolves from where the file is", () => {
+    const file = join(tmpdir(), "counterexamples", "model.yaml");
+    const text = scenarioYaml(scenario, file);
+    const loaded = parseScenario(text);
     expect(loaded.ok || loaded.error).toBe(true);
+    const hint = /^# yaml-language-server: \$schema=(\S+)\n/.exec(text)?.[1];
+    expect(resolve(dirname(file), hint!)).toBe(fileURLToPath(SCENARIO_SCHEMA_FILE));
+    expect(scenarioYaml(scenario, fileURLToPath(new URL("../../library/new.yaml", import.meta.url)))).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/scenario\.schema\.json\n/,
+    );
     expect(scenario.name).toBe("stateful.trade-flow.model");
     expect(Object.keys(scenario.wallets ?? {})).toEqual(["w0", "w1"]);
   });
