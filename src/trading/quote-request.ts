@@ -1,4 +1,5 @@
 import type { Address } from "@solana/kit";
+import { saturatingU64 } from "../wire/wire-fields.ts";
 import { DEFAULT_SLIPPAGE_BPS, type QuoteBody, type TRADE_MODES, defaultModeOf } from "./records/quote-body.ts";
 
 export type TradeMode = (typeof TRADE_MODES)[number];
@@ -28,12 +29,12 @@ export function quoteRequestOf(body: QuoteBody): QuoteRequest {
   return {
     launch: body.launch as Address,
     direction: body.direction,
-    amountIn: BigInt(body.amountIn),
+    amountIn: saturatingU64(body.amountIn),
     mode: body.mode ?? defaultModeOf(body.direction),
     slippageBps: body.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
     wallet: (body.wallet as Address | undefined) ?? null,
     preview: body.preview ?? false,
-    tipLamports: body.tipLamports === undefined ? null : BigInt(body.tipLamports),
+    tipLamports: body.tipLamports === undefined ? null : saturatingU64(body.tipLamports),
     priorityFee: priority === undefined ? null : priority === "auto" ? "auto" : BigInt(priority),
   };
 }

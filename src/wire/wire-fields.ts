@@ -55,6 +55,17 @@ export const WIRE_RULES = {
     `must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`,
     (value) => BigInt(value) <= U64_MAX,
   ),
+  /**
+   * The quote's `amountIn` and `tipLamports`: the specification's rule is "length <= 20", so
+   * every 20-digit amount is taken, and one past the u64 maximum counts as that maximum
+   * (a budget or an amount wanted beyond anything on chain is clamped like any other too large).
+   */
+  u64Saturating: rule(
+    "u64-saturating",
+    // u64's language, written apart (a non-capturing group) so a schema that lost its format is still told from a u64 by its pattern.
+    "^(?:0|[1-9][0-9]{0,19})$",
+    `must be a decimal integer of at most 20 digits without leading zeros (past ${U64_MAX}, the u64 maximum, it counts as that maximum)`,
+  ),
   /** Amounts the server reports (sums may pass a u64): any non-negative decimal integer. */
   amount: rule("amount", "^(0|[1-9][0-9]*)$", "must be a non-negative decimal integer without leading zeros"),
   /** A launch named by address, primary mint or ticker (tickers are `^[A-Z0-9]{2,10}$` on chain; any case is looked up). */
@@ -126,6 +137,14 @@ export const Address = (description: string, options: StringOptions = {}) => wir
 export const Signature = (description: string, options: StringOptions = {}) => wireString("signature", { ...options, description });
 /** An amount a client sends: a u64 as decimal text (the specification's length ≤ 20 rule, bounded to what fits). */
 export const U64 = (description: string, options: StringOptions = {}) => wireString("u64", { maxLength: 20, ...options, description });
+/** A quote's amount as a client sends it: up to 20 digits, read as a u64 that saturates (see {@link saturatingU64}). */
+export const U64Saturating = (description: string, options: StringOptions = {}) =>
+  wireString("u64Saturating", { maxLength: 20, ...options, description });
+/** The value of a `u64Saturating` field: its decimal value, or the u64 maximum when it is larger. */
+export function saturatingU64(text: string): bigint {
+  const value = BigInt(text);
+  return value > U64_MAX ? U64_MAX : value;
+}
 /** An amount the server reports: a non-negative decimal integer. */
 export const Amount = (description: string, options: StringOptions = {}) => wireString("amount", { ...options, description });
 

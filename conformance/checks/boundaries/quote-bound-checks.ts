@@ -11,7 +11,8 @@ function quote(context: CheckContext, fields: Record<string, unknown>) {
   };
 }
 
-const TWENTY = `1${"0".repeat(19)}`;
+/** The smallest and the largest amounts of 20 digits: the rule is the length, so both are taken (the largest is past a u64). */
+const TWENTY_DIGITS = [`1${"0".repeat(19)}`, "9".repeat(20)];
 const TWENTY_ONE = `1${"0".repeat(20)}`;
 
 export const quoteAmountIn: Check = {
@@ -19,11 +20,12 @@ export const quoteAmountIn: Check = {
   phase: "boundaries",
   rule: {
     section: "Limits",
-    text: "quote `amountIn` length <= 20: 20 digits accepted (an exactInSol budget is a ceiling), 21 refused with a 4xx and `error`",
+    text: "quote `amountIn` length <= 20: 20 digits accepted, 99999999999999999999 too (an exactInSol budget is a ceiling), 21 refused with a 4xx and `error`",
   },
   enforces: "specification",
   async run(context) {
-    await expectAccepted(context, quote(context, { amountIn: TWENTY }), "amountIn of 20 digits");
+    for (const amountIn of TWENTY_DIGITS)
+      await expectAccepted(context, quote(context, { amountIn }), `amountIn of 20 digits (${amountIn})`);
     await expectRefused(context, quote(context, { amountIn: TWENTY_ONE }), "amountIn of 21 digits");
   },
 };
@@ -31,11 +33,15 @@ export const quoteAmountIn: Check = {
 export const quoteTipLamports: Check = {
   id: "boundaries.quote.tipLamports",
   phase: "boundaries",
-  rule: { section: "Limits", text: 'quote `tipLamports` length <= 20: "0" and 20 digits accepted, 21 refused with a 4xx and `error`' },
+  rule: {
+    section: "Limits",
+    text: 'quote `tipLamports` length <= 20: "0" and 20 digits accepted, 99999999999999999999 too, 21 refused with a 4xx and `error`',
+  },
   enforces: "specification",
   async run(context) {
     await expectAccepted(context, quote(context, { tipLamports: "0" }), "tipLamports 0");
-    await expectAccepted(context, quote(context, { tipLamports: TWENTY }), "tipLamports of 20 digits");
+    for (const tipLamports of TWENTY_DIGITS)
+      await expectAccepted(context, quote(context, { tipLamports }), `tipLamports of 20 digits (${tipLamports})`);
     await expectRefused(context, quote(context, { tipLamports: TWENTY_ONE }), "tipLamports of 21 digits");
   },
 };

@@ -8,6 +8,7 @@ describe("ruleOf", () => {
   it("names a wire field's rule, found by its format or, format lost, by its pattern", () => {
     expect(ruleOf(Address("a wallet"))).toBe(WIRE_RULES.address.rule);
     expect(ruleOf({ type: "string", pattern: WIRE_RULES.u64.pattern })).toBe(WIRE_RULES.u64.rule);
+    expect(ruleOf({ type: "string", pattern: WIRE_RULES.u64Saturating.pattern })).toBe(WIRE_RULES.u64Saturating.rule);
     expect(ruleOf(U64("an amount"))).toBe(`must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`);
   });
 

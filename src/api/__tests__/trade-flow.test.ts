@@ -272,7 +272,6 @@ describe("refusals", () => {
   it.each<[string, () => Record<string, unknown>, string]>([
     ["amountIn with a leading zero", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "01" }), "INVALID_BODY"],
     ["amountIn of 21 digits", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "1".repeat(21) }), "INVALID_BODY"],
-    ["amountIn above u64", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "99999999999999999999" }), "INVALID_BODY"],
     ["a negative amountIn", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "-5" }), "INVALID_BODY"],
     ["amountIn as a number", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: 5 }), "INVALID_BODY"],
     ["slippageBps 10001", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "5", slippageBps: 10_001 }), "INVALID_BODY"],
@@ -316,6 +315,28 @@ describe("refusals", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.body).toMatchObject({ code, error: expect.any(String) });
+  });
+
+  it("takes every amountIn and tipLamports of 20 digits, one past the u64 maximum counted as that maximum (the rule is the length)", async () => {
+    for (const mode of ["exactOut", "exactIn", "exactInSol"]) {
+      const response = await call(api.app, "POST", "/v1/trades/quote", {
+        launch: curveLaunch.address,
+        direction: "buy",
+        mode,
+        amountIn: "99999999999999999999",
+        preview: true,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.quote).toMatchObject({ amountIn: "18446744073709551615", clamped: true });
+    }
+    const tipped = await call(api.app, "POST", "/v1/trades/quote", {
+      launch: curveLaunch.address,
+      direction: "buy",
+      amountIn: "5",
+      tipLamports: "99999999999999999999",
+      preview: true,
+    });
+    expect(tipped.status).toBe(200);
   });
 
   it("names the field that takes a quote's cost past u64: the tip, or the lamports a buy past the curve spends", async () => {

@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Address, U64 } from "../../wire/wire-fields.ts";
+import { Address, U64, U64Saturating } from "../../wire/wire-fields.ts";
 
 export const TRADE_MODES = ["exactIn", "exactOut", "exactInSol"] as const;
 /**
@@ -28,7 +28,9 @@ export const QuoteBodySchema = Type.Object(
   {
     launch: Address("Launch address (a ticker is not accepted here)."),
     direction: closed(["buy", "sell"] as const, { description: "`buy` or `sell`." }),
-    amountIn: U64("What amountIn counts depends on direction and mode (see the operation). At most u64."),
+    amountIn: U64Saturating(
+      "What amountIn counts depends on direction and mode (see the operation). At most 20 digits; past the u64 maximum it counts as that maximum.",
+    ),
     mode: Type.Optional(
       closed(TRADE_MODES, {
         description: "Default `exactOut` for a buy and `exactIn` for a sell (the only mode a sell has). Ignored past the curve.",
@@ -48,7 +50,11 @@ export const QuoteBodySchema = Type.Object(
     preview: Type.Optional(
       Type.Boolean({ default: false, description: "A preview is priced and never stored: its quoteId cannot be built." }),
     ),
-    tipLamports: Type.Optional(U64('Tip on the settling transaction; absent means the server default (10,000 lamports); "0" means none.')),
+    tipLamports: Type.Optional(
+      U64Saturating(
+        'Tip on the settling transaction; absent means the server default (10,000 lamports); "0" means none. At most 20 digits; past the u64 maximum it counts as that maximum.',
+      ),
+    ),
     priorityFee: Type.Optional(
       Type.Union(
         [
