@@ -117,6 +117,20 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "trade-price-sol-doubled",
+    phase: "read",
+    rule: "A trade's priceSol is its priceE12 / 10^12 × the page's dnaUnitSol; this mode lists every trade at twice that.",
+    caughtBy: "trades.priceSol.inPageUnit",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) =>
+        withRows(answer, "trades", (rows) =>
+          rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row)),
+        ),
+    },
+  },
+  {
     name: "trades-oldest-first",
     phase: "read",
     rule: "A launch's trades are newest first; this mode lists each page oldest first.",

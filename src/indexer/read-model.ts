@@ -353,10 +353,11 @@ export class ReadModel {
     const key = `trades:${launch.address}:${launch.revision}:${this.#folder.book.epoch}:${page.limit}:${before}`;
     return this.#perLaunch.get(key, 0n, () => {
       // The first page extends as trades land; an older page gathers its records' bytes.
+      // Every price of the page is in the unit the page names.
+      const { dnaUnitSol, dnaUnitLamportsE9: unit } = launchPricing(launch, this.#folder.book);
       const { records, joined, nextCursor } = page.before
-        ? this.#tradeRecords.olderPage(launch, { limit: page.limit, before: page.before })
-        : this.#tradeRecords.firstPage(launch, page.limit);
-      const dnaUnitSol = launchPricing(launch, this.#folder.book).dnaUnitSol;
+        ? this.#tradeRecords.olderPage(launch, { limit: page.limit, before: page.before }, unit)
+        : this.#tradeRecords.firstPage(launch, page.limit, unit);
       const bytes = Buffer.concat([
         Buffer.from(`{"dnaUnitSol":${JSON.stringify(dnaUnitSol)},"trades":[`),
         joined,

@@ -14,6 +14,8 @@ export interface TapeHead {
   readonly launch: LaunchState;
   /** The tape's length when the page was made. */
   readonly length: number;
+  /** The DNA unit's value (lamports per 10^9 units) its records' prices are in. */
+  readonly unit: bigint | null;
   readonly records: readonly TradeRecord[];
   readonly joined: Buffer;
   readonly ends: readonly number[];
@@ -22,12 +24,13 @@ export interface TapeHead {
 }
 
 /**
- * Trade records and their JSON bytes, rendered once per tape entry: a tape only grows, and
- * a record reads nothing but its own entry and the launch's fixed fields (its price in USD
- * uses the world's constant solUsd), so a page after a new trade renders that trade alone.
+ * Trade records and their JSON bytes, rendered once per tape entry and DNA unit: a tape only
+ * grows, and a record reads nothing but its own entry, the launch's fixed fields, the unit its
+ * price is in and the world's constant solUsd, so a page after a new trade renders that trade
+ * alone, and a page after the unit moved (a price sample) renders its records again.
  */
 export class TradeRecordCache {
-  readonly #launches = new WeakMap<LaunchState, Map<number, { record: TradeRecord; bytes: Buffer }>>();
+  readonly #launches = new WeakMap<LaunchState, { unit: bigint | null; records: Map<number, { record: TradeRecord; bytes: Buffer }> }>();
   readonly #heads = new Map<string, TapeHead>();
   readonly #traders: TraderTable;
   readonly #solUsd: number;
@@ -37,25 +40,27 @@ export class TradeRecordCache {
     this.#solUsd = solUsd;
   }
 
-  entry(launch: LaunchState, i: number): { record: TradeRecord; bytes: Buffer } {
-    let records = this.#launches.get(launch);
-    if (!records) this.#launches.set(launch, (records = new Map()));
+  entry(launch: LaunchState, i: number, unit: bigint | null): { record: TradeRecord; bytes: Buffer } {
+    let kept = this.#launches.get(launch);
+    if (!kept || kept.unit !== unit) this.#launches.set(launch, (kept = { unit, records: new Map() }));
+    const records = kept.records;
     const cached = records.get(i);
     if (cached) return cached;
     if (records.size >= MAX_PER_LAUNCH) records.clear();
-    const record = renderTradeRecord(launch, i, this.#traders, this.#solUsd);
+    const record = renderTradeRecord(launch, i, this.#traders, this.#solUsd, unit);
     const entry = { record, bytes: Buffer.from(JSON.stringify(record)) };
     records.set(i, entry);
     return entry;
   }
 
-  /** A page of the tape strictly older than `before`, newest first, gathered from the records' bytes. */
+  /** A page of the tape strictly older than `before`, newest first, priced in `unit`, gathered from the records' bytes. */
   olderPage(
     launch: LaunchState,
     page: { limit: number; before: { slot: bigint; seq: number } },
+    unit: bigint | null,
   ): { records: readonly TradeRecord[]; joined: Buffer; nextCursor: string | null } {
     const { indices, nextCursor } = tradePageIndices(launch, page);
-    const entries = indices.map((i) => this.entry(launch, i));
+    const entries = indices.map((i) => this.entry(launch, i, unit));
     const parts: Buffer[] = [];
     entries.forEach((entry, k) => {
       if (k > 0) parts.push(COMMA);
@@ -70,13 +75,15 @@ export class TradeRecordCache {
    * kept part of the previous page's joined bytes, so a page after a trade copies its body
    * once instead of gathering every record again.
    */
-  firstPage(launch: LaunchState, limit: number): TapeHead {
+  firstPage(launch: LaunchState, limit: number, unit: bigint | null): TapeHead {
     const size = Math.max(0, Math.floor(limit));
     const key = `${launch.address}:${size}`;
     const length = launch.tape.length;
-    const previous = this.#heads.get(key);
-    if (previous && previous.launch === launch && previous.length === length) return previous;
-    const added = previous && previous.launch === launch ? length - previous.length : -1;
+    const found = this.#heads.get(key);
+    // A page priced in another unit keeps nothing.
+    const previous = found && found.launch === launch && found.unit === unit ? found : undefined;
+    if (previous && previous.length === length) return previous;
+    const added = previous ? length - previous.length : -1;
     // Kept from the previous page: its newest records, as many as the new trades leave room for.
     const kept = added > 0 ? Math.max(0, Math.min(previous!.records.length, size - added)) : 0;
     const fresh = Math.min(size, length) - kept;
@@ -85,7 +92,7 @@ export class TradeRecordCache {
     const ends: number[] = [];
     let offset = 0;
     for (let k = 0; k < fresh; k++) {
-      const { record, bytes } = this.entry(launch, length - 1 - k);
+      const { record, bytes } = this.entry(launch, length - 1 - k, unit);
       if (k > 0) parts.push(COMMA);
       parts.push(bytes);
       offset += (k > 0 ? 1 : 0) + bytes.byteLength;
@@ -104,6 +111,7 @@ export class TradeRecordCache {
     const head: TapeHead = {
       launch,
       length,
+      unit,
       records,
       joined: Buffer.concat(parts),
       ends,

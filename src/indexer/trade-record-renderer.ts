@@ -13,13 +13,25 @@ export function signatureAt(launch: LaunchState, i: number): string {
   return bytesToBase58(launch.tape.signatureAt(i));
 }
 
-/** Trade `i` of the launch's tape as a Trade record. */
-export function renderTradeRecord(launch: LaunchState, i: number, traders: TraderTable, solUsd: number): TradeRecord {
+/**
+ * Trade `i` of the launch's tape as a Trade record. Its `priceSol` is its `priceE12` in
+ * `unitLamportsE9`, the DNA unit's value now: the `dnaUnitSol` its page names, "the unit
+ * every priceE12 is in", so every price of a page converts by the page's one unit (and the
+ * newest trade's price is its launch row's). What the trade was worth in SOL when it landed
+ * is `solLamports`. With no unit now (a component unpriced), the unit sampled when the
+ * trade was indexed.
+ */
+export function renderTradeRecord(
+  launch: LaunchState,
+  i: number,
+  traders: TraderTable,
+  solUsd: number,
+  unitLamportsE9: bigint | null,
+): TradeRecord {
   const tape = launch.tape;
   const priceE12 = tradePriceE12(launch, tape, i);
-  const lamportsE9 = tape.lamportsE9At(i);
   const solLamports = tape.solLamportsAt(i);
-  const priceSol = priceSolOf(priceE12, lamportsE9);
+  const priceSol = priceSolOf(priceE12, unitLamportsE9 ?? tape.lamportsE9At(i));
   return {
     signature: signatureAt(launch, i),
     launch: launch.address,
@@ -76,15 +88,4 @@ export function tradePageIndices(
 /** The `before` cursor naming trade `i` of a tape: `slot:seq`. */
 export function tapeCursorAt(tape: TradeTape, i: number): string {
   return `${tape.slotAt(i)}:${tape.seqAt(i)}`;
-}
-
-/** A page of the tape, newest first, strictly older than `before` when given. */
-export function tradePage(
-  launch: LaunchState,
-  page: { limit: number; before?: { slot: bigint; seq: number } },
-  traders: TraderTable,
-  solUsd: number,
-): { trades: TradeRecord[]; nextCursor: string | null } {
-  const { indices, nextCursor } = tradePageIndices(launch, page);
-  return { trades: indices.map((i) => renderTradeRecord(launch, i, traders, solUsd)), nextCursor };
 }

@@ -14,7 +14,13 @@ import { launchesFiltersMatch, launchesPriceSol } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesExact, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
 import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
-import { tradesCursorNoRepeatNoSkip, tradesLaunchMatches, tradesNewestFirst, tradesShortPageAtStart } from "./trade-tape-checks.ts";
+import {
+  tradesCursorNoRepeatNoSkip,
+  tradesLaunchMatches,
+  tradesNewestFirst,
+  tradesPriceSol,
+  tradesShortPageAtStart,
+} from "./trade-tape-checks.ts";
 
 /** Every check of the `read` phase: properties of what the read routes return, over inputs discovered on the server. */
 export const READ_CHECKS: readonly Check[] = [
@@ -29,6 +35,7 @@ export const READ_CHECKS: readonly Check[] = [
   tradesNewestFirst,
   tradesShortPageAtStart,
   tradesLaunchMatches,
+  tradesPriceSol,
   chartCandlesOpenAtPreviousClose,
   chartCandlesLowHighBounds,
   chartCandlesEmptyCarriesClose,

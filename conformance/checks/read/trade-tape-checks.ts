@@ -185,3 +185,38 @@ export const tradesLaunchMatches: Check = {
     });
   },
 };
+
+export const tradesPriceSol: Check = {
+  id: "trades.priceSol.inPageUnit",
+  phase: "read",
+  rule: {
+    section: TRADES,
+    text: "dnaUnitSol is the unit every priceE12 is in, and priceE12 times dnaUnitSol is SOL: each trade's priceSol is its priceE12 / 10^12 × the page's dnaUnitSol",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      let judged = 0;
+      for (const launch of sampledLaunches(context).slice(0, 12)) {
+        const body = await getJson(context, launchPath(launch.address, "/trades"), { limit: 50 });
+        if (typeof body.dnaUnitSol !== "number") continue;
+        for (const trade of body.trades as (TapeTrade & { priceE12?: unknown; priceSol?: unknown })[]) {
+          if (typeof trade.priceE12 !== "string" || typeof trade.priceSol !== "number") continue;
+          judged += 1;
+          const expected = (Number(trade.priceE12) / 1e12) * body.dnaUnitSol;
+          // Floating point on both sides: equal to a millionth, relative.
+          ensure(
+            Math.abs(trade.priceSol - expected) <= Math.abs(expected) * 1e-6,
+            `trade ${trade.signature} of ${launch.address} has a priceSol that is not its priceE12 / 10^12 × the page's dnaUnitSol`,
+            {
+              input: { id: launch.address, limit: 50 },
+              expected,
+              actual: { priceSol: trade.priceSol, priceE12: trade.priceE12, dnaUnitSol: body.dnaUnitSol },
+            },
+          );
+        }
+      }
+      if (judged === 0) context.skip("no sampled tape carries a priced trade with a dnaUnitSol");
+    });
+  },
+};

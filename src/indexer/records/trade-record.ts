@@ -24,7 +24,7 @@ export const TradeRecordSchema = Type.Object(
       description: "How `solLamports` was obtained: `exact`, from the trade's own DNA units and the recipe's sampled value.",
     }),
     priceSol: Num(
-      "SOL per whole launch token after the trade, at the DNA unit value sampled when the trade was indexed; 0 when unpriced then.",
+      "SOL per whole launch token after the trade: priceE12 / 10^12 × the page's dnaUnitSol (the DNA unit's value now), or, when that is null, at the value sampled when the trade was indexed; 0 when unpriced then too.",
     ),
     priceUsd: Num("`priceSol` × solUsd."),
   },
