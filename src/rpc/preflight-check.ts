@@ -45,6 +45,9 @@ const signatureRefusal = (): RpcAnswer =>
  * bad signature first. Null: passed.
  */
 export async function preflightCheck(devnet: Devnet, transaction: Transaction): Promise<RpcAnswer | null> {
+  // An empty signature slot (64 zero bytes: a transaction nobody signed) fails verification
+  // first, as on a validator; the VM would call the bytes malformed instead.
+  if (Object.values(transaction.signatures).some((signature) => !signature)) return signatureRefusal();
   const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   if (devnet.lastValidBlockHeightOf(message.lifetimeToken) === null)
     return (await signaturesVerify(transaction)) ? preflightRefusal({ kind: "blockhashNotFound" }) : signatureRefusal();

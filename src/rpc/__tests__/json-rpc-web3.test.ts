@@ -149,6 +149,16 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
       params: [forged.toString("base64"), { encoding: "base64" }],
     });
     expect(badSignature.json.error).toEqual({ code: -32003, message: "Transaction signature verification failure" });
+    // So is a signature slot left empty (64 zero bytes: the transaction was never signed).
+    const unsigned = transfer.serialize();
+    unsigned.fill(0, 1, 65);
+    const emptySlot = await postRpc(rpcUrl, {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "sendTransaction",
+      params: [unsigned.toString("base64"), { encoding: "base64" }],
+    });
+    expect(emptySlot.json.error).toEqual({ code: -32003, message: "Transaction signature verification failure" });
   });
 
   it("preflight refuses an unknown blockhash and an unfunded fee payer as a validator does (-32002)", async () => {
