@@ -43,4 +43,25 @@ describe("StreamTimers' blockhash frames", () => {
     vi.advanceTimersByTime(50);
     expect(frames).toHaveLength(2);
   });
+
+  it("come once a second on average from a clock that moves in 400 ms slots, and after a jump start from it", () => {
+    vi.useFakeTimers();
+    const clock = handClock();
+    let frames = 0;
+    const options = resolveStreamOptions({ readModel: {} as StreamReadModel, clock, tickMs: 10, blockhashEveryMs: 1_000 });
+    timers = new StreamTimers(options, { connections: () => [], broadcast: () => frames++, close: () => {}, sweepCards: () => {} });
+    // 100 virtual seconds, a slot at a time.
+    for (let slot = 1n; slot <= 250n; slot++) {
+      clock.set(1_000_000n + slot * 400n);
+      vi.advanceTimersByTime(10);
+    }
+    expect(frames).toBe(100);
+    // An advance of a minute is one frame, and the cadence goes on from there.
+    clock.set(1_160_000n);
+    vi.advanceTimersByTime(10);
+    expect(frames).toBe(101);
+    clock.set(1_160_800n);
+    vi.advanceTimersByTime(10);
+    expect(frames).toBe(101);
+  });
 });
