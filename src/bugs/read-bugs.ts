@@ -9,6 +9,10 @@ function withCandles(answer: SentAnswer, change: (candle: Record<string, unknown
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
+/** Rows (launch rows or trade records) each priced at twice its priceSol. */
+const doublingPriceSol = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row));
+
 const launchPages = new RememberedRows();
 const tradePages = new RememberedRows();
 
@@ -77,10 +81,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/launches",
-      onSend: (answer) =>
-        withRows(answer, "launches", (rows) =>
-          rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row)),
-        ),
+      onSend: (answer) => withRows(answer, "launches", doublingPriceSol),
     },
   },
   {
@@ -124,10 +125,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     http: {
       method: "GET",
       route: "/v1/launches/:id/trades",
-      onSend: (answer) =>
-        withRows(answer, "trades", (rows) =>
-          rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row)),
-        ),
+      onSend: (answer) => withRows(answer, "trades", doublingPriceSol),
     },
   },
   {
