@@ -1,6 +1,6 @@
 import type { FastifySchema, FastifySchemaValidationError } from "fastify";
 import { type ApiError, type ApiErrorBody, apiError } from "../errors/index.ts";
-import { wireRuleOf } from "../wire/wire-fields.ts";
+import { WIRE_RULES, wireRuleOf } from "../wire/wire-fields.ts";
 
 /** Query parameters that carry a paging position: a bad one is INVALID_CURSOR, not INVALID_QUERY. */
 const CURSOR_PARAMETERS = new Set(["cursor", "before"]);
@@ -23,6 +23,9 @@ type JsonSchema = {
   items?: JsonSchema;
 };
 
+/** Decimal amounts whose rule is 20 digits at most: a `maxLength` of 20 says nothing more. */
+const DECIMAL_AMOUNT_FORMATS = new Set([WIRE_RULES.u64.format, WIRE_RULES.u64Saturating.format]);
+
 /**
  * The sentence of a rule, read from the parameter's own schema (so the message and the check
  * cannot drift apart): "must be an integer from 1 to 100", "must be one of new, trending".
@@ -40,7 +43,8 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   // A wire field's sentence says its rule; a length stricter than the rule's own is added.
   const wire = wireRuleOf(schema);
   if (wire) {
-    const ownLength = schema.maxLength === undefined || (schema.format === "u64" && schema.maxLength === 20);
+    // A decimal amount's 20 characters are its rule's own 20 digits.
+    const ownLength = schema.maxLength === undefined || (DECIMAL_AMOUNT_FORMATS.has(schema.format ?? "") && schema.maxLength === 20);
     return ownLength ? wire : `${wire}, at most ${schema.maxLength} characters`;
   }
   // A field of several forms (`anyOf`): each form's rule, or null.

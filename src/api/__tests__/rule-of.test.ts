@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { Address, U64, U64_MAX, WIRE_RULES } from "../../wire/wire-fields.ts";
+import { Address, U64, U64Saturating, U64_MAX, WIRE_RULES } from "../../wire/wire-fields.ts";
 import { ruleOf } from "../validation-failure.ts";
 
 /** The sentence a 400 gives for a field is read from its schema: never a regular expression, never ajv's own words. */
@@ -9,6 +9,8 @@ describe("ruleOf", () => {
     expect(ruleOf(Address("a wallet"))).toBe(WIRE_RULES.address.rule);
     expect(ruleOf({ type: "string", pattern: WIRE_RULES.u64.pattern })).toBe(WIRE_RULES.u64.rule);
     expect(ruleOf({ type: "string", pattern: WIRE_RULES.u64Saturating.pattern })).toBe(WIRE_RULES.u64Saturating.rule);
+    // Its 20 characters are its own 20 digits, not a second rule.
+    expect(ruleOf(U64Saturating("an amount"))).toBe(WIRE_RULES.u64Saturating.rule);
     expect(ruleOf(U64("an amount"))).toBe(`must be a decimal integer from 0 to ${U64_MAX} without leading zeros (a u64)`);
   });
 
