@@ -2,7 +2,7 @@ import type { Address } from "@solana/kit";
 import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
 import { isWrappedSol } from "./basket-funding.ts";
 import { allInLamports } from "./fee-budget.ts";
-import type { QuoteRequest } from "./quote-request.ts";
+import type { QuoteRequest, TradeMode } from "./quote-request.ts";
 import type { CurveQuote, MarketQuote, PoolQuote, Route, RouteLeg, TokenAmount } from "./records/quote.ts";
 import type { Plan } from "./trade-planning.ts";
 import type { CurvePriced, MarketPriced, PoolPriced } from "./trade-pricing.ts";
@@ -22,13 +22,23 @@ function tokenAmounts(context: QuoteContext, mints: readonly Address[], amounts:
   return mints.map((mint, i) => ({ mint, ...context.tokenInfo(mint), amount: amount(amounts[i]!) }));
 }
 
-function base(context: QuoteContext, plan: Plan | null) {
+/**
+ * The mode a quote reports: on the curve the one asked for (or the default); past it the mode
+ * is ignored, and the quote says what its amountIn counted instead (lamports for a buy,
+ * launch tokens given up for a sell), so a client reading it back does not misread amountIn.
+ */
+function modeOf(request: QuoteRequest, venue: "curve" | "pastTheCurve"): TradeMode {
+  if (venue === "curve") return request.mode;
+  return request.direction === "buy" ? "exactInSol" : "exactIn";
+}
+
+function base(context: QuoteContext, plan: Plan | null, venue: "curve" | "pastTheCurve") {
   const { request } = context;
   return {
     quoteId: context.quoteId,
     launch: request.launch,
     direction: request.direction,
-    mode: request.mode,
+    mode: modeOf(request, venue),
     amountIn: amount(request.amountIn),
     preview: request.preview,
     expiresAt: Number(context.expiresAt),
@@ -118,7 +128,7 @@ export function curveQuoteRecord(context: QuoteContext, priced: CurvePriced, pla
           note: curveNote(priced, fullyCovered),
         };
   return {
-    ...base(context, plan),
+    ...base(context, plan, "curve"),
     componentTargets: tokenAmounts(context, market.mints, trade.componentAmounts),
     componentFees: tokenAmounts(context, market.mints, trade.componentFees),
     componentFunding: funding.map((component) => ({
@@ -145,7 +155,7 @@ export function marketQuoteRecord(context: QuoteContext, priced: MarketPriced, p
   const { path } = priced;
   const buy = path.direction === "buy";
   return {
-    ...base(context, plan),
+    ...base(context, plan, "pastTheCurve"),
     graduated: true,
     expectedOut: amount(path.expectedOut),
     minOut: amount(path.minOut),
@@ -202,7 +212,7 @@ export function poolQuoteRecord(context: QuoteContext, priced: PoolPriced, plan:
   const { pool } = path;
   const buy = path.direction === "buy";
   return {
-    ...base(context, plan),
+    ...base(context, plan, "pastTheCurve"),
     estimatedAmountOut: amount(path.estimatedAmountOut),
     minOut: amount(path.minOut),
     priceImpactBps: path.priceImpactBps,

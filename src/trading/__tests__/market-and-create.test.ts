@@ -24,6 +24,8 @@ describe("market trades past the curve", () => {
     const wallet = clientWallet(world);
     const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" }))) as MarketQuote;
     expect(buy.graduated).toBe(true);
+    // The mode asked for is ignored past the curve: the quote says what amountIn counted (lamports).
+    expect(buy.mode).toBe("exactInSol");
     expect(BigInt(buy.minOut)).toBeLessThanOrEqual(BigInt(buy.expectedOut));
     const built = value(await desk.build(buy.quoteId, wallet.address));
     expect(built.plan).toHaveLength(1);
@@ -38,6 +40,7 @@ describe("market trades past the curve", () => {
 
     const lamportsBefore = devnet.getBalance(wallet.address);
     const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought }))) as MarketQuote;
+    expect(sell.mode).toBe("exactIn");
     const sold = value(await desk.build(sell.quoteId, wallet.address));
     value(await desk.submit(signAsClient(sold.transaction, wallet.keypair), sell.quoteId));
     devnet.advanceSlots(1);

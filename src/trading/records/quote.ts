@@ -63,7 +63,10 @@ const QuoteCommon = {
   direction: Direction,
   mode: Type.Union(
     TRADE_MODES.map((mode) => Type.Literal(mode)),
-    { description: "As requested (or the default)." },
+    {
+      description:
+        "On the curve, as requested (or the default). Past it (a market or a pool quote) the mode is ignored, and this says what amountIn counted: `exactInSol` for a buy (lamports), `exactIn` for a sell (launch tokens).",
+    },
   ),
   amountIn: Amount("As requested."),
   preview: Type.Boolean(),
