@@ -74,7 +74,7 @@ export const API_ERROR_CATALOGUE = {
   COLLECTIBLE_NOT_TRADABLE: {
     status: 409,
     template:
-      "collectible {name} ({launch}) is at stage {stage}: its curve has sold out, and it trades again once its card is in custody and its token↔wSOL pool is open (stage tradable)",
+      "collectible {name} ({launch}) is at stage {stage}: its curve has sold out, and it trades again at stage tradable, once the acquisition crank (funding, swapping, acquiring, pooling) has opened its token↔wSOL pool",
     meaning: "a collectible between its curve and its pool (stages funding, swapping, acquiring, pooling) cannot be quoted or built",
   },
   QUOTE_VENUE_CHANGED: {
