@@ -1,23 +1,34 @@
 import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
-import type { CollectibleStage } from "../programs/collectible-stage.ts";
+import { COLLECTIBLE_STAGES, type CollectibleStage } from "../programs/collectible-stage.ts";
 import type { CollectibleState } from "./collectible-book.ts";
 import type { LaunchState } from "./launch-state.ts";
-import { COLLECTIBLE_GROUPS, type CollectibleGroup, type CollectibleRow } from "./records/index.ts";
+import { COLLECTIBLE_GROUPS, COLLECTIBLE_ROWS, type CollectibleGroup, type CollectibleRow } from "./records/index.ts";
 
 export const COLLECTIBLE_SORTS = ["newest", "oldest", "name"] as const;
 export type CollectibleSort = (typeof COLLECTIBLE_SORTS)[number];
 
 /** Default and bounds of `GET /v1/collectibles`'s `limit`. */
 export const COLLECTIBLE_LIMIT = { minimum: 1, maximum: 50, default: 24 } as const;
+/** Longest `q` read (as the search route's). */
+export const COLLECTIBLE_TEXT_MAX = 100;
 
-/** `GET /v1/collectibles` as the API hands it to the read model (validated and defaulted). */
-export interface CollectibleListQuery {
-  readonly limit: number;
-  readonly sort: CollectibleSort;
+/** The filters of a collectibles query (all together). */
+export interface CollectibleFilters {
   readonly stage?: CollectibleStage;
   readonly group?: CollectibleGroup;
   readonly row?: CollectibleRow;
   readonly q?: string;
+}
+
+/** The filters of `query` that are given, in one order (a cursor's text is then the same for the same list). */
+export function givenFilters({ stage, group, row, q }: CollectibleFilters): CollectibleFilters {
+  return { ...(stage && { stage }), ...(group && { group }), ...(row && { row }), ...(q !== undefined && { q }) };
+}
+
+/** `GET /v1/collectibles` as the API hands it to the read model (validated and defaulted). */
+export interface CollectibleListQuery extends CollectibleFilters {
+  readonly limit: number;
+  readonly sort: CollectibleSort;
   readonly cursor?: string;
 }
 
@@ -49,21 +60,47 @@ export function collectibleFilter(
   };
 }
 
-/** Where a page ended: the sort, the last row's key and its launch address. */
+/**
+ * Where a page ended: the sort, the last row's key and its launch address, and the filters
+ * the page was served with, so that a cursor sent alone goes on with the list that issued it.
+ */
 export interface CollectibleCursor {
   readonly sort: CollectibleSort;
   /** The launch's creation ordinal (newest, oldest) or the lower-cased name (name). */
   readonly key: number | string;
   readonly address: string;
+  readonly filters: CollectibleFilters;
 }
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-/** Longest cursor text read: a name of 64 characters (up to 4 bytes each) and an address, base64url. */
-export const MAX_COLLECTIBLE_CURSOR = 512;
+/**
+ * Longest cursor text read: a name of 64 characters (up to 4 bytes each), an address, and a
+ * `q` of 100 characters (up to 6 bytes each in JSON) with the other filters, as base64url.
+ */
+export const MAX_COLLECTIBLE_CURSOR = 2_048;
 
-/** The opaque text of `cursor` (base64url of JSON): stable, so the same row always yields the same cursor. */
+/** The opaque text of `cursor` (base64url of JSON): stable, so the same row of the same list always yields the same cursor. */
 export function encodeCollectibleCursor(cursor: CollectibleCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.address]), "utf8").toString("base64url");
+  const filters = givenFilters(cursor.filters);
+  const fields =
+    Object.keys(filters).length === 0 ? [cursor.sort, cursor.key, cursor.address] : [cursor.sort, cursor.key, cursor.address, filters];
+  return Buffer.from(JSON.stringify(fields), "utf8").toString("base64url");
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (values as readonly string[]).includes(value);
+
+/** The filters a cursor carries, or null when they are not ones this server writes. */
+function filtersOf(value: unknown): CollectibleFilters | null {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const { stage, group, row, q, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return null;
+  if (stage !== undefined && !oneOf(COLLECTIBLE_STAGES, stage)) return null;
+  if (group !== undefined && !oneOf(Object.keys(COLLECTIBLE_GROUPS) as CollectibleGroup[], group)) return null;
+  if (row !== undefined && !oneOf(COLLECTIBLE_ROWS, row)) return null;
+  if (q !== undefined && (typeof q !== "string" || q.length > COLLECTIBLE_TEXT_MAX)) return null;
+  return givenFilters({ stage, group, row, q } as CollectibleFilters);
 }
 
 /** Reads a cursor this server issued; null when malformed (the API answers 400). */
@@ -75,12 +112,13 @@ export function parseCollectibleCursor(text: string): CollectibleCursor | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-  const [sort, key, address] = parsed as unknown[];
-  if (typeof address !== "string" || !ADDRESS.test(address)) return null;
-  if (sort === "name") return typeof key === "string" && key.length <= 256 ? { sort, key, address } : null;
+  if (!Array.isArray(parsed) || parsed.length < 3 || parsed.length > 4) return null;
+  const [sort, key, address, given] = parsed as unknown[];
+  const filters = filtersOf(given);
+  if (typeof address !== "string" || !ADDRESS.test(address) || filters === null) return null;
+  if (sort === "name") return typeof key === "string" && key.length <= 256 ? { sort, key, address, filters } : null;
   if (sort === "newest" || sort === "oldest") {
-    return typeof key === "number" && Number.isSafeInteger(key) && key >= 0 ? { sort, key, address } : null;
+    return typeof key === "number" && Number.isSafeInteger(key) && key >= 0 ? { sort, key, address, filters } : null;
   }
   return null;
 }
@@ -114,7 +152,8 @@ function compare(
 /**
  * One keyset page of `candidates` in `sort` (newest: latest created first; oldest: first
  * created first; name: by name, case-insensitive, A to Z, ties by launch address): the first `limit`
- * strictly after the cursor, and the cursor of the page's last row when more follow. A
+ * strictly after the cursor, and the cursor of the page's last row (with `filters`, the
+ * list's) when more follow. A
  * cursor of another sort yields an empty page (as the launch list's; the API refuses it first).
  */
 export function collectiblePage(
@@ -122,6 +161,7 @@ export function collectiblePage(
   sort: CollectibleSort,
   limit: number,
   cursorText: string | undefined,
+  filters: CollectibleFilters = {},
 ): { items: CollectibleState[]; nextCursor: string | null } {
   const cursor = cursorText === undefined ? null : parseCollectibleCursor(cursorText);
   if (cursorText !== undefined && (cursor === null || cursor.sort !== sort)) return { items: [], nextCursor: null };
@@ -134,6 +174,6 @@ export function collectiblePage(
   const more = entries.length > page.length && last !== undefined;
   return {
     items: page.map((entry) => entry.state),
-    nextCursor: more ? encodeCollectibleCursor({ sort, key: last.key, address: last.state.launch.address }) : null,
+    nextCursor: more ? encodeCollectibleCursor({ sort, key: last.key, address: last.state.launch.address, filters }) : null,
   };
 }

@@ -1,7 +1,7 @@
 import type { LandedTransaction } from "../chain/devnet.ts";
 import type { CardListing } from "../world/card-catalogue.ts";
 import { CandleSeriesCache } from "./candle-builder.ts";
-import { type CollectibleListQuery, collectibleFilter, collectiblePage } from "./collectible-list.ts";
+import { type CollectibleListQuery, collectibleFilter, collectiblePage, givenFilters } from "./collectible-list.ts";
 import {
   type CollectibleContext,
   renderCollectibleDetail,
@@ -48,7 +48,7 @@ import { wrappedSolListingOf } from "./wrapped-sol-listing.ts";
 
 export type { Change, CollectibleChangeEvent } from "./change.ts";
 export type { CollectibleListQuery, CollectibleSort } from "./collectible-list.ts";
-export { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, parseCollectibleCursor } from "./collectible-list.ts";
+export { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, givenFilters, parseCollectibleCursor } from "./collectible-list.ts";
 export type { KindFilter, LaunchListQuery } from "./launch-list-query.ts";
 export type { LaunchMetadata } from "./launch-state.ts";
 export type { TokenListing } from "./token-listing.ts";
@@ -472,7 +472,7 @@ export class ReadModel {
       const context = this.#collectibleContext();
       const filter = collectibleFilter(query, (state) => context.card(state.listing.cardMint)?.itemName ?? null);
       const candidates = this.#folder.collectibles.all.filter(filter);
-      const page = collectiblePage(candidates, query.sort, query.limit, query.cursor);
+      const page = collectiblePage(candidates, query.sort, query.limit, query.cursor, givenFilters(query));
       return { items: page.items.map((state) => renderCollectibleRecord(state, context)), nextCursor: page.nextCursor };
     });
   }

@@ -175,7 +175,12 @@ export const EXAMPLE_COLLECTIBLE: CollectibleRecord = {
 
 export const EXAMPLE_COLLECTIBLE_DETAIL: CollectibleDetail = { ...EXAMPLE_COLLECTIBLE, targetCardImage: null, serverTime: 1767247200 };
 
-export const EXAMPLE_COLLECTIBLE_CURSOR = encodeCollectibleCursor({ sort: "newest", key: 3, address: EXAMPLE_LAUNCH_ROW.address });
+export const EXAMPLE_COLLECTIBLE_CURSOR = encodeCollectibleCursor({
+  sort: "newest",
+  key: 3,
+  address: EXAMPLE_LAUNCH_ROW.address,
+  filters: {},
+});
 
 export const EXAMPLE_COLLECTIBLE_VAULT: CollectibleVault = {
   launch: EXAMPLE_COLLECTIBLE.launch,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { apiError, quoted } from "../../../errors/index.ts";
-import { type ReadModel, COLLECTIBLE_LIMIT, parseCollectibleCursor } from "../../../indexer/read-model.ts";
+import { type ReadModel, COLLECTIBLE_LIMIT, givenFilters, parseCollectibleCursor } from "../../../indexer/read-model.ts";
 import { CollectibleDetailSchema, CollectibleVaultSchema, VaultCardSchema } from "../../../indexer/records/index.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { UNISSUED_CURSOR, cursorOfAnotherOrder } from "../../cursor-refusal.ts";
@@ -60,16 +60,16 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
       const { stage, row, group, q, sort, limit, cursor } = request.query;
       const issued = cursor === undefined ? null : parseCollectibleCursor(cursor);
       if (cursor !== undefined && issued === null) return sendApiError(reply, UNISSUED_CURSOR);
-      // A cursor sent without `sort` goes on in the order it was issued for.
+      // A cursor sent without `sort` goes on in the order it was issued for; sent alone, with
+      // the filters too (as a launches cursor does), so paging by nextCursor stays in one list.
       const order = sort ?? issued?.sort ?? "newest";
       if (issued !== null && issued.sort !== order) return sendApiError(reply, cursorOfAnotherOrder(issued.sort, order));
+      const alone = issued !== null && [sort, stage, row, group, q].every((parameter) => parameter === undefined);
+      const filters = alone ? issued.filters : { stage, row, group, ...(q === undefined || q.trim() === "" ? {} : { q }) };
       const page = readModel.listCollectibles({
         limit: limit ?? COLLECTIBLE_LIMIT.default,
         sort: order,
-        ...(stage === undefined ? {} : { stage }),
-        ...(row === undefined ? {} : { row }),
-        ...(group === undefined ? {} : { group }),
-        ...(q === undefined || q.trim() === "" ? {} : { q }),
+        ...givenFilters(filters),
         ...(cursor === undefined ? {} : { cursor }),
       });
       return { items: page.items, collectibles: page.items, nextCursor: page.nextCursor, serverTime: readModel.serverTime() };

@@ -1,13 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS } from "../../../indexer/collectible-list.ts";
+import { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, COLLECTIBLE_TEXT_MAX, MAX_COLLECTIBLE_CURSOR } from "../../../indexer/collectible-list.ts";
 import { COLLECTIBLE_GROUPS, COLLECTIBLE_GROUP_NAMES, COLLECTIBLE_ROWS, CollectibleRecordSchema } from "../../../indexer/records/index.ts";
 import { COLLECTIBLE_STAGES } from "../../../programs/index.ts";
 import { Address } from "../../../wire/wire-fields.ts";
 import { integerQuery, refTo, stringEnum } from "../../schemas/common-parameters.ts";
 import { EXAMPLE_COLLECTIBLE, EXAMPLE_COLLECTIBLE_CURSOR, EXAMPLE_VAULT_CARD } from "./collectible-examples.ts";
-
-/** Longest `q` read (as the search route's). */
-export const COLLECTIBLE_TEXT_MAX = 100;
 
 const groupsSentence = Object.entries(COLLECTIBLE_GROUPS)
   .map(([group, stages]) => `\`${group}\` = ${stages.map((stage) => `\`${stage}\``).join(", ")}`)
@@ -52,9 +49,9 @@ export const CollectibleListQuerySchema = Type.Object({
   cursor: Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 512,
+      maxLength: MAX_COLLECTIBLE_CURSOR,
       description:
-        "The `nextCursor` of the previous page, unchanged: alone it goes on in its own order; with a `sort`, the same one (filters may change between pages). Anything this server did not issue, and a cursor of another `sort`, is refused (INVALID_CURSOR).",
+        "The `nextCursor` of the previous page, unchanged. Alone (with `limit` at most) it goes on with the order and the filters of the page that issued it; with any of `sort`, `stage`, `group`, `row` or `q`, the query's own (a `sort`, the cursor's: filters may change between pages). Anything this server did not issue, and a cursor of another `sort`, is refused (INVALID_CURSOR).",
       examples: [EXAMPLE_COLLECTIBLE_CURSOR],
     }),
   ),

@@ -179,18 +179,18 @@ describe("GET /v1/collectibles*", () => {
     );
   });
 
-  it("a cursor sent without sort goes on in the order it was issued for", async () => {
-    for (const sort of ["name", "oldest", "newest"]) {
-      const whole = (await pages(`sort=${sort}`, 50)).flat().map((item) => item.launch);
+  it("a cursor sent alone goes on with the order and the filters of the page that issued it", async () => {
+    for (const query of ["sort=name", "sort=oldest", "sort=newest", "group=trading&sort=name", "row=sol&q=a", "stage=raising"]) {
+      const whole = (await pages(query, 50)).flat().map((item) => item.launch);
       const walked: string[] = [];
-      let url = `/v1/collectibles?sort=${sort}&limit=3`;
+      let url = `/v1/collectibles?${query}&limit=1`;
       for (let page = 0; page < 100; page++) {
         const body = await valid(url);
         walked.push(...body.items.map((item: any) => item.launch));
         if (body.nextCursor === null) break;
-        url = `/v1/collectibles?limit=3&cursor=${encodeURIComponent(body.nextCursor)}`;
+        url = `/v1/collectibles?limit=1&cursor=${encodeURIComponent(body.nextCursor)}`;
       }
-      expect(walked, sort).toEqual(whole);
+      expect(walked, query).toEqual(whole);
     }
   });
 
