@@ -41,7 +41,7 @@ export class StreamTimers {
 
   #beat(): void {
     const at = Number(this.#options.clock.now().unixMillis);
-    this.#hooks.broadcast(encodeFrame({ kind: "ping", at }));
+    this.#hooks.broadcast(encodeFrame({ kind: "ping", data: { at } }));
     // The protocol ping's pong is how a quiet but live peer proves it is there.
     for (const connection of this.#hooks.connections()) {
       if (connection.open) connection.socket.ping();

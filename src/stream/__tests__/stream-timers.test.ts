@@ -64,4 +64,19 @@ describe("StreamTimers' blockhash frames", () => {
     vi.advanceTimersByTime(10);
     expect(frames).toBe(101);
   });
+
+  it("send the heartbeat as the specification's envelope: kind, with the time in data", () => {
+    vi.useFakeTimers();
+    const clock = handClock();
+    const frames: unknown[] = [];
+    const options = resolveStreamOptions({ readModel: {} as StreamReadModel, clock, heartbeatMs: 25_000 });
+    timers = new StreamTimers(options, {
+      connections: () => [],
+      broadcast: (frame) => frames.push(JSON.parse(frame.toString())),
+      close: () => {},
+      sweepCards: () => {},
+    });
+    vi.advanceTimersByTime(25_000);
+    expect(frames).toContainEqual({ kind: "ping", data: { at: 1_000_000 } });
+  });
 });

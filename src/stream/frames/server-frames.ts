@@ -22,7 +22,13 @@ const frame = <K extends string, P extends Record<string, TSchema>>(kind: K, pro
 
 export const HelloFrameSchema = frame("hello", { at: UnixMillis, v: Type.Literal(1) }, "Sent once, on connect.");
 
-export const PingFrameSchema = frame("ping", { at: UnixMillis }, "Heartbeat, every 25 s of wall time by default. No action.");
+// The time rides in `data`: the specification's envelope is `kind`, `launch` and `data`, and
+// names top-level fields for hello (and suback) only.
+export const PingFrameSchema = frame(
+  "ping",
+  { data: Type.Object({ at: UnixMillis }, { additionalProperties: false }) },
+  "Heartbeat, every 25 s of wall time by default. No action.",
+);
 
 export const CardsFrameSchema = frame(
   "cards",
