@@ -1,5 +1,6 @@
 import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
 import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
+import { endWithDecisionDifferences, refusalShortfall } from "../../model/refusal.ts";
 
 /** The array a list answer holds under `key`, or the check fails saying the answer has none. */
 export function rowsOf(context: CheckContext, answer: Exchange, key: string): unknown[] {
@@ -25,16 +26,33 @@ export async function expectAccepted(context: CheckContext, request: ExchangeReq
   return answer;
 }
 
-/** Sends `request` and fails unless it is refused with a 4xx whose body has an `error` sentence. */
-export async function expectRefused(context: CheckContext, request: ExchangeRequest, what: string): Promise<Exchange> {
-  const answer = await context.exchange(request);
-  judgeRefusal(context, request, answer, what);
-  return answer;
+/** One request a server must refuse, and what it names in a failure. */
+export interface MustRefuse {
+  readonly request: ExchangeRequest;
+  readonly what: string;
 }
 
-/** Fails unless `answer` is a 4xx whose body has an `error` sentence. */
-function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: Exchange, what: string): void {
-  const error = (answer.body as { error?: unknown } | undefined)?.error;
+/**
+ * Sends each request and fails unless it is refused with a 4xx; a refusal without an `error`
+ * sentence fails where the specification states the body (a quote, a build), and elsewhere,
+ * once every request was judged, ends the check as a difference from our decision.
+ */
+export async function expectRefused(context: CheckContext, probes: readonly MustRefuse[]): Promise<void> {
+  const differences: string[] = [];
+  for (const { request, what } of probes) {
+    const difference = judgeRefusal(context, request, await context.exchange(request), what);
+    if (difference !== null) differences.push(difference);
+  }
+  endWithDecisionDifferences(context, differences);
+}
+
+/**
+ * Fails unless `answer` is a 4xx whose body has an `error` sentence where the specification
+ * states it; returns the difference from our decision (no sentence elsewhere), or null.
+ */
+function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: Exchange, what: string): string | null {
+  const shortfall = refusalShortfall(request.path, answer);
+  if (shortfall === null) return null;
   if (answer.status < 400 || answer.status >= 500) {
     context.fail(
       `${what} is past the limit and must be refused with a 4xx, but ${request.method} ${answer.request.url} answered ${answer.status}`,
@@ -45,12 +63,9 @@ function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: E
       },
     );
   }
-  if (typeof error !== "string" || error.trim().length === 0) {
-    context.fail(`${what} was refused with ${answer.status} but the body has no \`error\` sentence`, {
-      input: request,
-      actual: answer.body ?? answer.text,
-    });
-  }
+  const message = `${what} was refused with ${answer.status} but the body has no \`error\` sentence`;
+  if (shortfall.kind === "specification") context.fail(message, { input: request, actual: answer.body ?? answer.text });
+  return message;
 }
 
 /** One request past a range the specification states for clients, and what its answer must keep if a server takes it. */
@@ -70,10 +85,12 @@ export interface OutOfRange {
  */
 export async function expectRefusedOrBounded(context: CheckContext, probes: readonly OutOfRange[]): Promise<void> {
   const clamped: string[] = [];
+  const differences: string[] = [];
   for (const { request, what, keptWithin } of probes) {
     const answer = await context.exchange(request);
     if (answer.status !== 200) {
-      judgeRefusal(context, request, answer, what);
+      const difference = judgeRefusal(context, request, answer, what);
+      if (difference !== null) differences.push(difference);
       continue;
     }
     if (!keptWithin(answer))
@@ -84,6 +101,7 @@ export async function expectRefusedOrBounded(context: CheckContext, probes: read
       });
     clamped.push(what);
   }
+  endWithDecisionDifferences(context, differences);
   if (clamped.length > 0)
     context.failDecision(`${clamped.join(", ")} answered 200, kept within the specification's bounds: our document refuses it with a 4xx`, {
       expected: "a 4xx with an error sentence",

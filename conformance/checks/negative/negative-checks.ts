@@ -3,25 +3,35 @@ import type { oas31 } from "openapi3-ts";
 import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
 import { checkProperty } from "../../engine/check-property.ts";
+import { endWithDecisionDifferences, refusalShortfall } from "../../model/refusal.ts";
 import { anyCodePoint } from "./any-code-point.ts";
 import { bodyOperations, fillPath, parameterTargets } from "./request-bases.ts";
 import { invalidBodyValues, invalidParameterValue } from "./invalid-values.ts";
 
 const ERRORS = { section: "Errors", text: "" };
 
-/** Null when `answer` is a refusal as the specification describes it (a 4xx whose body has an `error` sentence), else what is wrong. */
-function refusalProblem(answer: Exchange): string | null {
-  if (answer.status < 400) return `the invalid request was accepted (${answer.status})`;
-  if (answer.status >= 500) return `the invalid request caused a server failure (${answer.status})`;
-  const error = (answer.body as { error?: unknown } | undefined)?.error;
-  return typeof error === "string" && error.trim().length > 0 ? null : `refused with ${answer.status} but without an \`error\` sentence`;
+/** What is wrong with `answer` as a refusal, anything counted (the decision checks: our document describes every refusal), or null. */
+function refusalProblem(request: ExchangeRequest, answer: Exchange): string | null {
+  return refusalShortfall(request.path, answer)?.problem ?? null;
 }
 
-/** Sends `request` and fails, saying `what` was sent and with `input`, unless the answer is a refusal as `refusalProblem` reads it. */
+/** Sends `request` and fails, saying `what` was sent and with `input`, unless the answer is a refusal with an `error` sentence (a decision check's rule). */
 async function expectRefusal(context: CheckContext, request: ExchangeRequest, what: string, input: unknown): Promise<void> {
   const answer = await context.exchange(request);
-  const problem = refusalProblem(answer);
+  const problem = refusalProblem(request, answer);
   if (problem) context.fail(`${what}: ${problem}`, { input, actual: answer.body ?? answer.text.slice(0, 300) });
+}
+
+/**
+ * Judges one answer that must be a refusal: fails, saying `what` was sent and with `input`,
+ * when it falls short of the specification, and returns the difference from our decision
+ * alone (no `error` sentence where the specification states no body), or null.
+ */
+function judgeRefusal(request: ExchangeRequest, answer: Exchange, what: string, input: unknown, context: CheckContext): string | null {
+  const shortfall = refusalShortfall(request.path, answer);
+  if (shortfall === null) return null;
+  if (shortfall.kind === "decision") return `${what}: ${shortfall.problem}`;
+  return context.fail(`${what}: ${shortfall.problem}`, { input, actual: answer.body ?? answer.text.slice(0, 300) });
 }
 
 /**
@@ -80,10 +90,13 @@ export const invalidBodiesRefused: Check = {
     const invalid = invalidBodies(context);
     if (invalid.length === 0) context.skip("no POST operation's body could be written from this server's samples");
     // fast-check draws from a finite list here, so it draws some twice: a refusal does not change, so each is sent once.
+    const differences: string[] = [];
     await checkProperty(context, fc.constantFrom(...invalid), async ({ request, why }) => {
-      const problem = refusalProblem(await context.exchangeOnce(request));
-      return problem && `${why}: ${problem}`;
+      const shortfall = refusalShortfall(request.path, await context.exchangeOnce(request));
+      if (shortfall?.kind === "decision") differences.push(`${why}: ${shortfall.problem}`);
+      return shortfall?.kind === "specification" ? `${why}: ${shortfall.problem}` : null;
     });
+    endWithDecisionDifferences(context, differences);
   },
 };
 
@@ -109,7 +122,7 @@ export const invalidParametersRefused: Check = {
       if (path === null) return null;
       const request: ExchangeRequest = { method: "GET", path, query: target.in === "query" ? { [target.name]: value } : {} };
       // Values come often from short lists (unicode, "-1", "null"…): a repeated one is judged by its one answer.
-      const problem = refusalProblem(await context.exchangeOnce(request));
+      const problem = refusalProblem(request, await context.exchangeOnce(request));
       return problem && `${target.template} ${target.in} parameter ${target.name}=${JSON.stringify(value)}: ${problem}`;
     });
   },
@@ -167,16 +180,16 @@ export const malformedJson: Check = {
   async run(context) {
     const paths = bodyOperations(context).map((operation) => operation.path);
     if (paths.length === 0) context.skip("no POST operation is described");
+    const differences: string[] = [];
     for (const path of paths) {
       for (const rawBody of MALFORMED) {
-        await expectRefusal(
-          context,
-          { method: "POST", path, rawBody, headers: { "content-type": "application/json" } },
-          `POST ${path} with the body ${JSON.stringify(rawBody)}`,
-          { path, rawBody },
-        );
+        const request: ExchangeRequest = { method: "POST", path, rawBody, headers: { "content-type": "application/json" } };
+        const what = `POST ${path} with the body ${JSON.stringify(rawBody)}`;
+        const difference = judgeRefusal(request, await context.exchange(request), what, { path, rawBody }, context);
+        if (difference !== null) differences.push(difference);
       }
     }
+    endWithDecisionDifferences(context, differences);
   },
 };
 

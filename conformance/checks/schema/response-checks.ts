@@ -1,6 +1,7 @@
 import type { Exchange } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
 import { documentValidators } from "../../engine/document-validator.ts";
+import { refusalBodySpecified } from "../../model/refusal.ts";
 import { type OperationRequest, isSpecified, operationRequests } from "./operation-requests.ts";
 
 /**
@@ -52,7 +53,7 @@ async function judgeAnswers(
 
 /** The specification states the shape of a success everywhere, of a refusal only for a quote or a build. */
 function refusalShapeSpecified(request: OperationRequest, answer: Exchange): boolean {
-  return answer.status < 400 || request.template === "/v1/trades/quote" || request.template === "/v1/trades/build";
+  return answer.status < 400 || refusalBodySpecified(request.template);
 }
 
 function isJson(answer: Exchange): boolean {

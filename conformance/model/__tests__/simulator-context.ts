@@ -16,7 +16,9 @@ export type Outcome =
       readonly curl: readonly string[];
       readonly notes: readonly string[];
     }
-  | { readonly status: "skipped"; readonly reason: string; readonly notes: readonly string[] };
+  | { readonly status: "skipped"; readonly reason: string; readonly notes: readonly string[] }
+  /** A difference from one of our decisions, outside `strict`: a note, not a failure. */
+  | { readonly status: "noted"; readonly message: string; readonly notes: readonly string[] };
 
 export interface TestServer {
   readonly baseUrl: string;
@@ -39,16 +41,18 @@ export interface ContextOptions {
   readonly numRuns?: number;
   /** Where failures (and counterexample scenarios) are saved; default none. */
   readonly failureDir?: string;
+  /** Our decisions fail too (default), as `--strict` makes them; false: they are notes, as by default on the command line. */
+  readonly strict?: boolean;
 }
 
-/** Runs `checks` through the engine (strict: our decisions fail too) and returns each outcome by id. */
+/** Runs `checks` through the engine (strict unless told: our decisions fail too) and returns each outcome by id. */
 export async function runChecks(server: TestServer, checks: readonly Check[], options: ContextOptions = {}): Promise<Map<string, Outcome>> {
   const summary = await runConformance({
     baseUrl: server.baseUrl,
     streamUrl: server.streamUrl,
     seed: options.seed ?? 42,
     numRuns: options.numRuns ?? 5,
-    strict: true,
+    strict: options.strict ?? true,
     failureDir: options.failureDir ?? null,
     registry: checks,
   });
@@ -61,7 +65,9 @@ export async function runChecks(server: TestServer, checks: readonly Check[], op
         ? { status: "passed", notes }
         : outcome.status === "skip"
           ? { status: "skipped", reason: outcome.reason, notes }
-          : { status: "failed", message: outcome.failure.message, details: outcome.failure.details, curl: outcome.failure.curl, notes },
+          : outcome.status === "note"
+            ? { status: "noted", message: outcome.failure.message, notes }
+            : { status: "failed", message: outcome.failure.message, details: outcome.failure.details, curl: outcome.failure.curl, notes },
     );
   }
   return outcomes;
