@@ -2,6 +2,7 @@ import type { CheckContext, SampleLaunch, Wallet } from "../engine/check.ts";
 import { readStable } from "../engine/read-stable.ts";
 import type { ScenarioStep } from "./scenario-file.ts";
 import { holdingOf, onTape, statusOf } from "./trade-session.ts";
+import { hasLanded } from "./transaction-status.ts";
 import { Violation } from "./violation.ts";
 
 /** What the model predicts of one built plan. */
@@ -50,9 +51,6 @@ export interface TradeFlowReal {
   readonly script: ScenarioStep[];
 }
 
-/** Statuses our document gives a landed transaction (the specification names only failed and expired). */
-export const LANDED = new Set(["confirmed", "finalized"]);
-
 type Statuses = Map<number, { status: string; error?: string | null }>;
 
 /** The status of every settle sent so far, by plan index. */
@@ -71,7 +69,7 @@ async function settleStatuses(model: TradeFlowModel, real: TradeFlowReal): Promi
  * or finalized, so a settle that only became final while it was read is no change.
  */
 export const fingerprintOf = (statuses: Statuses) =>
-  [...statuses].map(([index, { status }]) => `${index}:${LANDED.has(status) ? "landed" : status}`).join(",");
+  [...statuses].map(([index, { status }]) => `${index}:${hasLanded(status) ? "landed" : status}`).join(",");
 
 /**
  * Reads what the server says now and compares it with the model: a settle the model says
@@ -90,7 +88,7 @@ export async function observe(model: TradeFlowModel, real: TradeFlowReal): Promi
       const holdings = await Promise.all(real.wallets.map((wallet) => holdingOf(context, wallet.address, launch.primaryMint)));
       const onTapes = new Map<number, number>();
       for (const [index, { status }] of statuses)
-        if (LANDED.has(status) || status === "failed")
+        if (hasLanded(status) || status === "failed")
           onTapes.set(index, await onTape(context, launch.address, real.plans[index]!.steps[model.plans[index]!.settleIndex]!.signature));
       return { statuses, holdings, onTapes };
     },
@@ -112,14 +110,14 @@ function compare(
     const plan = real.plans[index]!;
     const predicted = model.plans[index]!;
     const settle = plan.steps[predicted.settleIndex]!;
-    const landed = LANDED.has(status);
+    const landed = hasLanded(status);
     if (predicted.settleMustFail && landed)
       throw new Violation(
         `plan ${plan.name}: its settle landed (${status}) although it was sent before a setup step (steps sent in the order ${predicted.submitted.map((step) => step + 1).join(", ")})`,
         { input: script, expected: "the settle fails: out-of-order landing fails", actual: { signature: settle.signature, status } },
       );
     if (real.succeeded.has(settle.signature) && !landed)
-      throw new Violation(`plan ${plan.name}: its settle was ${[...LANDED].join(" or ")} and now reports ${status} (${error})`, {
+      throw new Violation(`plan ${plan.name}: its settle had landed and now reports ${status} (${error})`, {
         input: script,
         actual: { signature: settle.signature, status, error },
       });

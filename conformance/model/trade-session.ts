@@ -1,6 +1,7 @@
 import type { Exchange } from "../../src/client/basket-client.ts";
 import type { CheckContext, SampleLaunch, Wallet } from "../engine/check.ts";
 import { getJson, okBody, postJson } from "./read-json.ts";
+import { isOnItsWay } from "./transaction-status.ts";
 import { Violation } from "./violation.ts";
 import { signatureOfSigned } from "./wire-transaction.ts";
 
@@ -39,9 +40,6 @@ export interface Built {
   readonly lastValidBlockHeight: number;
   readonly plan?: readonly PlanStep[];
 }
-
-/** Statuses a transaction is still on its way in (the specification names only failed and expired). */
-const UNSETTLED = new Set(["pending", "unknown", "processing", "submitted"]);
 
 /** A stored quote (preview false unless asked), 200 or a Violation. */
 export async function quoteOf(context: CheckContext, request: QuoteRequest): Promise<Quote> {
@@ -100,7 +98,7 @@ export function statusOf(
 /** Moves time a slot at a time until the transaction is no longer on its way (at most `slots` slots). */
 export async function landed(context: CheckContext, signature: string, lastValidBlockHeight?: number, slots = 8) {
   let status = await statusOf(context, signature, lastValidBlockHeight);
-  for (let slot = 0; slot < slots && UNSETTLED.has(status.status); slot++) {
+  for (let slot = 0; slot < slots && isOnItsWay(status.status); slot++) {
     await context.advance({ slots: 1 });
     status = await statusOf(context, signature, lastValidBlockHeight);
   }

@@ -1,10 +1,10 @@
 import { getBase58Decoder } from "@solana/kit";
 import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
+import { hasLanded, isSettled } from "../../model/transaction-status.ts";
 
 /** What a small driven buy asks for: 1,000 whole launch tokens (9 decimals), a few SOL at most. */
 const BUY_TOKENS = "1000000000000";
 const WALLET_LAMPORTS = 20_000_000_000n;
-const SETTLED = new Set(["confirmed", "finalized", "failed", "expired"]);
 const POLL_MS = 100;
 const POLL_LIMIT_MS = 15_000;
 
@@ -52,7 +52,7 @@ export async function driveTrade(context: CheckContext, launch: string): Promise
     const submitted = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json: { transaction: signed, quoteId } });
     if (submitted.status !== 200) return { ok: false, reason: `submit answered ${submitted.status}: ${submitted.text.slice(0, 200)}` };
     const status = await settled(context, signature, body.lastValidBlockHeight);
-    if (status !== "confirmed" && status !== "finalized") return { ok: false, reason: `step ${signature} ended ${status}` };
+    if (!hasLanded(status)) return { ok: false, reason: `step ${signature} ended ${status}` };
     if (step.settles) settle = signature;
   }
   return settle ? { ok: true, signature: settle } : { ok: false, reason: "the plan had no settling step" };
@@ -75,7 +75,7 @@ async function settled(context: CheckContext, signature: string, lastValidBlockH
       ...(lastValidBlockHeight === undefined ? {} : { query: { lastValidBlockHeight } }),
     });
     const status = (answer.body as { status?: unknown })?.status;
-    if (typeof status === "string" && SETTLED.has(status)) return status;
+    if (typeof status === "string" && isSettled(status)) return status;
     if (Date.now() > deadline) return typeof status === "string" ? status : `HTTP ${answer.status}`;
     if (!context.capabilities.has("clock")) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

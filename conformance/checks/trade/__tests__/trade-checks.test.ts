@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../../../src/simulator/simulator.ts";
 import { type Breaker, startBreakingProxy } from "../../../model/__tests__/breaking-proxy.ts";
 import { runCheck, runChecks, startTestSimulator } from "../../../model/__tests__/simulator-context.ts";
+import { STATEFUL_CHECKS } from "../../stateful/index.ts";
+import { liveReplaces } from "../../stream/live-replaces.ts";
 import { TRADE_CHECKS } from "../index.ts";
 
 let simulator: Simulator;
@@ -169,6 +171,30 @@ describe("against a server that lands each transaction as it is submitted", () =
       expect(outcome).toMatchObject({ status: "skipped", reason: expect.stringContaining("landed the setup before the settle") });
     } finally {
       await instant.close();
+    }
+  });
+});
+
+describe("against a server that names a transaction's statuses otherwise", () => {
+  // The specification names `failed` and `expired` only: `landed` and `processing` keep it.
+  const RENAMED: Record<string, string> = { confirmed: "landed", finalized: "landed", pending: "processing" };
+  const renamed: Breaker = (request, answer) => {
+    const isAnswerWithStatus = isStatus(request.path) || request.path === "/v1/transactions/submit";
+    const status = answer.body?.status;
+    return isAnswerWithStatus && typeof status === "string" && RENAMED[status]
+      ? { body: { ...answer.body, status: RENAMED[status] } }
+      : undefined;
+  };
+
+  it("passes every check that trades: a landed transaction is any status but failed, expired and one still on its way", async () => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, renamed);
+    try {
+      const trading = [...TRADE_CHECKS, ...STATEFUL_CHECKS, liveReplaces];
+      const outcomes = await runChecks({ baseUrl: proxy.baseUrl, streamUrl: simulator.streamUrl }, trading, { seed: 7, numRuns: 4 });
+      expect(outcomes.get(liveReplaces.id)!.status).toBe("passed");
+      expect([...outcomes].filter(([, outcome]) => outcome.status === "failed")).toEqual([]);
+    } finally {
+      await proxy.close();
     }
   });
 });
