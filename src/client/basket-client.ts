@@ -69,6 +69,22 @@ export interface ClientOptions {
   readonly pollTimeoutMs?: number;
   /** Give up on one request after this many ms, with an error naming it (default 30 000). */
   readonly requestTimeoutMs?: number;
+  /**
+   * Times a request answered 429 (Too Many Requests) is sent again, each after the wait its
+   * `Retry-After` asks (1 s when it names none, at most 10 s); default 5, 0 to see every 429.
+   * The specification leaves a server's rate limits open: a client that slows down when told keeps working.
+   */
+  readonly rateLimitRetries?: number;
+}
+
+/** The longest `Retry-After` a client waits before sending a refused request again. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** The wait a 429's `Retry-After` header asks for (seconds, or an HTTP date), bounded; 1 s when it names none. */
+export function retryAfterMillis(header: string | null, now = Date.now()): number {
+  const text = header?.trim() ?? "";
+  const seconds = /^\d+$/.test(text) ? Number(text) * 1000 : text === "" ? NaN : Date.parse(text) - now;
+  return Number.isNaN(seconds) ? 1_000 : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, seconds));
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -101,6 +117,7 @@ export class BasketClient {
   readonly #pollIntervalMs: number;
   readonly #pollTimeoutMs: number;
   readonly #requestTimeoutMs: number;
+  readonly #rateLimitRetries: number;
 
   constructor(
     readonly baseUrl: string,
@@ -110,18 +127,26 @@ export class BasketClient {
     this.#pollIntervalMs = options.pollIntervalMs ?? 100;
     this.#pollTimeoutMs = options.pollTimeoutMs ?? 30_000;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.#rateLimitRetries = options.rateLimitRetries ?? 5;
   }
 
   /**
    * One request and its whole body within the request timeout: a server that never answers
-   * is an error naming the request, not a wait without end.
+   * is an error naming the request, not a wait without end. A 429 is sent again after the
+   * wait it asks for, up to `rateLimitRetries` times; the last answer is returned as it is.
    */
   async #fetchText(label: string, url: string, init: RequestInit): Promise<FetchedText> {
-    try {
-      return await fetchTextWithin(url, init, this.#requestTimeoutMs, this.#fetch);
-    } catch (error) {
-      if (isTimeout(error)) throw new Error(`${label} did not answer within ${this.#requestTimeoutMs / 1000} s`, { cause: error });
-      throw error;
+    for (let retry = 0; ; retry++) {
+      let fetched: FetchedText;
+      try {
+        fetched = await fetchTextWithin(url, init, this.#requestTimeoutMs, this.#fetch);
+      } catch (error) {
+        if (isTimeout(error)) throw new Error(`${label} did not answer within ${this.#requestTimeoutMs / 1000} s`, { cause: error });
+        throw error;
+      }
+      if (fetched.response.status !== 429 || retry >= this.#rateLimitRetries) return fetched;
+      // A timer that keeps the process alive, as the request's own deadline does.
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMillis(fetched.response.headers.get("retry-after"))));
     }
   }
 
