@@ -66,11 +66,7 @@ export async function runProperty<T>(
     jsonSafe({
       ...violation?.details,
       input: {
-        // Commands and other shrunk values print best as their own string (fast-check's `toString`).
-        case:
-          typeof input === "object" && input !== null && !Array.isArray(input) && String(input) !== "[object Object]"
-            ? String(input)
-            : input,
+        case: printed(input),
         seed: details.seed,
         path: details.counterexamplePath,
         ...(violation?.details.input ? { at: violation.details.input } : {}),
@@ -78,6 +74,17 @@ export async function runProperty<T>(
       },
     }),
   );
+}
+
+/**
+ * A shrunk input as a failure shows it: commands and other values with a `toString` of their
+ * own print as it (fast-check's); anything else as it is. fast-check's records have no
+ * prototype, and `String` of one throws: that hid a check's own failure behind a TypeError.
+ */
+function printed(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const toString = (input as { toString?: unknown }).toString;
+  return typeof toString === "function" && toString !== Object.prototype.toString ? String(input) : input;
 }
 
 /** The details as plain JSON (bigints as decimal strings), so every reporter can write them. */
