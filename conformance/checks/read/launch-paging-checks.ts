@@ -62,8 +62,17 @@ export const launchesPagingComplete: Check = {
       context,
       listCases,
       async (list) => {
-        const walk = await stableWalk(context, list);
-        const reference = await walkLaunchPages(context, queryOf(list), 100);
+        // Both walks between the same two marks: a list that changed between them (a new
+        // launch, a trade moving a row across a filter) is walked again, not blamed on paging.
+        const query = queryOf(list);
+        const { walk, reference } = await readStable(context, {
+          what: `the list ${JSON.stringify(query)}, in pages of ${list.limit} and of 100`,
+          read: async () => ({
+            walk: await walkLaunchPages(context, query, list.limit),
+            reference: await walkLaunchPages(context, query, 100),
+          }),
+          mark: () => listFingerprint(context, query),
+        });
         const paged = new Set(walk.pages.flat().map((row) => row.address));
         const whole = new Set(reference.pages.flat().map((row) => row.address));
         const missing = [...whole].filter((address) => !paged.has(address));
