@@ -334,6 +334,15 @@ const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, (ours: Json) =>
   CurveQuote: { route: (ours) => withAnyItems(ours, ["legs", "venues"]) },
 };
 
+/**
+ * Routes answering a record "with differences from" one the specification lists, differences
+ * it does not show: the record's fields keep their types where present, and none is required.
+ */
+const DIFFERING_RECORDS: Readonly<Record<string, string>> = {
+  // "Response: a launch record; differences from a list row: not shown."
+  "GET /v1/launches/{id}": "LaunchRow",
+};
+
 /** The document as the specification would write it: see the header. */
 export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const view = loosened(document) as oas31.OpenAPIObject;
@@ -354,10 +363,16 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
     for (const [method, operation] of Object.entries(item as Json)) {
       const content = (operation as oas31.OperationObject | undefined)?.responses?.["200"]?.content?.["application/json"];
       const schema = content?.schema as Json | undefined;
-      if (!schema || "$ref" in schema) continue;
+      const route = `${method.toUpperCase()} ${path}`;
+      const differing = DIFFERING_RECORDS[route];
+      if (!schema || ("$ref" in schema && differing === undefined)) continue;
       const viewedOperation = (view.paths?.[path] as Json)[method] as oas31.OperationObject;
       const viewedContent = viewedOperation.responses?.["200"]?.content?.["application/json"] as { schema?: unknown };
-      const route = `${method.toUpperCase()} ${path}`;
+      if (differing !== undefined) {
+        const { required: _required, ...typed } = viewed[differing] as Json;
+        viewedContent.schema = typed;
+        continue;
+      }
       viewedContent.schema = loosened(schema, {
         required: ROUTE_FIELDS[route] ?? [],
         enumOf: (property) => FULL_ENUMERATIONS.has(`${route}.${property}`),
