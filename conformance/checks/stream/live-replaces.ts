@@ -32,10 +32,10 @@ export const liveReplaces: Check = {
       const current = await driveTrade(context, second!.address);
       if (!current.ok) return context.skip(`a trade on the second launch could not be made: ${current.reason}`);
       // The second launch's trade proves the socket delivers; everything before it has arrived by then.
-      if (!(await probe.next(isTradeOf(...idsOf(second!)), ANSWER_MS)))
+      if (!(await probe.next(isTradeOf(idsOf(second!), current.signature), ANSWER_MS)))
         session.fail(`no trade frame of the launch of the second live sub within ${ANSWER_MS} ms of its trade ${current.signature}`);
       await session.settle(probe);
-      const stale = probe.received.slice(since).find(isTradeOf(...idsOf(first!)));
+      const stale = probe.received.slice(since).find(isTradeOf(idsOf(first!), old.signature));
       if (stale)
         session.fail("a trade frame of the first live launch arrived after a second live sub replaced it", {
           expected: `no trade frame of ${first!.address}`,

@@ -33,7 +33,7 @@ export const subForms: Check = {
       await session.expectOpen(probe, "the live and topic subs");
       if (canTrade) {
         const trade = await driveTrade(context, watched!.address);
-        if (trade.ok && !(await probe.next(isTradeOf(...idsOf(watched!)), ANSWER_MS)))
+        if (trade.ok && !(await probe.next(isTradeOf(idsOf(watched!), trade.signature), ANSWER_MS)))
           session.fail(
             `subscribed to the live tier and the trades topic, no trade frame arrived within ${ANSWER_MS} ms of trade ${trade.signature}`,
           );
@@ -48,7 +48,7 @@ export const subForms: Check = {
         const since = probe.received.length;
         const trade = await driveTrade(context, watched!.address);
         await session.settle(probe);
-        const late = trade.ok ? probe.received.slice(since).find(isTradeOf(...idsOf(watched!))) : undefined;
+        const late = trade.ok ? probe.received.slice(since).find(isTradeOf(idsOf(watched!), trade.signature)) : undefined;
         if (late) session.fail("a trade frame arrived after unsub of the live tier and the trades topic", { actual: late.text });
       }
 

@@ -1,16 +1,18 @@
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 
 /**
- * A `trade` frame of the launch named by `ids` (its address and its mint): by the frame's
- * `launch` field, which the specification's envelope makes optional, or, without one, by
- * the launch named anywhere in the frame.
+ * A `trade` frame of the launch named by `ids` (its address and its mint), or of the trade
+ * whose signature is `signature`: by the frame's `launch` field, which the specification's
+ * envelope makes optional, or, without one, by the launch or the signature named anywhere
+ * in the frame.
  */
 export const isTradeOf =
-  (...ids: readonly string[]) =>
+  (ids: readonly string[], signature: string | null = null) =>
   (frame: ProbeFrame): boolean => {
     if (frame.kind !== "trade") return false;
     const launch = (frame.json as { launch?: unknown }).launch;
-    return launch === undefined ? ids.some((id) => frame.text.includes(`"${id}"`)) : ids.includes(String(launch));
+    if (launch !== undefined) return ids.includes(String(launch));
+    return [...ids, ...(signature === null ? [] : [signature])].some((id) => frame.text.includes(`"${id}"`));
   };
 
 /** The signature a trade frame's `data` names, when it names one (the specification leaves `data` free-form). */
