@@ -29,7 +29,27 @@ function repeatingLastRow(answer: SentAnswer, pages: RememberedRows, cursorParam
 }
 
 /** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
+/** A mode that reads `GET /v1/launches` as if `parameter` had not been sent. */
+function ignoringLaunchParameter(parameter: string, rule: string): InjectedBug {
+  return {
+    name: `launches-${parameter}-ignored`,
+    phase: "read",
+    rule,
+    caughtBy: "launches.filters.select",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        delete requestQuery(request)[parameter];
+      },
+    },
+  };
+}
+
 export const READ_BUGS: readonly InjectedBug[] = [
+  ignoringLaunchParameter("status", "status lists launches of that status; this mode ignores it and lists every status."),
+  ignoringLaunchParameter("cat", "cat lists launches of that category; this mode ignores it."),
+  ignoringLaunchParameter("ids", "ids lists the launches it names; this mode ignores it and lists the whole tab."),
   {
     name: "launches-kind-ignored",
     phase: "read",

@@ -157,6 +157,18 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "cards-unsub-all-ignored",
+    phase: "stream",
+    rule: "A cards unsub without mints clears the socket's set; this mode ignores it.",
+    caughtBy: "stream.cards.unsubClears",
+    stream: {
+      incoming: (data) => {
+        const frame = parsed(data);
+        return !(frame?.op === "unsub" && frame.tier === "cards" && frame.mints === undefined);
+      },
+    },
+  },
+  {
     name: "versioned-sub-ignored",
     phase: "stream",
     rule: "A sub may carry v, which must be 1 when present; this mode ignores every frame that carries v.",

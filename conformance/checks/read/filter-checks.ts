@@ -151,3 +151,83 @@ export const launchesPriceSol: Check = {
     });
   },
 };
+
+/** The launch statuses the specification lists for `status`. */
+const STATUSES = ["activeBonding", "graduationPending", "migrating", "graduated"] as const;
+
+export const launchesSelectors: Check = {
+  id: "launches.filters.select",
+  phase: "read",
+  rule: {
+    section: LIST,
+    text: "status (activeBonding, graduationPending, migrating, graduated) lists launches of that status; cat lists launches of that category; ids lists the launches named, up to 100",
+  },
+  enforces: "specification",
+  async run(context) {
+    await judge(context, async () => {
+      for (const status of STATUSES) {
+        const query = { status, limit: "100" };
+        const { rows } = await rowsOf(context, "/v1/launches", query);
+        everyRow(
+          rows,
+          (row) => row.status === status,
+          `status ${status}`,
+          { path: "/v1/launches", query },
+          (row) => ({
+            address: row.address,
+            status: row.status,
+          }),
+        );
+        const known = context.samples.launches.find((launch) => launch.status === status && launch.kind === "pairs");
+        // A status with more than a page of launches may list the sample further on.
+        if (known)
+          ensure(
+            rows.length === 100 || rows.some((row) => row.address === known.address),
+            `status ${status} does not list ${known.address}`,
+            {
+              input: query,
+            },
+          );
+      }
+
+      const pairs = context.samples.launches.filter((launch) => launch.kind === "pairs");
+      if (pairs.length === 0) context.noSample("basket launch");
+      const record = await getJson<{ category?: unknown }>(context, `/v1/launches/${pairs[0]!.address}`);
+      if (typeof record.category === "string") {
+        const query = { tab: "new", kind: "all", cat: record.category, limit: "100" };
+        const { rows } = await rowsOf(context, "/v1/launches", query);
+        ensure(
+          rows.length === 100 || rows.some((row) => row.address === pairs[0]!.address),
+          `cat ${record.category} does not list ${pairs[0]!.address}, of that category`,
+          {
+            input: query,
+          },
+        );
+        everyRow(
+          rows,
+          (row) => row.category === record.category,
+          `cat ${record.category}`,
+          { path: "/v1/launches", query },
+          (row) => ({
+            address: row.address,
+            category: row.category,
+          }),
+        );
+      }
+
+      const named = pairs.slice(0, 3).map((launch) => launch.address);
+      const query = { tab: "new", kind: "all", ids: named.join(","), limit: "100" };
+      const { rows } = await rowsOf(context, "/v1/launches", query);
+      everyRow(
+        rows,
+        (row) => named.includes(row.address),
+        `ids ${query.ids}`,
+        { path: "/v1/launches", query },
+        (row) => row.address,
+      );
+      const listed = new Set(rows.map((row) => row.address));
+      const absent = named.filter((address) => !listed.has(address));
+      ensure(absent.length === 0, `ids named ${absent.join(", ")}, which the list does not hold`, { input: query, actual: [...listed] });
+    });
+  },
+};

@@ -10,7 +10,7 @@ import {
 } from "./candle-checks.ts";
 import { COLLECTIBLE_CHECKS } from "./collectible-checks.ts";
 import { defaultsDocumented } from "./default-checks.ts";
-import { launchesFiltersMatch, launchesPriceSol } from "./filter-checks.ts";
+import { launchesFiltersMatch, launchesPriceSol, launchesSelectors } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesExact, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
 import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
@@ -29,6 +29,7 @@ export const READ_CHECKS: readonly Check[] = [
   launchesPagingComplete,
   launchesLegacyVsPaged,
   launchesFiltersMatch,
+  launchesSelectors,
   launchesPriceSol,
   defaultsDocumented,
   tradesCursorNoRepeatNoSkip,

@@ -3,6 +3,7 @@ import { cardsResubSnapshot } from "./cards-resub-snapshot.ts";
 import { cardsNoRawTrades } from "./cards-no-raw-trades.ts";
 import { cardsSeqContinuity } from "./cards-seq-continuity.ts";
 import { cardsSnapshotFirst } from "./cards-snapshot-first.ts";
+import { cardsUnsubClears } from "./cards-unsub-clears.ts";
 import { closeCapRefusal } from "./close-cap-refusal.ts";
 import { closeFlood } from "./close-flood.ts";
 import { closeFloodWindow } from "./close-flood-window.ts";
@@ -35,6 +36,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   cardsNoRawTrades,
   cardsSeqContinuity,
   cardsResubSnapshot,
+  cardsUnsubClears,
   subackMintCap,
   subackTopicCap,
   mintsMalformedDropped,
