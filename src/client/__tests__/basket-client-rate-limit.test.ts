@@ -1,30 +1,23 @@
-import { once } from "node:events";
-import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BasketClient, retryAfterMillis } from "../basket-client.ts";
+import { startLocalServer } from "./local-server.ts";
 
 // A server that refuses the first `refusals` requests to each path with 429 (Retry-After: 0), then answers.
-let server: Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let baseUrl: string;
 const seen = new Map<string, number>();
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startLocalServer((request, response) => {
     const url = new URL(request.url!, "http://x");
     const count = (seen.get(url.pathname) ?? 0) + 1;
     seen.set(url.pathname, count);
     if (count <= Number(url.searchParams.get("refusals")))
-      return response.writeHead(429, { "content-type": "application/json", "retry-after": "0" }).end('{"error":"slow down"}');
+      return void response.writeHead(429, { "content-type": "application/json", "retry-after": "0" }).end('{"error":"slow down"}');
     request.resume().on("end", () => response.writeHead(200, { "content-type": "application/json" }).end(`{"count":${count}}`));
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => server.close());
 
 describe("the client and a server that limits its rate", () => {
   it("sends a request answered 429 again after the wait it asks for, GET and POST alike", async () => {

@@ -1,24 +1,17 @@
-import { once } from "node:events";
-import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BasketClient } from "../basket-client.ts";
+import { startLocalServer } from "./local-server.ts";
 
 // A server that answers /ok at once and never answers /hang.
-let server: Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let baseUrl: string;
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startLocalServer((request, response) => {
     if (request.url === "/ok") response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => server.close());
 
 describe("the client's request timeout", () => {
   it("fails a request the server never answers with an error naming it, and leaves the others alone", async () => {
