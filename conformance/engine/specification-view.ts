@@ -11,7 +11,8 @@ import type { oas31 } from "openapi3-ts";
  * What the view keeps: each record's fields that the specification's tables list (required,
  * with our types, widened where the specification is wider), the enumerations it gives in
  * full, each route's top-level fields it names, and `null` where a field may be null. What it
- * drops: `additionalProperties: false`, every other `required`, enumeration and list maximum,
+ * drops: `additionalProperties: false`, every other `required`, enumeration, list length and
+ * numeric range (but `progressBps`'s 0 to 10000),
  * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
  * wider family), and our shape of what it leaves "not shown" (NOT_SHOWN).
  */
@@ -258,10 +259,21 @@ const ROUTE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 type Json = Record<string, unknown>;
 
+const NUMERIC_BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+/** The ranges the specification's tables state for a record's field: "`progressBps` | int | 0 to 10000". */
+const STATED_BOUNDS: ReadonlySet<string> = new Set(["LaunchRow.progressBps"]);
+
 /** A deep copy of `value` loosened as the header says; `keep` decides, at a schema, which `required` and `enum` survive. */
 function loosened(
   value: unknown,
-  keep: { required?: readonly string[]; enumOf?: (property: string) => boolean; enums?: boolean; nullBranch?: boolean } = {},
+  keep: {
+    required?: readonly string[];
+    enumOf?: (property: string) => boolean;
+    enums?: boolean;
+    nullBranch?: boolean;
+    boundsOf?: (property: string) => boolean;
+    bounds?: boolean;
+  } = {},
 ): unknown {
   if (Array.isArray(value)) return value.map((item) => loosened(item, { enums: keep.enums }));
   if (typeof value !== "object" || value === null) return value;
@@ -274,7 +286,9 @@ function loosened(
       continue;
     }
     if (key === "additionalProperties" && item === false) continue;
-    if (key === "maxItems" || (key === "enum" && !keep.enums)) continue;
+    if (key === "maxItems" || key === "minItems" || (key === "enum" && !keep.enums)) continue;
+    // Our document's ranges (a plan's steps from 1, a card's grade to 10) are ours; the specification states few.
+    if (NUMERIC_BOUNDS.has(key) && !keep.bounds) continue;
     if (key === "format" && item === "date-time") continue;
     // A field typed null alone (always null here) may be anything there; a union's null branch
     // stays what it is: dropping it would leave `{}`, and the union would accept anything.
@@ -292,7 +306,10 @@ function loosened(
       const properties: Json = {};
       for (const [name, property] of Object.entries(item as Json)) {
         // A list the specification gives in full keeps its values (as `enum`, or a union of them).
-        properties[name] = loosened(property, { enums: keep.enums || keep.enumOf?.(name) === true });
+        properties[name] = loosened(property, {
+          enums: keep.enums || keep.enumOf?.(name) === true,
+          bounds: keep.boundsOf?.(name) === true,
+        });
       }
       copy.properties = properties;
       continue;
@@ -352,6 +369,7 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
     const record = loosened(schema, {
       required: RECORD_FIELDS[name] ?? [],
       enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
+      boundsOf: (property) => STATED_BOUNDS.has(`${name}.${property}`),
     }) as Json;
     const properties = record.properties as Json | undefined;
     for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))

@@ -56,8 +56,9 @@ function refusalShapeSpecified(request: OperationRequest, answer: Exchange): boo
   return answer.status < 400 || refusalBodySpecified(request.template);
 }
 
+/** JSON by its media type: `application/json`, or a JSON structured syntax (`application/problem+json`, RFC 6839). */
 function isJson(answer: Exchange): boolean {
-  return /^application\/json\b/i.test(answer.headers["content-type"] ?? "");
+  return /^application\/(?:[\w.-]+\+)?json\b/i.test(answer.headers["content-type"] ?? "");
 }
 
 export const responsesValid: Check = {

@@ -19,7 +19,9 @@ export const resyncKeepsOpen: Check = {
         session.fail(`POST /devnet/faults/stream {kind: "resync"} answered ${answer.status}`, { actual: answer.text });
       const resync = await probe.nextKind("resync", ANSWER_MS);
       if (!resync) session.fail(`no resync frame within ${ANSWER_MS} ms of the resync fault`);
-      const reason = (resync.json as { reason?: unknown }).reason;
+      // Where the frame carries its reason the specification does not say: on the frame, or in its data.
+      const frame = resync.json as { reason?: unknown; data?: { reason?: unknown } };
+      const reason = frame.reason ?? frame.data?.reason;
       if (reason !== "bus")
         session.fail(`the resync frame's reason is ${JSON.stringify(reason)}, not "bus"`, { expected: "bus", actual: resync.text });
       await session.expectOpen(probe, "the resync frame");

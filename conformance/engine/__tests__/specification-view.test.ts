@@ -33,6 +33,19 @@ describe("the specification's view of our document", () => {
     expect(relaxed.validateResponse("GET", "/v1/assets", 200, { assets: [] }).error).toBeNull();
   });
 
+  it("leaves our ranges to us and keeps the one the specification states: progressBps 0 to 10000", () => {
+    const build = {
+      transaction: "AQID",
+      lastValidBlockHeight: 10,
+      plan: [{ step: 0, label: "settle", transaction: "AQID", kind: "trade", settles: true }],
+    };
+    expect(exact.validateResponse("POST", "/v1/trades/build", 200, build).error).toMatch(/step/);
+    expect(relaxed.validateResponse("POST", "/v1/trades/build", 200, build).error).toBeNull();
+    expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), progressBps: 10_001 }).error).toMatch(
+      /progressBps/,
+    );
+  });
+
   it("still fails what the specification states: a listed field missing, a type, a value outside a list it gives in full", () => {
     const row = exampleRow();
     delete row.holders;
