@@ -54,6 +54,11 @@ function tradeSignature(frame: Record<string, unknown>): string | null {
   return typeof signature === "string" ? signature : null;
 }
 
+/** Sockets that sent a live-tier sub: the trades topic alone hears nothing in `trades-topic-silent`. */
+const liveSubscribers = new WeakSet<WebSocket>();
+/** Each socket's cards as its snapshot and deltas left them, by launch address. */
+const cardsHeld = new WeakMap<WebSocket, Map<string, unknown>>();
+
 /** Modes the `stream` phase catches: frames, subscriptions and closes that break the stream's rules. */
 export const STREAM_BUGS: readonly InjectedBug[] = [
   {
@@ -165,6 +170,37 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
       incoming: (data) => {
         const frame = parsed(data);
         return !(frame?.op === "unsub" && frame.tier === "cards" && frame.mints === undefined);
+      },
+    },
+  },
+  {
+    name: "trades-topic-silent",
+    phase: "stream",
+    rule: "The trades topic hears every trade on the chain; this mode sends trade frames only to sockets with a live-tier sub.",
+    caughtBy: "stream.trades.topic",
+    stream: {
+      incoming: (data, socket) => {
+        const frame = parsed(data);
+        if (frame?.op === "sub" && frame.tier === "live") liveSubscribers.add(socket);
+        return true;
+      },
+      outgoing: (frame, socket) => (frame.kind === "trade" && !liveSubscribers.has(socket) ? null : frame),
+    },
+  },
+  {
+    name: "cards-deltas-repeat",
+    phase: "stream",
+    rule: "Cards deltas carry only what changed; this mode sends every card the socket holds in each delta.",
+    caughtBy: "stream.cards.deltasChanged",
+    stream: {
+      outgoing: (frame, socket) => {
+        if (frame.kind !== "cards") return frame;
+        const data = frame.data as { cards: { address: string }[]; removed?: string[] };
+        let held = cardsHeld.get(socket);
+        if (frame.full === true || held === undefined) cardsHeld.set(socket, (held = new Map()));
+        for (const card of data.cards) held.set(card.address, card);
+        for (const launch of data.removed ?? []) held.delete(launch);
+        return frame.full === true ? frame : { ...frame, data: { ...data, cards: [...held.values()] } };
       },
     },
   },

@@ -2,6 +2,7 @@ import type { Check } from "../../engine/check.ts";
 import { cardsResubSnapshot } from "./cards-resub-snapshot.ts";
 import { cardsNoRawTrades } from "./cards-no-raw-trades.ts";
 import { cardsSeqContinuity } from "./cards-seq-continuity.ts";
+import { cardsDeltasChanged } from "./cards-deltas-changed.ts";
 import { cardsSnapshotFirst } from "./cards-snapshot-first.ts";
 import { cardsUnsubClears } from "./cards-unsub-clears.ts";
 import { closeCapRefusal } from "./close-cap-refusal.ts";
@@ -21,6 +22,7 @@ import { subForms } from "./sub-forms.ts";
 import { subackMintCap } from "./suback-mint-cap.ts";
 import { subackTopicCap } from "./suback-topic-cap.ts";
 import { tradeRestConsistency } from "./trade-rest-consistency.ts";
+import { tradesTopic } from "./trades-topic.ts";
 import { unknownKindsTolerated } from "./unknown-kinds-tolerated.ts";
 
 /**
@@ -32,11 +34,13 @@ export const STREAM_CHECKS: readonly Check[] = [
   framesEnvelope,
   framesValidate,
   subForms,
+  tradesTopic,
   cardsSnapshotFirst,
   cardsNoRawTrades,
   cardsSeqContinuity,
   cardsResubSnapshot,
   cardsUnsubClears,
+  cardsDeltasChanged,
   subackMintCap,
   subackTopicCap,
   mintsMalformedDropped,

@@ -1,0 +1,60 @@
+import type { Check } from "../../engine/check.ts";
+import type { ProbeFrame } from "../../engine/stream-probe.ts";
+import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { cannotTrade, driveTrade } from "./trade-driver.ts";
+
+/**
+ * The cards of a cards frame by the launch each names, when the frame shows them as our
+ * document does (`data.cards`, each with its `address`); null for another shape: the
+ * specification leaves the bundle's shape open.
+ */
+function cardsByLaunch(frame: ProbeFrame): Map<string, string> | null {
+  const cards = ((frame.json as { data?: { cards?: unknown } }).data ?? {}).cards;
+  if (!Array.isArray(cards)) return null;
+  const byLaunch = new Map<string, string>();
+  for (const card of cards) {
+    const address = (card as { address?: unknown } | null)?.address;
+    if (typeof address !== "string") return null;
+    byLaunch.set(address, JSON.stringify(card));
+  }
+  return byLaunch;
+}
+
+/** A delta carries only cards that changed: none equal to the copy the client holds. */
+export const cardsDeltasChanged: Check = {
+  id: "stream.cards.deltasChanged",
+  phase: "stream",
+  rule: {
+    section: "Events › The cards frame",
+    text: "The first sub for cards yields a snapshot (full: true), then deltas carrying only what changed.",
+  },
+  enforces: "specification",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const cannot = cannotTrade(context);
+      if (cannot) return context.skip(`a trade must change a card to judge the deltas: ${cannot}`);
+      const [traded, quiet] = pickLaunches(context, 2);
+      if (traded!.status !== "activeBonding") return context.skip("needs a launch on its bonding curve to trade");
+      const probe = await session.ready();
+      probe.send(cardsSub(traded!, quiet!));
+      const snapshot = await probe.next((frame) => isCards(frame) && cardsField(frame, "full") === true, ANSWER_MS);
+      if (!snapshot) session.fail(`no cards snapshot within ${ANSWER_MS} ms of a cards sub`);
+      const held = cardsByLaunch(snapshot);
+      if (held === null)
+        return context.skip("the cards bundle is not shown as data.cards of cards with an address: its shape is the server's");
+      const since = probe.received.length;
+      const trade = await driveTrade(context, traded!.address);
+      if (!trade.ok) return context.skip(`no trade could be made: ${trade.reason}`);
+      const changed = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(traded!)), ANSWER_MS);
+      if (!changed) session.fail(`no cards delta naming the traded launch within ${ANSWER_MS} ms of trade ${trade.signature}`);
+      for (const frame of probe.received.slice(since).filter(isCards)) {
+        if (cardsField(frame, "full") === true) continue;
+        for (const [launch, card] of cardsByLaunch(frame) ?? new Map<string, string>()) {
+          if (held.get(launch) === card)
+            session.fail(`a cards delta carries ${launch}'s card unchanged from the copy the client holds`, { actual: frame.text });
+          held.set(launch, card);
+        }
+      }
+    }),
+};
