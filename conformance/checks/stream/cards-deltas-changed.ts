@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
 import { cannotTrade, driveTrade } from "./trade-driver.ts";
 
 /**
@@ -25,10 +25,7 @@ function cardsByLaunch(frame: ProbeFrame): Map<string, string> | null {
 export const cardsDeltasChanged: Check = {
   id: "stream.cards.deltasChanged",
   phase: "stream",
-  rule: {
-    section: "Events › The cards frame",
-    text: "The first sub for cards yields a snapshot (full: true), then deltas carrying only what changed.",
-  },
+  rule: CARDS_SNAPSHOT_THEN_DELTAS,
   enforces: "specification",
   run: (context) =>
     withSession(context, async (session: StreamSession) => {

@@ -1,15 +1,12 @@
 import type { Check } from "../../engine/check.ts";
 import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
 
 /** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed. */
 export const cardsSnapshotFirst: Check = {
   id: "stream.cards.snapshotFirst",
   phase: "stream",
-  rule: {
-    section: "Events › The cards frame",
-    text: "The first sub for cards yields a snapshot (full: true), then deltas carrying only what changed.",
-  },
+  rule: CARDS_SNAPSHOT_THEN_DELTAS,
   enforces: "specification",
   run: (context) =>
     withSession(context, async (session: StreamSession) => {

@@ -121,3 +121,9 @@ export function cardsField(frame: ProbeFrame, field: "full" | "seq" | "prev"): u
 }
 
 export const isCards = (frame: ProbeFrame): boolean => frame.kind === "cards";
+
+/** The cards frame's first rule, judged by the snapshot's check and the deltas' check alike. */
+export const CARDS_SNAPSHOT_THEN_DELTAS = {
+  section: "Events › The cards frame",
+  text: "The first sub for cards yields a snapshot (full: true), then deltas carrying only what changed.",
+} as const;
