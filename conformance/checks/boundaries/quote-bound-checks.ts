@@ -90,10 +90,12 @@ export const quoteForms: Check = {
   enforces: "specification",
   async run(context) {
     const launch = bondingLaunch(context);
-    await expectAccepted(context, quote(context, { amountIn: "100" }), "amountIn 100");
+    // A budget that buys something at any price (100 lamports may not: a curve refuses a zero
+    // trade), and the same amount with a leading zero.
+    await expectAccepted(context, quote(context, { amountIn: "100000000" }), "amountIn 100000000");
     const quoted = { launch: launch.address, direction: "buy", amountIn: "100", preview: true };
     await expectRefused(context, [
-      { request: quote(context, { amountIn: "0100" }), what: "amountIn with a leading zero" },
+      { request: quote(context, { amountIn: "0100000000" }), what: "amountIn with a leading zero" },
       { request: quote(context, { launch: launch.symbol }), what: "launch named by its ticker" },
       {
         request: { method: "POST", path: "/v1/trades/build", json: { quote: quoted, wallet: launch.address } },
