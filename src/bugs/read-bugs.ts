@@ -28,7 +28,6 @@ function repeatingLastRow(answer: SentAnswer, pages: RememberedRows, cursorParam
   return changed;
 }
 
-/** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
 /** A mode that reads `GET /v1/launches` as if `parameter` had not been sent. */
 function ignoringLaunchParameter(parameter: string, rule: string): InjectedBug {
   return {
@@ -46,6 +45,7 @@ function ignoringLaunchParameter(parameter: string, rule: string): InjectedBug {
   };
 }
 
+/** Modes the `read` phase catches: pages, tapes, candles, lookups and lists that break their rules. */
 export const READ_BUGS: readonly InjectedBug[] = [
   ignoringLaunchParameter("status", "status lists launches of that status; this mode ignores it and lists every status."),
   ignoringLaunchParameter("cat", "cat lists launches of that category; this mode ignores it."),

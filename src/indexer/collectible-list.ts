@@ -2,7 +2,13 @@ import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
 import { COLLECTIBLE_STAGES, type CollectibleStage } from "../programs/collectible-stage.ts";
 import type { CollectibleState } from "./collectible-book.ts";
 import type { LaunchState } from "./launch-state.ts";
-import { COLLECTIBLE_GROUPS, COLLECTIBLE_ROWS, type CollectibleGroup, type CollectibleRow } from "./records/index.ts";
+import {
+  COLLECTIBLE_GROUPS,
+  COLLECTIBLE_GROUP_NAMES,
+  COLLECTIBLE_ROWS,
+  type CollectibleGroup,
+  type CollectibleRow,
+} from "./records/index.ts";
 
 export const COLLECTIBLE_SORTS = ["newest", "oldest", "name"] as const;
 export type CollectibleSort = (typeof COLLECTIBLE_SORTS)[number];
@@ -97,7 +103,7 @@ function filtersOf(value: unknown): CollectibleFilters | null {
   const { stage, group, row, q, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return null;
   if (stage !== undefined && !oneOf(COLLECTIBLE_STAGES, stage)) return null;
-  if (group !== undefined && !oneOf(Object.keys(COLLECTIBLE_GROUPS) as CollectibleGroup[], group)) return null;
+  if (group !== undefined && !oneOf(COLLECTIBLE_GROUP_NAMES, group)) return null;
   if (row !== undefined && !oneOf(COLLECTIBLE_ROWS, row)) return null;
   if (q !== undefined && (typeof q !== "string" || q.length > COLLECTIBLE_TEXT_MAX)) return null;
   return givenFilters({ stage, group, row, q } as CollectibleFilters);
