@@ -27,8 +27,6 @@ import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts"
 
 export type { ApiDeps } from "./api-deps.ts";
 
-export { REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
-
 /** As long as a request line node's HTTP parser lets through can make one (its header limit). */
 const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
 

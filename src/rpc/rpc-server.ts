@@ -24,7 +24,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   const [status, sentence] =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, `the request did not arrive whole within ${REQUEST_TIMEOUT_MS / 1000} seconds`]
+      ? [408, apiError("REQUEST_TIMEOUT", { seconds: String(REQUEST_TIMEOUT_MS / 1000) }).body.error]
       : error.code === "HPE_HEADER_OVERFLOW"
         ? [431, "the request's headers are too large"]
         : [400, "the request is not well-formed HTTP"];
