@@ -35,7 +35,8 @@ export function givenFilters({ stage, group, row, q }: CollectibleFilters): Coll
 export interface CollectibleListQuery extends CollectibleFilters {
   readonly limit: number;
   readonly sort: CollectibleSort;
-  readonly cursor?: string;
+  /** The previous page's cursor, parsed once where it arrives (the route). */
+  readonly cursor?: CollectibleCursor;
 }
 
 /** What one DNA unit of the launch is: wrapped SOL alone, one other asset, or several. */
@@ -159,21 +160,20 @@ function compare(
  * One keyset page of `candidates` in `sort` (newest: latest created first; oldest: first
  * created first; name: by name, case-insensitive, A to Z, ties by launch address): the first `limit`
  * strictly after the cursor, and the cursor of the page's last row (with `filters`, the
- * list's) when more follow. A
- * cursor of another sort yields an empty page (as the launch list's; the API refuses it first).
+ * list's) when more follow. A cursor of another sort yields an empty page (as the launch
+ * list's; the API refuses it first).
  */
 export function collectiblePage(
   candidates: readonly CollectibleState[],
   sort: CollectibleSort,
   limit: number,
-  cursorText: string | undefined,
+  cursor: CollectibleCursor | undefined,
   filters: CollectibleFilters = {},
 ): { items: CollectibleState[]; nextCursor: string | null } {
-  const cursor = cursorText === undefined ? null : parseCollectibleCursor(cursorText);
-  if (cursorText !== undefined && (cursor === null || cursor.sort !== sort)) return { items: [], nextCursor: null };
+  if (cursor !== undefined && cursor.sort !== sort) return { items: [], nextCursor: null };
   let entries: Entry[] = candidates.map((state) => ({ state, key: keyOf(state, sort) }));
   const at = (entry: Entry) => ({ key: entry.key, address: entry.state.launch.address });
-  if (cursor !== null) entries = entries.filter((entry) => compare(at(entry), cursor, sort) > 0);
+  if (cursor !== undefined) entries = entries.filter((entry) => compare(at(entry), cursor, sort) > 0);
   entries.sort((a, b) => compare(at(a), at(b), sort));
   const page = entries.slice(0, Math.max(0, limit));
   const last = page[page.length - 1];

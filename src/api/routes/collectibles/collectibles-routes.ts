@@ -70,7 +70,7 @@ export const collectiblesRoutes: FastifyPluginAsyncTypebox<CollectiblesRoutesOpt
         limit: limit ?? COLLECTIBLE_LIMIT.default,
         sort: order,
         ...givenFilters(filters),
-        ...(cursor === undefined ? {} : { cursor }),
+        ...(issued === null ? {} : { cursor: issued }),
       });
       return { items: page.items, collectibles: page.items, nextCursor: page.nextCursor, serverTime: readModel.serverTime() };
     },
