@@ -2,4 +2,5 @@
 export * from "./api-error-catalogue.ts";
 export * from "./api-error.ts";
 export * from "./error-table.ts";
+export * from "./parser-refusal.ts";
 export * from "./result.ts";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
-import { apiError, endClosingJson, rawJsonResponse } from "../errors/index.ts";
+import { apiError, endClosingJson, parserRefusal, rawJsonResponse } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
@@ -21,15 +21,9 @@ function refusalBody(message: string): string {
 
 /** What node's HTTP parser refused (no route saw it), answered as the routes answer, and the connection closed. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return void socket.destroy();
-  const [status, sentence] =
-    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, apiError("REQUEST_TIMEOUT", { seconds: String(REQUEST_TIMEOUT_MS / 1000) }).body.error]
-      : error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "the request's headers are too large"]
-        : [400, "the request is not well-formed HTTP"];
-  const body = refusalBody(sentence);
-  socket.end(rawJsonResponse(status, body));
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const failure = parserRefusal(error, REQUEST_TIMEOUT_MS);
+  socket.end(rawJsonResponse(failure.status, refusalBody(failure.body.error)));
 }
 
 /** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */

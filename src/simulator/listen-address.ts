@@ -1,7 +1,7 @@
 import { once } from "node:events";
-import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer, maxHeaderSize } from "node:http";
+import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
-import { type ApiError, apiError, endClosingJson, rawHttpResponse } from "../errors/index.ts";
+import { type ApiError, apiError, endClosingJson, parserRefusal, rawHttpResponse } from "../errors/index.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
@@ -153,12 +153,7 @@ function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, soc
     socket.destroy();
     return;
   }
-  const failure =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? apiError("HEADERS_TOO_LARGE", { limit: String(maxHeaderSize) })
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(server.requestTimeout / 1000)) })
-        : apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
+  const failure = parserRefusal(error, server.requestTimeout);
   socket.end(rawHttpResponse(failure));
 }
 

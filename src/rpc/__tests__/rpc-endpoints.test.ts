@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
+import { maxHeaderSize } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type Address,
@@ -388,6 +389,17 @@ describe("RPC HTTP refusals", () => {
     expect((await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "getSlot" })).json).toMatchObject({
       result: expect.any(Number),
     });
+  });
+
+  it("answers headers past node's limit with 431 and the API's sentence in a JSON-RPC error object", async () => {
+    const socket = connect(endpoints.port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.end(`POST / HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(maxHeaderSize)}\r\n\r\n`);
+    let text = "";
+    for await (const chunk of socket) text += chunk;
+    const [head, body] = text.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(body!)).toEqual(refusal(new RegExp(`headers are larger than the server reads \\(${maxHeaderSize} bytes\\)`)));
   });
 
   it("answers a connection that pipelines past the limit with 429 and a JSON-RPC error object after serving what came before", async () => {

@@ -1,0 +1,14 @@
+import { maxHeaderSize } from "node:http";
+import { type ApiError, apiError } from "./api-error.ts";
+
+/**
+ * What node's HTTP parser refused before any route saw the request (its `clientError`), as
+ * the API error every port answers with: headers past node's limit (431), a request that did
+ * not arrive whole within `requestTimeoutMs` (408), anything else that is not HTTP (400).
+ */
+export function parserRefusal(error: NodeJS.ErrnoException, requestTimeoutMs: number): ApiError {
+  if (error.code === "HPE_HEADER_OVERFLOW") return apiError("HEADERS_TOO_LARGE", { limit: String(maxHeaderSize) });
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(requestTimeoutMs / 1000)) });
+  return apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
+}
