@@ -1,4 +1,4 @@
-import type { Exchange } from "../../src/client/basket-client.ts";
+import type { Exchange, ExchangeRequest } from "../../src/client/basket-client.ts";
 import type { CheckContext } from "../engine/check.ts";
 
 /**
@@ -45,4 +45,43 @@ export function endWithDecisionDifferences(context: CheckContext, differences: r
     `${differences[0]}${more}: the specification states a refusal's \`error\` sentence for a quote or a build; elsewhere it is our decision`,
     { expected: "a 4xx with an error sentence", actual: differences },
   );
+}
+
+/**
+ * Judges one answer that must be a refusal: fails, naming `what` was sent, unless it is a 4xx,
+ * and unless it has an `error` sentence where the specification states the body (a quote, a
+ * build). Returns the difference from our decision alone (no sentence elsewhere), or null.
+ */
+export function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: Exchange, what: string): string | null {
+  const shortfall = refusalShortfall(request.path, answer);
+  if (shortfall === null) return null;
+  if (answer.status < 400 || answer.status >= 500) {
+    context.fail(`${what} must be refused with a 4xx, but ${request.method} ${answer.request.url} answered ${answer.status}`, {
+      input: request,
+      expected: "4xx with an error sentence",
+      actual: answer.body ?? answer.text.slice(0, 500),
+    });
+  }
+  const message = `${what} was refused with ${answer.status} but the body has no \`error\` sentence`;
+  if (shortfall.kind === "specification") context.fail(message, { input: request, actual: answer.body ?? answer.text.slice(0, 500) });
+  return message;
+}
+
+/** One request a server must refuse, and what it names in a failure. */
+export interface MustRefuse {
+  readonly request: ExchangeRequest;
+  readonly what: string;
+}
+
+/**
+ * Sends each request and judges its answer as a refusal (judgeRefusal); once every request was
+ * judged, ends the check with the differences from our decision, if any.
+ */
+export async function expectRefused(context: CheckContext, probes: readonly MustRefuse[]): Promise<void> {
+  const differences: string[] = [];
+  for (const { request, what } of probes) {
+    const difference = judgeRefusal(context, request, await context.exchange(request), what);
+    if (difference !== null) differences.push(difference);
+  }
+  endWithDecisionDifferences(context, differences);
 }

@@ -1,6 +1,6 @@
 import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
 import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
-import { endWithDecisionDifferences, refusalShortfall } from "../../model/refusal.ts";
+import { endWithDecisionDifferences, judgeRefusal } from "../../model/refusal.ts";
 
 /** The array a list answer holds under `key`, or the check fails saying the answer has none. */
 export function rowsOf(context: CheckContext, answer: Exchange, key: string): unknown[] {
@@ -24,48 +24,6 @@ export async function expectAccepted(context: CheckContext, request: ExchangeReq
     );
   }
   return answer;
-}
-
-/** One request a server must refuse, and what it names in a failure. */
-export interface MustRefuse {
-  readonly request: ExchangeRequest;
-  readonly what: string;
-}
-
-/**
- * Sends each request and fails unless it is refused with a 4xx; a refusal without an `error`
- * sentence fails where the specification states the body (a quote, a build), and elsewhere,
- * once every request was judged, ends the check as a difference from our decision.
- */
-export async function expectRefused(context: CheckContext, probes: readonly MustRefuse[]): Promise<void> {
-  const differences: string[] = [];
-  for (const { request, what } of probes) {
-    const difference = judgeRefusal(context, request, await context.exchange(request), what);
-    if (difference !== null) differences.push(difference);
-  }
-  endWithDecisionDifferences(context, differences);
-}
-
-/**
- * Fails unless `answer` is a 4xx whose body has an `error` sentence where the specification
- * states it; returns the difference from our decision (no sentence elsewhere), or null.
- */
-function judgeRefusal(context: CheckContext, request: ExchangeRequest, answer: Exchange, what: string): string | null {
-  const shortfall = refusalShortfall(request.path, answer);
-  if (shortfall === null) return null;
-  if (answer.status < 400 || answer.status >= 500) {
-    context.fail(
-      `${what} is past the limit and must be refused with a 4xx, but ${request.method} ${answer.request.url} answered ${answer.status}`,
-      {
-        input: request,
-        expected: "4xx with an error sentence",
-        actual: answer.body ?? answer.text.slice(0, 500),
-      },
-    );
-  }
-  const message = `${what} was refused with ${answer.status} but the body has no \`error\` sentence`;
-  if (shortfall.kind === "specification") context.fail(message, { input: request, actual: answer.body ?? answer.text });
-  return message;
 }
 
 /** One request past a range the specification states for clients, and what its answer must keep if a server takes it. */

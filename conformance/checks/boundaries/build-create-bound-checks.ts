@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from "../../engine/check.ts";
-import { expectAccepted, expectRefused } from "./boundary-probe.ts";
+import { expectRefused } from "../../model/refusal.ts";
+import { expectAccepted } from "./boundary-probe.ts";
 
 /** What a valid creation body needs from the server: component mints and a creator wallet. */
 function material(context: CheckContext): { mints: readonly string[]; creator: string } {

@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from "../../engine/check.ts";
-import { bondingLaunch, expectAccepted, expectRefused, expectRefusedOrBounded } from "./boundary-probe.ts";
+import { expectRefused } from "../../model/refusal.ts";
+import { bondingLaunch, expectAccepted, expectRefusedOrBounded } from "./boundary-probe.ts";
 
 /** A preview buy on a curve launch: priced, never stored, needs no wallet. */
 function quote(context: CheckContext, fields: Record<string, unknown>) {

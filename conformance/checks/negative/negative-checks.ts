@@ -3,7 +3,7 @@ import type { oas31 } from "openapi3-ts";
 import type { Exchange, ExchangeRequest } from "../../../src/client/basket-client.ts";
 import type { Check, CheckContext } from "../../engine/check.ts";
 import { checkProperty } from "../../engine/check-property.ts";
-import { endWithDecisionDifferences, refusalShortfall } from "../../model/refusal.ts";
+import { endWithDecisionDifferences, expectRefused, refusalShortfall } from "../../model/refusal.ts";
 import { anyCodePoint } from "./any-code-point.ts";
 import { bodyOperations, fillPath, parameterTargets } from "./request-bases.ts";
 import { invalidBodyValues, invalidParameterValue } from "./invalid-values.ts";
@@ -20,18 +20,6 @@ async function expectRefusal(context: CheckContext, request: ExchangeRequest, wh
   const answer = await context.exchange(request);
   const problem = refusalProblem(request, answer);
   if (problem) context.fail(`${what}: ${problem}`, { input, actual: answer.body ?? answer.text.slice(0, 300) });
-}
-
-/**
- * Judges one answer that must be a refusal: fails, saying `what` was sent and with `input`,
- * when it falls short of the specification, and returns the difference from our decision
- * alone (no `error` sentence where the specification states no body), or null.
- */
-function judgeRefusal(request: ExchangeRequest, answer: Exchange, what: string, input: unknown, context: CheckContext): string | null {
-  const shortfall = refusalShortfall(request.path, answer);
-  if (shortfall === null) return null;
-  if (shortfall.kind === "decision") return `${what}: ${shortfall.problem}`;
-  return context.fail(`${what}: ${shortfall.problem}`, { input, actual: answer.body ?? answer.text.slice(0, 300) });
 }
 
 /**
@@ -180,16 +168,15 @@ export const malformedJson: Check = {
   async run(context) {
     const paths = bodyOperations(context).map((operation) => operation.path);
     if (paths.length === 0) context.skip("no POST operation is described");
-    const differences: string[] = [];
-    for (const path of paths) {
-      for (const rawBody of MALFORMED) {
-        const request: ExchangeRequest = { method: "POST", path, rawBody, headers: { "content-type": "application/json" } };
-        const what = `POST ${path} with the body ${JSON.stringify(rawBody)}`;
-        const difference = judgeRefusal(request, await context.exchange(request), what, { path, rawBody }, context);
-        if (difference !== null) differences.push(difference);
-      }
-    }
-    endWithDecisionDifferences(context, differences);
+    await expectRefused(
+      context,
+      paths.flatMap((path) =>
+        MALFORMED.map((rawBody) => ({
+          request: { method: "POST", path, rawBody, headers: { "content-type": "application/json" } },
+          what: `POST ${path} with the body ${JSON.stringify(rawBody)}`,
+        })),
+      ),
+    );
   },
 };
 
