@@ -14,6 +14,8 @@
  *                token, then (trader component account, vault) per component
  *   release      launch (signer), curve, vault, destination, token — migration only
  *
+ * Trades' data is tag, then two u64 arguments (buy_exact_out: amount, max_dna_in and an
+ * optional min_out; buy_exact_in: budget, min_out; sell: amount, min_dna_out).
  * Release's data is tag, component index, then an optional `whole` byte: 0 (or absent, a
  * pair launch's migration) hands over the reserve and leaves the fees in the vault; 1 (a
  * collectible's fund crank) hands over everything, fees included, because a collectible's
@@ -270,11 +272,15 @@ static u64 buy_cost(const Curve *curve, u64 amount, u64 *cost) {
 static u64 buy_exact_out(SolParameters *params) {
   if (params->data_len < 17) return ERROR_INVALID_INSTRUCTION;
   u64 amount = read_u64(params->data + 1), max_dna_in = read_u64(params->data + 9);
+  /* The least the buyer takes once clamped (absent: 0, any clamp): a quote's floor, which
+   * other buys landing first could otherwise cut to whatever inventory they left. */
+  u64 min_out = params->data_len >= 25 ? read_u64(params->data + 17) : 0;
   TradeAccounts t;
   TRY(load_trade(params, &t));
   if (amount == 0) return ERROR_ZERO_AMOUNT;
   /* A buy past the end of the curve is clamped to what is left. */
   if (amount > t.curve->inventory_remaining) amount = t.curve->inventory_remaining;
+  if (amount < min_out) return ERROR_SLIPPAGE_EXCEEDED;
   u64 cost;
   TRY(buy_cost(t.curve, amount, &cost));
   return settle_buy(&t, amount, cost, max_dna_in);

@@ -79,18 +79,26 @@ export function buyCost(state: CurveState, amount: bigint): bigint | null {
 
 /**
  * `buy_exact_out`: buy exactly `amount` launch base units (clamped to the remaining
- * inventory), paying at most `maxDnaIn` DNA units, cost plus fee.
- * Refusals in program order: 6007 complete, 6005 zero amount, 6008 overflow, 6006 slippage,
- * then per component 6008 or 6009 insufficient components, then 6008.
+ * inventory, but to no fewer than `minOut`), paying at most `maxDnaIn` DNA units, cost plus fee.
+ * Refusals in program order: 6007 complete, 6005 zero amount, 6006 clamped below minOut,
+ * 6008 overflow, 6006 slippage, then per component 6008 or 6009 insufficient components, then 6008.
  */
-export function buyExactOut(state: CurveState, amount: bigint, maxDnaIn: bigint, componentBalances: ComponentBalances): CurveTradeResult {
+export function buyExactOut(
+  state: CurveState,
+  amount: bigint,
+  maxDnaIn: bigint,
+  componentBalances: ComponentBalances,
+  minOut = 0n,
+): CurveTradeResult {
   assertU64("amount", amount);
   assertU64("maxDnaIn", maxDnaIn);
+  assertU64("minOut", minOut);
   checkBalances(state, componentBalances);
   if (state.complete) return refuse(ERROR_CURVE_COMPLETE);
   if (amount === 0n) return refuse(ERROR_ZERO_AMOUNT);
   const clamped = amount > state.inventoryRemaining;
   const n = clamped ? state.inventoryRemaining : amount;
+  if (n < minOut) return refuse(ERROR_SLIPPAGE_EXCEEDED);
   // vP − n > 0 on any real curve (vP − remaining is fixed at creation and positive).
   const cost = mulDivCeil(n, state.virtualDna, BigInt.asUintN(64, state.virtualPrimary - n));
   if (cost === null) return refuse(ERROR_MATH_OVERFLOW);

@@ -34,17 +34,28 @@ export interface DerivedTradeAccounts extends TradeAccounts {
   components: readonly { mint: Address; traderAccount: Address; vault: Address }[];
 }
 
-// Every trade's data is the tag and two u64 (curve.c reads offsets 1 and 9). One encoder for
-// all: building kit's struct encoder per instruction cost more than the encoding.
+// Every trade's data is the tag and two u64 (curve.c reads offsets 1 and 9); buy_exact_out
+// may carry a third, its floor (offset 17). One encoder each: building kit's struct encoder
+// per instruction cost more than the encoding.
 let tradeDataEncoder: ReturnType<typeof getTradeDataEncoder> | undefined;
+let flooredTradeDataEncoder: ReturnType<typeof getFlooredTradeDataEncoder> | undefined;
 const getTradeDataEncoder = () =>
   getStructEncoder([
     ["tag", getU8Encoder()],
     ["first", getU64Encoder()],
     ["second", getU64Encoder()],
   ]);
-const encodeTradeData = (tag: number, first: bigint, second: bigint): ReadonlyUint8Array =>
-  (tradeDataEncoder ??= getTradeDataEncoder()).encode({ tag, first, second });
+const getFlooredTradeDataEncoder = () =>
+  getStructEncoder([
+    ["tag", getU8Encoder()],
+    ["first", getU64Encoder()],
+    ["second", getU64Encoder()],
+    ["floor", getU64Encoder()],
+  ]);
+const encodeTradeData = (tag: number, first: bigint, second: bigint, floor?: bigint): ReadonlyUint8Array =>
+  floor === undefined
+    ? (tradeDataEncoder ??= getTradeDataEncoder()).encode({ tag, first, second })
+    : (flooredTradeDataEncoder ??= getFlooredTradeDataEncoder()).encode({ tag, first, second, floor });
 
 function tradeInstruction(accounts: TradeAccounts, data: ReadonlyUint8Array): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
   return {
@@ -71,12 +82,13 @@ function tradeInstruction(accounts: TradeAccounts, data: ReadonlyUint8Array): Pr
 /**
  * Buys exactly `amount` launch tokens (clamped to the inventory left), depositing
  * components worth the curve cost plus the fee; fails with SlippageExceeded when cost plus
- * fee exceeds `maxDnaIn` DNA units.
+ * fee exceeds `maxDnaIn` DNA units, or when the clamp leaves fewer than `minOut` tokens
+ * (absent: the data's two-argument form, and any clamp is taken).
  */
 export function getBuyExactOutInstruction(
-  input: TradeAccounts & { amount: bigint; maxDnaIn: bigint },
+  input: TradeAccounts & { amount: bigint; maxDnaIn: bigint; minOut?: bigint },
 ): ProgramInstruction<typeof CURVE_PROGRAM_ADDRESS> {
-  return tradeInstruction(input, encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactOut, input.amount, input.maxDnaIn));
+  return tradeInstruction(input, encodeTradeData(CURVE_INSTRUCTION_TAG.buyExactOut, input.amount, input.maxDnaIn, input.minOut));
 }
 
 /**

@@ -161,7 +161,12 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
   }));
   const settle =
     pricing.settle.instruction === "buyExactOut"
-      ? getBuyExactOutInstruction({ ...accounts, amount: pricing.settle.amount, maxDnaIn: pricing.settle.maxDnaIn })
+      ? getBuyExactOutInstruction({
+          ...accounts,
+          amount: pricing.settle.amount,
+          maxDnaIn: pricing.settle.maxDnaIn,
+          minOut: pricing.settle.minOut,
+        })
       : getBuyExactInInstruction({ ...accounts, budget: pricing.settle.budget, minOut: pricing.settle.minOut });
   // The launch-token account opens in the settle itself, so a wallet holding every
   // component buys in one transaction, and a settle landed early fails only for want of

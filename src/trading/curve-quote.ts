@@ -26,9 +26,9 @@ export interface CurveBuyPricing {
   readonly direction: "buy";
   readonly mode: BuyMode;
   readonly trade: TradeOutcome;
-  /** The settle: buy_exact_out(amount, maxDnaIn) for exactOut/exactInSol, buy_exact_in(budget, minOut) for exactIn. */
+  /** The settle: buy_exact_out(amount, maxDnaIn, minOut) for exactOut/exactInSol, buy_exact_in(budget, minOut) for exactIn. */
   readonly settle:
-    | { readonly instruction: "buyExactOut"; readonly amount: bigint; readonly maxDnaIn: bigint }
+    | { readonly instruction: "buyExactOut"; readonly amount: bigint; readonly maxDnaIn: bigint; readonly minOut: bigint }
     | { readonly instruction: "buyExactIn"; readonly budget: bigint; readonly minOut: bigint };
   readonly minOut: bigint;
   readonly funding: readonly ComponentFunding[];
@@ -96,7 +96,13 @@ export function priceBuyExactOut(
   const result = buyExactOut(market.state, amount, U64_MAX, null);
   if (!result.ok) return result;
   const { trade } = result;
-  const settle = { instruction: "buyExactOut" as const, amount: trade.primaryAmount, maxDnaIn: withBuffer(trade.traderDna, slippageBps) };
+  // Exactly the amount: a clamp by buys landing first is refused, not taken.
+  const settle = {
+    instruction: "buyExactOut" as const,
+    amount: trade.primaryAmount,
+    maxDnaIn: withBuffer(trade.traderDna, slippageBps),
+    minOut: trade.primaryAmount,
+  };
   return pricedBuy(market, "exactOut", trade, settle, trade.primaryAmount, held, slippageBps);
 }
 
@@ -157,7 +163,13 @@ export function priceBuyExactInSol(
   const cut = low === market.state.inventoryRemaining && lamportsFor(low)! < budgetLamports;
   // The floor slippage sets: a build solving the budget again after the price rose may buy less, down to it.
   const minOut = withFloor(priced.trade.primaryAmount, slippageBps);
-  return { ...priced, mode: "exactInSol", minOut, trade: cut ? { ...priced.trade, clamped: true } : priced.trade };
+  return {
+    ...priced,
+    mode: "exactInSol",
+    minOut,
+    settle: { ...priced.settle, minOut },
+    trade: cut ? { ...priced.trade, clamped: true } : priced.trade,
+  };
 }
 
 /** Sell exactly `amount` launch base units; `heldPrimary` null skips the balance check. */

@@ -72,9 +72,11 @@ export function keepTerms(priced: Priced, terms: QuoteTerms, quoteId: string): R
     return succeed({ ...priced, pricing: { ...pricing, minOut: floor, settle: { ...settle, minOut: floor } } });
   }
   if (settle.amount < terms.minOut) return moved(`buy ${settle.amount} launch tokens where the quote promised ${terms.minOut}`);
-  if (terms.maxDnaIn === null) return succeed(priced);
+  // The settle's floor is the quote's, so buys landing before it cannot clamp it below that.
+  const floored = { ...settle, minOut: max(settle.minOut, terms.minOut) };
+  if (terms.maxDnaIn === null) return succeed({ ...priced, pricing: { ...pricing, settle: floored } });
   if (pricing.trade.traderDna > terms.maxDnaIn) {
     return moved(`cost ${pricing.trade.traderDna} DNA units where the quote's buffer allows ${terms.maxDnaIn}`);
   }
-  return succeed({ ...priced, pricing: { ...pricing, settle: { ...settle, maxDnaIn: min(settle.maxDnaIn, terms.maxDnaIn) } } });
+  return succeed({ ...priced, pricing: { ...pricing, settle: { ...floored, maxDnaIn: min(settle.maxDnaIn, terms.maxDnaIn) } } });
 }

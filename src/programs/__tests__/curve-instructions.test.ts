@@ -36,6 +36,13 @@ function tradeData(tag: number, first: bigint, second: bigint): number[] {
 }
 
 describe("curve trade instructions", () => {
+  it("encode a buy_exact_out's floor, when given, as a third u64 at offset 17", () => {
+    const floored = getBuyExactOutInstruction({ ...accounts, amount: 5n, maxDnaIn: 6n, minOut: 4n }).data;
+    const view = new DataView(new Uint8Array(floored).buffer);
+    expect([...floored.slice(0, 17)]).toEqual(tradeData(1, 5n, 6n));
+    expect([floored.length, view.getBigUint64(17, true)]).toEqual([25, 4n]);
+  });
+
   it("encode tag and both amounts in 17 bytes", () => {
     const max = 0xffff_ffff_ffff_ffffn;
     expect([...getBuyExactOutInstruction({ ...accounts, amount: 5n, maxDnaIn: max }).data]).toEqual(tradeData(1, 5n, max));

@@ -1,9 +1,10 @@
 import { VersionedTransaction } from "@solana/web3.js";
-import { generateKeyPairSigner, signBytes } from "@solana/kit";
+import { type Address, generateKeyPairSigner, signBytes } from "@solana/kit";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../errors/index.ts";
 import { ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
+import { readCurve } from "../../world/__tests__/world-fixture.ts";
 import type { CurveQuote } from "../records/quote.ts";
 import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
 
@@ -134,6 +135,51 @@ describe("the trade desk", () => {
     devnet.advanceSlots(2);
     expect(devnet.getBalance(wallet.address)).toBe(before);
   });
+
+  it.each(["exactOut", "exactInSol"] as const)(
+    "fails a %s settle on chain (6006) when buys landing first would clamp it below the quote's minOut, and it buys nothing",
+    async (mode) => {
+      const { devnet, world, launched, desk } = await startDesk(`desk-floor-${mode}`);
+      const remaining = readCurve(devnet, launched).inventoryRemaining;
+      // X asks for 97% of what is left (in lamports for exactInSol: what that quote spends). Y's
+      // 60% landing first leaves 40%, whose cost stays within X's slippage buffer: only the
+      // floor stops the clamp.
+      const x = clientWallet(world, 10_000n * SOL);
+      const sized = value(await desk.quote(request(launched, { amountIn: (remaining * 97n) / 100n, preview: true }))) as CurveQuote;
+      const amountIn = mode === "exactOut" ? (remaining * 97n) / 100n : await lamportsOf(sized, x.address);
+      const quote = value(await desk.quote(request(launched, { wallet: x.address, mode, amountIn }))) as CurveQuote;
+      expect(quote.clamped).toBe(false);
+      const built = value(await desk.build(quote.quoteId, x.address));
+      // Y buys 60% of what is left before X's plan lands: X's 97% no longer fits.
+      const y = clientWallet(world, 10_000n * SOL);
+      const other = value(await desk.quote(request(launched, { wallet: y.address, amountIn: (remaining * 6n) / 10n })));
+      for (const step of value(await desk.build(other.quoteId, y.address)).plan) {
+        value(await desk.submit(signAsClient(step.transaction, y.keypair), other.quoteId));
+        devnet.advanceSlots(1);
+      }
+      const outcomes = [];
+      for (const step of built.plan) {
+        const submitted = value(await desk.submit(signAsClient(step.transaction, x.keypair), quote.quoteId));
+        devnet.advanceSlots(1);
+        outcomes.push(desk.status(submitted.signature));
+      }
+      expect(outcomes.at(-1)).toMatchObject({
+        status: "failed",
+        error: expect.stringContaining(String(ProgramErrorCode.SlippageExceeded)),
+      });
+      const accounts = await deriveTradeAccounts(x.address, launched.accounts.launch, launched.componentMints);
+      expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(0n);
+      expect(readCurve(devnet, launched).inventoryRemaining).toBe(remaining - (remaining * 6n) / 10n);
+
+      /** The lamports a quote of `sized`'s amount spends on its swaps, for this wallet. */
+      async function lamportsOf(preview: CurveQuote, wallet: Address): Promise<bigint> {
+        const full = value(
+          await desk.quote(request(launched, { wallet, amountIn: BigInt(preview.expectedOut), preview: true })),
+        ) as CurveQuote;
+        return BigInt(full.route!.solIn);
+      }
+    },
+  );
 
   it("sells back through the curve and unwinds the components to SOL", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-sell");

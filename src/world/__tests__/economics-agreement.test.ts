@@ -28,7 +28,7 @@ import { tokenBalance } from "../token-balance.ts";
 import { type LaunchedLaunch, launch, outcomeOf, primaryAccountSetup, run, startWorld, tradeAccounts } from "./world-fixture.ts";
 
 type Command =
-  | { kind: "buyExactOut"; trader: number; amount: bigint; maxDnaIn: bigint }
+  | { kind: "buyExactOut"; trader: number; amount: bigint; maxDnaIn: bigint; minOut: bigint | undefined }
   | { kind: "buyExactIn"; trader: number; budget: bigint; minOut: bigint }
   | { kind: "sell"; trader: number; share: number; minDnaOut: bigint }
   | { kind: "swapToSol"; trader: number; component: number; amountIn: bigint; minOut: bigint }
@@ -51,6 +51,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       { arbitrary: fc.bigInt(0n, 900_000_000n * TOKENS), weight: 1 },
     ),
     maxDnaIn: limit(200n * DNA),
+    // The floor a clamp may not go below; absent, the two-argument form (any clamp taken).
+    minOut: fc.option(fc.oneof(fc.constant(0n), fc.bigInt(0n, 900_000_000n * TOKENS)), { nil: undefined }),
   }),
   fc.record({
     kind: fc.constant("buyExactIn" as const),
@@ -184,8 +186,11 @@ describe("economics agree with the programs", () => {
     let predicted;
     let instruction;
     if (step.kind === "buyExactOut") {
-      predicted = buyExactOut(before, step.amount, step.maxDnaIn, componentBalances);
-      instruction = getBuyExactOutInstruction({ ...t.accounts, amount: step.amount, maxDnaIn: step.maxDnaIn });
+      predicted = buyExactOut(before, step.amount, step.maxDnaIn, componentBalances, step.minOut);
+      instruction = getBuyExactOutInstruction({ ...t.accounts, amount: step.amount, maxDnaIn: step.maxDnaIn, minOut: step.minOut });
+      const bought = step.amount < before.inventoryRemaining ? step.amount : before.inventoryRemaining;
+      if (!before.complete && step.amount > 0n && step.minOut !== undefined && bought < step.minOut)
+        seen.add("buyExactOut:below its floor");
     } else if (step.kind === "buyExactIn") {
       predicted = buyExactIn(before, step.budget, step.minOut, componentBalances);
       instruction = getBuyExactInInstruction({ ...t.accounts, budget: step.budget, minOut: step.minOut });
@@ -257,6 +262,7 @@ describe("economics agree with the programs", () => {
         "buyExactOut:6006",
         "buyExactOut:6007",
         "buyExactOut:6009",
+        "buyExactOut:below its floor",
         "buyExactOut:completes",
         "buyExactOut:ok",
         "sell:6005",
