@@ -21,12 +21,17 @@ export type ChainError =
    * ProgramExecutionTemporarilyRestricted, the instruction index of DuplicateInstruction.
    */
   | { readonly kind: "transaction"; readonly name: string; readonly account?: string; readonly index?: number }
-  /** An instruction failed; `customCode` is set for `custom program error: N`. */
+  /**
+   * An instruction failed; `customCode` is set for `custom program error: N`, and `programId`
+   * then names the program that raised it, read from the runtime's log (a CPI's error is
+   * raised by the inner program: an SPL Token code under our curve's instruction).
+   */
   | {
       readonly kind: "instruction";
       readonly instructionIndex: number;
       readonly name: string;
       readonly customCode: number | null;
+      readonly programId?: string;
     };
 
 // The runtime's fieldless error variants, in their declaration order (litesvm exposes
@@ -59,6 +64,17 @@ const INSTRUCTION_ERRORS = (
   "MaxInstructionTraceLengthExceeded BuiltinProgramsMustConsumeComputeUnits BorshIoError"
 ).split(" ");
 
+const CUSTOM_FAILURE = /^Program (\w+) failed: custom program error/;
+
+/** The program whose `custom program error` line the log ends with: the one that raised it. */
+function raisedBy(logs: readonly string[]): string | undefined {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const match = CUSTOM_FAILURE.exec(logs[i]!);
+    if (match !== null) return match[1];
+  }
+  return undefined;
+}
+
 /** Reads litesvm's error object into a ChainError. */
 export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
   const error: unknown = failed.err();
@@ -77,7 +93,14 @@ export function chainErrorOf(failed: FailedTransactionMetadata): ChainError {
       };
     }
     if (typeof inner.code === "number") {
-      return { kind: "instruction", instructionIndex: record.index, name: "Custom", customCode: inner.code };
+      const programId = raisedBy(failed.meta().logs());
+      return {
+        kind: "instruction",
+        instructionIndex: record.index,
+        name: "Custom",
+        customCode: inner.code,
+        ...(programId === undefined ? {} : { programId }),
+      };
     }
     return { kind: "instruction", instructionIndex: record.index, name: "BorshIoError", customCode: null };
   }

@@ -1,3 +1,12 @@
+import { type SystemError, SYSTEM_PROGRAM_ADDRESS, getSystemErrorMessage } from "@solana-program/system";
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  type AssociatedTokenError,
+  TOKEN_PROGRAM_ADDRESS,
+  type TokenError,
+  getAssociatedTokenErrorMessage,
+  getTokenErrorMessage,
+} from "@solana-program/token";
 /**
  * The mirror of programs-fixtures/include/errors.h: every refusal of the launch, curve and
  * pool programs as a stable custom program error. Codes are never renamed or reused; a test
@@ -95,13 +104,36 @@ export function programErrorDescription(code: number): string | undefined {
   return name === undefined ? undefined : DESCRIPTIONS[name];
 }
 
+/** The runtime's and SPL's programs whose custom codes a plan's transactions can raise, with their own catalogues' sentences. */
+interface OtherProgram {
+  readonly name: string;
+  readonly message: (code: number) => string | undefined;
+}
+const OTHER_PROGRAMS: ReadonlyMap<string, OtherProgram> = new Map<string, OtherProgram>([
+  [SYSTEM_PROGRAM_ADDRESS, { name: "System Program", message: (code: number) => getSystemErrorMessage(code as SystemError) }],
+  [TOKEN_PROGRAM_ADDRESS, { name: "SPL Token", message: (code: number) => getTokenErrorMessage(code as TokenError) }],
+  [
+    ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+    { name: "Associated Token Account", message: (code: number) => getAssociatedTokenErrorMessage(code as AssociatedTokenError) },
+  ],
+]);
+
 /**
  * The sentence a failed transaction's `error` carries, e.g. "custom program error 6006
  * (SlippageExceeded): the trade would pay more than max in or receive less than min out."
- * Codes that are not ours (SPL Token's own codes are below 6000) keep only their number,
- * because the code alone does not say which program raised it.
+ * A code raised by the System Program or SPL Token (`programId`, from the runtime's log) is
+ * named by that program's own catalogue ("custom program error 1 (System Program): account
+ * does not have enough SOL to perform the operation."); a code whose program is not known
+ * keeps only its number.
  */
-export function describeProgramError(code: number): string {
+export function describeProgramError(code: number, programId?: string): string {
+  const other = programId === undefined ? undefined : OTHER_PROGRAMS.get(programId);
+  if (other !== undefined) {
+    // Kit's catalogues are empty in a production bundle (NODE_ENV=production): the program's name alone then.
+    const message = other.message(code);
+    const known = message !== undefined && !message.startsWith("Error message not available");
+    return known ? `custom program error ${code} (${other.name}): ${message}.` : `custom program error ${code} (${other.name}).`;
+  }
   const name = NAMES_BY_CODE.get(code);
   if (name === undefined) return `custom program error ${code}.`;
   return `custom program error ${code} (${name}): ${DESCRIPTIONS[name]}`;

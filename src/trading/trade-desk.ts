@@ -180,7 +180,7 @@ export class TradeDesk {
       error === null
         ? null
         : error.kind === "instruction" && error.customCode !== null
-          ? describeProgramError(error.customCode)
+          ? describeProgramError(error.customCode, error.programId)
           : describeChainError(error);
     return { signature: report.signature, status: report.status, slot: report.slot === null ? null : Number(report.slot), error: sentence };
   }

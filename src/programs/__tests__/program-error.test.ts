@@ -1,3 +1,5 @@
+import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { describe, expect, it } from "vitest";
 import { describeProgramError, programErrorDescription, programErrorName, ProgramErrorCode } from "../program-error.ts";
 import { parseDefines, pascalCase, readFixture } from "./c-source.ts";
@@ -27,5 +29,16 @@ describe("ProgramErrorCode mirrors errors.h", () => {
     expect(describeProgramError(1)).toBe("custom program error 1.");
     expect(programErrorName(1)).toBeUndefined();
     expect(programErrorDescription(7000)).toBeUndefined();
+  });
+
+  it("names a code the System Program or SPL Token raised by that program's own catalogue", () => {
+    expect(describeProgramError(1, SYSTEM_PROGRAM_ADDRESS)).toBe(
+      "custom program error 1 (System Program): account does not have enough SOL to perform the operation.",
+    );
+    expect(describeProgramError(1, TOKEN_PROGRAM_ADDRESS)).toBe("custom program error 1 (SPL Token): Insufficient funds.");
+    // One of ours, raised by our program: our name, whatever program id the log gave.
+    expect(describeProgramError(6006, "BasketCurve111111111111111111111111111111111")).toMatch(
+      /^custom program error 6006 \(SlippageExceeded\)/,
+    );
   });
 });

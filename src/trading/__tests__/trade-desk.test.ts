@@ -1,4 +1,4 @@
-import { VersionedTransaction } from "@solana/web3.js";
+import { Keypair, SystemProgram, Transaction, VersionedTransaction } from "@solana/web3.js";
 import { type Address, generateKeyPairSigner, signBytes } from "@solana/kit";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../errors/index.ts";
@@ -180,6 +180,21 @@ describe("the trade desk", () => {
       }
     },
   );
+
+  it("reports a transaction the System Program failed as failed, its error named from that program's catalogue", async () => {
+    const { devnet, world, desk } = await startDesk("desk-system-error");
+    const wallet = clientWallet(world, SOL);
+    const transfer = new Transaction({ feePayer: wallet.keypair.publicKey, recentBlockhash: devnet.latestBlockhash().blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: wallet.keypair.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2n * SOL }),
+    );
+    transfer.sign(wallet.keypair);
+    const submitted = value(await desk.submit(transfer.serialize().toString("base64"), null));
+    devnet.advanceSlots(1);
+    expect(desk.status(submitted.signature)).toMatchObject({
+      status: "failed",
+      error: "custom program error 1 (System Program): account does not have enough SOL to perform the operation.",
+    });
+  });
 
   it("sells back through the curve and unwinds the components to SOL", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-sell");
