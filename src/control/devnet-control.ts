@@ -4,7 +4,8 @@ import { getCreateAssociatedTokenIdempotentInstruction, getMintDecoder } from "@
 import type { Devnet, DevnetSnapshot } from "../chain/devnet.ts";
 import { signInstructions } from "../chain/sign-instructions.ts";
 import type { ClockMode } from "../chain/virtual-clock.ts";
-import { U64_MAX } from "../economics/index.ts";
+import { U64_MAX, buyExactOut } from "../economics/index.ts";
+import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Failure, type Result, fail } from "../errors/result.ts";
 import type { PriceSamplePoint } from "../indexer/price-sample-log.ts";
 import type { ReadModel } from "../indexer/read-model.ts";
@@ -12,6 +13,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   deriveMigrateAccounts,
   deriveTradeAccounts,
+  describeProgramError,
   getBuyExactOutInstruction,
   getMigrateInstruction,
 } from "../programs/index.ts";
@@ -185,10 +187,23 @@ export class DevnetControl {
     };
     const mints = records.curve.components.map((component) => component.mint);
     if (records.launch.status === "activeBonding") {
-      // Ample components for whatever is left; the surplus stays with the faucet.
-      await world.fund(faucet.address, { components: mints.map((mint) => ({ mint, amount: U64_MAX / 4n })) });
+      // Exactly the components the rest of the inventory takes, minted to the faucet: checked
+      // first against each mint's supply, which a client's airdrops may have taken near the
+      // u64 maximum (minting past it would fail the funding transaction).
+      const buyout = buyExactOut(curveStateOf(records.curve), records.curve.inventoryRemaining, U64_MAX, null);
+      if (!buyout.ok) return refuse(`the curve refuses the buy that completes it: ${describeProgramError(buyout.error)}`);
+      const needs = mints.map((mint, index) => ({ mint, amount: buyout.trade.componentAmounts[index]! }));
+      for (const { mint, amount } of needs) {
+        const supply = getMintDecoder().decode(devnet.getAccount(mint)!.data).supply;
+        if (supply + amount > U64_MAX) {
+          return refuse(
+            `completing the curve takes ${amount} of mint ${mint}, whose supply of ${supply} cannot grow that much within the u64 maximum`,
+          );
+        }
+      }
+      await world.fund(faucet.address, { components: needs });
       const accounts = await deriveTradeAccounts(faucet.address, launchAddress, mints);
-      const buyout = await send([
+      const bought = await send([
         getCreateAssociatedTokenIdempotentInstruction({
           payer: faucet,
           ata: accounts.traderPrimaryAccount,
@@ -198,7 +213,7 @@ export class DevnetControl {
         }),
         getBuyExactOutInstruction({ ...accounts, amount: records.curve.inventoryRemaining, maxDnaIn: U64_MAX }),
       ]);
-      if (!buyout) return refuse("the curve refused the buy that completes it");
+      if (!bought) return refuse("the curve refused the buy that completes it");
     }
     const launch = reader.launch(launchAddress)!.launch;
     for (const [index, mint] of mints.entries()) {

@@ -75,6 +75,32 @@ describe("/devnet control", () => {
     expect((await call("POST", "/devnet/graduate", { launch: bonding.address })).body).toMatchObject({ code: "DEVNET_REFUSED" });
   });
 
+  it("refuses to graduate (409, not 500) a curve whose components' supply cannot grow by what completing it takes, and changes nothing", async () => {
+    const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find(
+      (launch: { kind: string }) => launch.kind === "pairs",
+    );
+    const mint = bonding.components[0].mint;
+    const wallet = (await generateKeyPairSigner()).address;
+    // The other tests graduate launches of the same components: the supply goes back after.
+    const saved = (await call("POST", "/devnet/snapshot")).body.id;
+    // A client's airdrops take the mint's supply to the u64 maximum (the refusal says what is left).
+    let refusal: string;
+    for (;;) {
+      const airdropped = await call("POST", "/devnet/airdrop", { wallet, mint, amount: "4611686018427387904" });
+      if (airdropped.status !== 200) {
+        refusal = airdropped.body.error;
+        break;
+      }
+    }
+    const supply = BigInt(/has a supply of (\d+)/.exec(refusal)![1]!);
+    const rest = 2n ** 64n - 1n - supply;
+    expect((await call("POST", "/devnet/airdrop", { wallet, mint, amount: String(rest) })).status).toBe(200);
+    const response = await call("POST", "/devnet/graduate", { launch: bonding.address });
+    expect(response).toMatchObject({ status: 409, body: { code: "DEVNET_REFUSED", error: expect.stringContaining(`mint ${mint}`) } });
+    expect((await get(api.app, `/v1/launches/${bonding.address}`)).body.status).toBe("activeBonding");
+    expect((await call("POST", "/devnet/restore", { id: saved })).status).toBe(200);
+  });
+
   it("a quote stored on the curve is not built after its launch graduates: amountIn would count lamports there", async () => {
     const bonding = (await get(api.app, "/v1/launches?tab=new&state=bonding&limit=100")).body.launches.find(
       (launch: { kind: string }) => launch.kind === "pairs",
