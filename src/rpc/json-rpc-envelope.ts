@@ -9,6 +9,8 @@ export const RPC_ERROR = {
   sendTransactionPreflightFailure: -32002,
   /** A signature does not verify. */
   transactionSignatureVerificationFailure: -32003,
+  /** An account scan's results passed the node's limit (the validator's ScanError). */
+  scanError: -32012,
   /** A version 0 transaction asked for without `maxSupportedTransactionVersion: 0`. */
   unsupportedTransactionVersion: -32015,
   /** `minContextSlot` is ahead of the node. */

@@ -2,9 +2,9 @@ import { Type } from "@sinclair/typebox";
 import { type Address, type EncodedAccount, getBase58Encoder } from "@solana/kit";
 import { badPubkey } from "./account-methods.ts";
 import { encodeAccount, encodingRefusal } from "./encode-account.ts";
-import { type RpcAnswer, answer, invalidParams } from "./json-rpc-envelope.ts";
+import { RPC_ERROR, type RpcAnswer, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
-import { type RpcDeps, type RpcMethodTable, method } from "./rpc-method.ts";
+import { type RpcDeps, type RpcMethodTable, type ScanBudget, method } from "./rpc-method.ts";
 import { AccountEncoding, Commitment, DataSlice, Pubkey } from "./rpc-schemas.ts";
 import { base64ToBytes } from "../wire/base64-bytes.ts";
 
@@ -70,12 +70,19 @@ export function filtersMatch(filters: readonly Filter[] = []): AccountMatch | Rp
   return (account) => matchers.every((match) => match(account));
 }
 
-function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: RpcDeps): RpcAnswer {
+function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: RpcDeps, _session: unknown, scans: ScanBudget): RpcAnswer {
   const refused = badPubkey(program) ?? minContextSlotRefusal(devnet, config);
   if (refused) return refused;
   const matches = filtersMatch(config.filters);
   if (typeof matches !== "function") return matches;
   const matched = devnet.getProgramAccounts(program as Address).filter(matches);
+  // Counted before any is encoded: encoding is what costs.
+  if (!scans.take(matched.length)) {
+    return refuse(
+      RPC_ERROR.scanError,
+      "scan aborted: the accumulated scan results exceeded this node's limit of accounts a request (a batch shares it); narrow the scan with filters",
+    );
+  }
   const encoding: AccountEncoding = config.encoding ?? "binary";
   const encodable = encodingRefusal(matched, encoding, config.dataSlice);
   if (encodable) return encodable;

@@ -15,7 +15,7 @@ import {
 } from "./json-rpc-envelope.ts";
 import { historyMethods } from "./history-methods.ts";
 import { jsonText } from "./json-text.ts";
-import type { RpcDeps, RpcMethod, RpcMethodTable } from "./rpc-method.ts";
+import { type RpcDeps, type RpcMethod, type RpcMethodTable, SCAN_RESULTS_LIMIT, ScanBudget } from "./rpc-method.ts";
 import { PROGRAM_ACCOUNT_METHODS } from "./program-accounts-method.ts";
 import { SIMULATE_METHODS } from "./simulate-method.ts";
 import { TOKEN_METHODS } from "./token-methods.ts";
@@ -56,10 +56,14 @@ export class RpcDispatcher {
   readonly #methods = new Map<string, CompiledMethod>();
   #ajv: Ajv | undefined;
 
+  readonly #scanResultsLimit: number;
+
   constructor(
     readonly deps: RpcDeps,
     table: RpcMethodTable = httpMethods(deps),
+    options: { readonly scanResultsLimit?: number } = {},
   ) {
+    this.#scanResultsLimit = options.scanResultsLimit ?? SCAN_RESULTS_LIMIT;
     // Schemas compile on a method's first call, not here: compiling all of them took a
     // tenth of a second of every start, for methods most runs never call.
     for (const [name, method] of Object.entries(table)) this.#methods.set(name, { method, checks: method.params.map(() => undefined) });
@@ -75,8 +79,13 @@ export class RpcDispatcher {
     return [...this.#methods.keys()].sort();
   }
 
-  /** The answer to a request text, or null when nothing is to be sent back (notifications only). */
-  async handleText(text: string, session?: unknown): Promise<string | null> {
+  /**
+   * The answer to a request text, or null when nothing is to be sent back (notifications
+   * only, or a batch whose client went away: `gone` is asked between its requests, and the
+   * rest are not run for nobody).
+   */
+  async handleText(text: string, session?: unknown, gone: () => boolean = () => false): Promise<string | null> {
+    const scans = new ScanBudget(this.#scanResultsLimit);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -84,7 +93,7 @@ export class RpcDispatcher {
       return jsonText({ jsonrpc: "2.0", error: PARSE_ERROR, id: null });
     }
     if (!Array.isArray(body)) {
-      const response = await this.handle(body, session);
+      const response = await this.handle(body, session, scans);
       return response && jsonText(response);
     }
     if (body.length === 0) return jsonText({ jsonrpc: "2.0", error: INVALID_REQUEST, id: null });
@@ -99,31 +108,32 @@ export class RpcDispatcher {
     for (const [index, request] of body.entries()) {
       // One request a turn: whatever else waits on this process goes between them.
       if (index > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const response = await this.handle(request, session);
+      if (gone()) return null;
+      const response = await this.handle(request, session, scans);
       if (response !== null) responses.push(response);
     }
     return responses.length === 0 ? null : jsonText(responses);
   }
 
   /** One request object's response; null for a notification (a request without an id). */
-  async handle(request: unknown, session?: unknown): Promise<RpcResponse | null> {
+  async handle(request: unknown, session?: unknown, scans = new ScanBudget(this.#scanResultsLimit)): Promise<RpcResponse | null> {
     if (typeof request !== "object" || request === null || Array.isArray(request))
       return { jsonrpc: "2.0", error: INVALID_REQUEST, id: null };
     const { jsonrpc, method, params, id } = request as Record<string, unknown>;
     if (id !== undefined && !isId(id)) return { jsonrpc: "2.0", error: INVALID_REQUEST, id: null };
     if (jsonrpc !== "2.0" || typeof method !== "string") return { jsonrpc: "2.0", error: INVALID_REQUEST, id: id ?? null };
-    const reply = await this.call(method, params, session);
+    const reply = await this.call(method, params, session, scans);
     return id === undefined ? null : responseOf(id, reply);
   }
 
   /** Runs `name` with `params` (checked here). */
-  async call(name: string, params: unknown, session?: unknown): Promise<RpcAnswer> {
+  async call(name: string, params: unknown, session?: unknown, scans = new ScanBudget(this.#scanResultsLimit)): Promise<RpcAnswer> {
     const compiled = this.#methods.get(name);
     if (!compiled) return refuse(RPC_ERROR.methodNotFound, "Method not found");
     const checked = this.#check(compiled, params ?? []);
     if (!Array.isArray(checked)) return checked;
     try {
-      return await compiled.method.handle(checked, this.deps, session);
+      return await compiled.method.handle(checked, this.deps, session, scans);
     } catch (error) {
       // A defect of ours, not the client's: reported, and answered as JSON-RPC's internal
       // error, so one bad request neither takes the server down (a PubSub handler runs

@@ -11,6 +11,26 @@ export interface RpcDeps {
 }
 
 /**
+ * The accounts one request text (a single request, or a whole batch) may still take from
+ * program-account scans: a batch of a hundred unfiltered SPL Token scans turned 13 KB into
+ * 57 MB of answers and held the HTTP API for seconds. A validator bounds a scan's results
+ * the same way (`--accounts-index-scan-results-limit-mb`, ScanError -32012).
+ */
+export class ScanBudget {
+  constructor(public remaining: number) {}
+
+  /** Takes `accounts` from the budget; false (and nothing taken) when it does not hold that many. */
+  take(accounts: number): boolean {
+    if (accounts > this.remaining) return false;
+    this.remaining -= accounts;
+    return true;
+  }
+}
+
+/** Accounts a request text's scans may return together (the seeded world holds about 1,300 token accounts). */
+export const SCAN_RESULTS_LIMIT = 10_000;
+
+/**
  * One JSON-RPC method: a schema per positional parameter (the first `required` must be
  * present; the rest may be left out or null) and the handler, which gets them checked.
  */
@@ -18,8 +38,9 @@ export interface RpcMethod {
   readonly params: readonly TSchema[];
   readonly required: number;
   // The schemas above check each parameter before the handler sees it.
-  // `session` is the transport's per-connection state (the PubSub socket), undefined over HTTP.
-  readonly handle: (params: readonly any[], deps: RpcDeps, session?: any) => RpcAnswer | Promise<RpcAnswer>;
+  // `session` is the transport's per-connection state (the PubSub socket), undefined over HTTP;
+  // `scans` what the request text may still take from account scans.
+  readonly handle: (params: readonly any[], deps: RpcDeps, session: any, scans: ScanBudget) => RpcAnswer | Promise<RpcAnswer>;
 }
 
 export type RpcMethodTable = Readonly<Record<string, RpcMethod>>;

@@ -58,7 +58,9 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
   app.post("/", async (request, reply) => {
-    const text = await dispatcher.handleText(typeof request.body === "string" ? request.body : "");
+    // A batch whose client closed its connection stops: its answer would go nowhere.
+    const gone = () => request.raw.socket?.destroyed === true;
+    const text = await dispatcher.handleText(typeof request.body === "string" ? request.body : "", undefined, gone);
     return reply.header("content-type", "application/json; charset=utf-8").send(text ?? "");
   });
   app.get("/health", async (_request, reply) => reply.type("text/plain").send("ok"));

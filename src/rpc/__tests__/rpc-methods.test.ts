@@ -182,6 +182,33 @@ describe("account methods", () => {
   });
 });
 
+describe("a request's account scans", () => {
+  const scan = (id: number) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "getProgramAccounts",
+    params: [TOKEN_PROGRAM_ADDRESS, { filters: [{ dataSize: 82 }] }],
+  });
+
+  it("share one limit across a batch: past it a scan is refused with the validator's ScanError (-32012) before anything is encoded", async () => {
+    const mints = (await call("getProgramAccounts", TOKEN_PROGRAM_ADDRESS, { filters: [{ dataSize: 82 }] })).result.length;
+    expect(mints).toBeGreaterThan(0);
+    const limited = new RpcDispatcher({ devnet }, undefined, { scanResultsLimit: 2 * mints });
+    const replies = JSON.parse((await limited.handleText(JSON.stringify([scan(1), scan(2), scan(3)])))!);
+    expect(replies.map((reply: any) => reply.result?.length ?? reply.error.code)).toEqual([mints, mints, -32012]);
+    expect(replies[2].error.message).toMatch(/^scan aborted: /);
+    // The next request text has its own.
+    expect(JSON.parse((await limited.handleText(JSON.stringify(scan(4))))!).result).toHaveLength(mints);
+  });
+
+  it("stop a batch whose client has gone: the requests after it are not run, and nothing is answered", async () => {
+    let asked = 0;
+    const gone = () => ++asked > 1;
+    expect(await dispatcher.handleText(JSON.stringify([scan(1), scan(2), scan(3)]), undefined, gone)).toBeNull();
+    expect(asked).toBe(2);
+  });
+});
+
 describe("simulateTransaction", () => {
   it("runs without keeping anything; replaceRecentBlockhash runs an unsigned stale one; a stale one alone is BlockhashNotFound", async () => {
     const payer = await generateKeyPairSigner();
