@@ -46,10 +46,11 @@ export interface StreamServerOptions {
   /** Frames larger than this are ignored, the socket stays open. Default 65,536 (the spec's 64 KB). */
   readonly maxFrameBytes?: number;
   /**
-   * The `ws` payload limit, far above `maxFrameBytes` so oversized frames reach us and are
-   * ignored instead of `ws` closing the socket with 1009. Default 16 MiB: the specification
+   * The `ws` payload limit, above `maxFrameBytes` so oversized frames reach us and are
+   * ignored instead of `ws` closing the socket with 1009. Default 1 MiB: the specification
    * ignores frames over 64 KB whatever their size, but `ws` holds a frame whole before we see
-   * it, so some bound is needed; a socket holds at most one such frame at a time.
+   * it, so some bound is needed; at 16 MiB the 24 sockets of one address, each sending 16 MB
+   * frames within the frame rate, held the REST API at 2.5 s a request.
    */
   readonly maxPayloadBytes?: number;
   /** More than `frames` client frames within `windowMs` (sliding) closes with 1008. Default 60 per 10,000 ms. */
@@ -85,7 +86,7 @@ export const STREAM_DEFAULTS = {
   maxCardMints: CARDS_CAP,
   maxTopics: TOPICS_CAP,
   maxFrameBytes: MAX_FRAME_BYTES,
-  maxPayloadBytes: 16 * 1024 * 1024,
+  maxPayloadBytes: 1024 * 1024,
   frameRate: { frames: 60, windowMs: 10_000 },
   highWaterMarkBytes: 1024 * 1024,
   closeGraceMs: 2_000,

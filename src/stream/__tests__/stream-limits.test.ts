@@ -174,7 +174,7 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
     return `${head}${" ".repeat(bytes - head.length - 1)}}`;
   };
 
-  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537, 200 KB and 4 MiB are ignored", async () => {
+  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537, 200 KB and 1 MiB are ignored", async () => {
     const { url, stream } = await serve();
     const client = await StreamClient.ready(url);
     const mint = await address();
@@ -183,8 +183,8 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
       [65_536, true],
       [65_537, false],
       [200_000, false],
-      // Over a megabyte too: ignored like any frame over 64 KB, never closed with 1009.
-      [4 * 1024 * 1024, false],
+      // Up to the payload bound (1 MiB) too: ignored like any frame over 64 KB, not closed with 1009.
+      [1024 * 1024, false],
       [1_000, true],
     ] as const) {
       const frame = paddedSub(mint, bytes);
@@ -197,6 +197,16 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
     }
     expect(stream.stats().ignoredFrames).toBe(3);
     await client.close();
+  });
+
+  test("a frame past the 1 MiB payload bound closes its socket alone with 1009: ws holds a frame whole before it is read", async () => {
+    const { url } = await serve();
+    const [sender, other] = await Promise.all([StreamClient.ready(url), StreamClient.ready(url)]);
+    sender.send(paddedSub(await address(), 1024 * 1024 + 1));
+    const [code] = (await once(sender.socket, "close")) as [number];
+    expect(code).toBe(1009);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    await other.close();
   });
 
   test("non-JSON, unknown kinds and ops, unknown tiers, v other than 1", async () => {
