@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type ApiError, apiError, quoted } from "../errors/index.ts";
+import { ANY_ORIGIN, type ApiError, apiError, quoted } from "../errors/index.ts";
 import { sendApiError } from "./api-error-reply.ts";
 import { BROKEN_PERCENT_ENCODING } from "./unreadable-query.ts";
 import { validationFailure } from "./validation-failure.ts";
@@ -86,5 +86,6 @@ function patternOfSegment(segment: string): string {
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not valid percent-encoding). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  void sendApiError(reply, failureOf(error, request));
+  // Before routing, so before the cross-origin hook: said here, as every answer says it.
+  void sendApiError(reply.header(ANY_ORIGIN.name, ANY_ORIGIN.value), failureOf(error, request));
 }

@@ -55,6 +55,13 @@ export function rawHttpResponse(failure: ApiError): string {
 }
 
 /**
+ * What every answer of the simulator's HTTP ports says about origins (src/wire/cross-origin.ts
+ * registers it on the apps): the answers written here, before any app saw the request, say
+ * it too, so a browser client can read why it was refused.
+ */
+export const ANY_ORIGIN = { name: "access-control-allow-origin", value: "*" } as const;
+
+/**
  * Ends `response` with JSON text `body` under `status`, closing its connection after it: the
  * answer to a request refused before any app saw it (no Host, too many pipelined).
  */
@@ -63,6 +70,7 @@ export function endClosingJson(response: ServerResponse, status: number, body: s
     .writeHead(status, {
       "content-type": "application/json; charset=utf-8",
       "content-length": Buffer.byteLength(body),
+      [ANY_ORIGIN.name]: ANY_ORIGIN.value,
       connection: "close",
     })
     .end(body);
@@ -73,6 +81,7 @@ export function rawJsonResponse(status: number, body: string): string {
   const reason = STATUS_CODES[status] ?? "Error";
   return (
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Access-Control-Allow-Origin: ${ANY_ORIGIN.value}\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }

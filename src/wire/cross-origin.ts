@@ -1,5 +1,6 @@
 import cors, { type FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ANY_ORIGIN } from "../errors/index.ts";
 
 /**
  * Every origin may call the simulator's HTTP ports (`/v1`, `/devnet`, the JSON-RPC), as a
@@ -9,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * client could not already reach.
  */
 const CROSS_ORIGIN: FastifyCorsOptions = {
-  origin: "*",
+  origin: ANY_ORIGIN.value,
   methods: ["GET", "HEAD", "POST"],
   // Preflights are answered for ten minutes at a time.
   maxAge: 600,
