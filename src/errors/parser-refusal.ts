@@ -1,4 +1,4 @@
-import { maxHeaderSize } from "node:http";
+import { type IncomingMessage, maxHeaderSize } from "node:http";
 import { type ApiError, apiError } from "./api-error.ts";
 
 /**
@@ -11,4 +11,14 @@ export function parserRefusal(error: NodeJS.ErrnoException, requestTimeoutMs: nu
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
     return apiError("REQUEST_TIMEOUT", { seconds: String(Math.round(requestTimeoutMs / 1000)) });
   return apiError("BAD_REQUEST", { detail: `it is not well-formed HTTP (${error.code ?? "unreadable"})` });
+}
+
+/**
+ * The refusal of an HTTP/1.1 request that names no Host (RFC 9112 requires one), or null.
+ * Node's own check answers a bare 400 with no body, so our servers turn it off
+ * (`requireHostHeader: false`) and refuse here instead, each port in its own shape.
+ */
+export function hostlessRefusal(request: IncomingMessage): ApiError | null {
+  if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return null;
+  return apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" });
 }

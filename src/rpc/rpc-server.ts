@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import Fastify, { type FastifyInstance } from "fastify";
-import { apiError, endClosingJson, parserRefusal, rawJsonResponse } from "../errors/index.ts";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { ANY_ORIGIN, apiError, endClosingJson, hostlessRefusal, parserRefusal, rawJsonResponse } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
@@ -26,6 +26,15 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(rawJsonResponse(failure.status, refusalBody(failure.body.error)));
 }
 
+/** A request refused before routing (a URL that is not percent-encoding): in the JSON-RPC shape too, as the API answers it in its own. */
+function refuseUnroutable(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .code(400)
+    .header(ANY_ORIGIN.name, ANY_ORIGIN.value)
+    .type("application/json; charset=utf-8")
+    .send(refusalBody(apiError("BAD_REQUEST", { detail: "its URL is not valid percent-encoding" }).body.error));
+}
+
 /** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */
 function refusePipelined(response: ServerResponse): void {
   endClosingJson(response, 429, refusalBody(apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body.error));
@@ -45,13 +54,20 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     bodyLimit: MAX_BODY_BYTES,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    http: REQUEST_ARRIVAL,
+    // Node's Host check answers a bare 400: refused with a JSON-RPC error object instead (serve, below).
+    http: { ...REQUEST_ARRIVAL, requireHostHeader: false },
+    frameworkErrors: refuseUnroutable,
   });
   // A connection's pipelined requests answered a few at a time, in front of fastify's own
   // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,
   // and the port, to whoever listened).
   const [handler] = app.server.listeners("request") as RequestListener[];
-  app.server.removeAllListeners("request").on("request", limitPipelining(handler!, refusePipelined));
+  const serve: RequestListener = (request, response) => {
+    const hostless = hostlessRefusal(request);
+    if (hostless === null) return handler!(request, response);
+    endClosingJson(response, hostless.status, refusalBody(hostless.body.error));
+  };
+  app.server.removeAllListeners("request").on("request", limitPipelining(serve, refusePipelined));
   const dispatcher = new RpcDispatcher(deps);
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
   void registerCrossOrigin(app);

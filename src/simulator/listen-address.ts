@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
-import { type ApiError, apiError, endClosingJson, parserRefusal, rawHttpResponse } from "../errors/index.ts";
+import { type ApiError, apiError, endClosingJson, hostlessRefusal, parserRefusal, rawHttpResponse } from "../errors/index.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
@@ -172,9 +172,9 @@ function refusePipelined(response: ServerResponse): void {
  * API's error shape; true when it did.
  */
 function refusedHostless(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return false;
-  answerAndClose(response, apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" }));
-  return true;
+  const refusal = hostlessRefusal(request);
+  if (refusal !== null) answerAndClose(response, refusal);
+  return refusal !== null;
 }
 
 /** What a client held during a start that failed is told: why the start failed. */
