@@ -15,7 +15,7 @@ function banner(simulator: Simulator, seconds: number): string {
   const lines = [
     `basket-devnet ${VERSION}: seed ${simulator.devnet.seed}, clock ${options.clockMode}, ` +
       `${launches.length - collectibles} launches and ${collectibles} collectibles, ready in ${seconds.toFixed(1)} s (${worldLine(simulator)})`,
-    `  Base URL   ${baseUrl}`,
+    `  Base URL   ${baseUrl}${options.publicUrl === null ? "" : `  (records' media links name ${options.publicUrl})`}`,
     `  Client     ${options.clientUrl ?? baseUrl}/  (web client: launches, token and collectible pages, wallet, studio)`,
     `  Stream     ${simulator.streamUrl}`,
     `  OpenAPI    ${baseUrl}/openapi.json`,

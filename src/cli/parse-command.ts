@@ -36,6 +36,9 @@ Options of up:
   --client-url <url>     where the web client lives when not at this server's base URL:
                          the social previews /t/{launch} redirect there (default: the
                          base URL, which serves the client at /)
+  --public-url <url>     the base URL clients reach this server at, when not
+                         http://HOST:PORT (a container's name, a proxy, a server on
+                         0.0.0.0): records' media links (imageUri, logoUri) name it
   --no-bots              no activity bots (default: bots on, except per-transaction)
   --no-world-cache       build the world by transactions even when the world cache
                          ($XDG_CACHE_HOME/basket-devnet, else node_modules/.cache/
@@ -70,6 +73,7 @@ const OPTIONS = {
   "rpc-port": { type: "string" },
   "no-rpc": { type: "boolean" },
   "client-url": { type: "string" },
+  "public-url": { type: "string" },
   "no-world-cache": { type: "boolean" },
   log: { type: "boolean" },
   "inject-bug": { type: "string" },
@@ -144,6 +148,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       ...(values["rpc-port"] === undefined ? {} : { rpcPort: whole("--rpc-port", values["rpc-port"]) }),
       ...(values["no-rpc"] ? { rpcPort: null } : {}),
       ...(values["client-url"] === undefined ? {} : { clientUrl: values["client-url"] }),
+      ...(values["public-url"] === undefined ? {} : { publicUrl: values["public-url"] }),
       ...(values["no-world-cache"] ? { worldCache: false } : {}),
       ...(values.log ? { logger: true } : {}),
       ...(bugs?.ok ? { injectBugs: bugs.names } : {}),

@@ -67,10 +67,16 @@ export interface SimulatorOptions {
    * the social previews `/t/{launch}` redirect there. Default: the base URL itself.
    */
   readonly clientUrl?: string;
+  /**
+   * `{base_url}` as clients reach this server, when that is not http://HOST:PORT (`--public-url`:
+   * a container's name, a proxy, the address of a server listening on 0.0.0.0): the media
+   * links in records (`imageUri`, `logoUri`, card photos) name it. Default: http://HOST:PORT.
+   */
+  readonly publicUrl?: string;
 }
 
 export type ResolvedSimulatorOptions = Required<
-  Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache" | "rpcPort" | "clientUrl">
+  Omit<SimulatorOptions, "seed" | "stateDir" | "log" | "injectBugs" | "worldCache" | "rpcPort" | "clientUrl" | "publicUrl">
 > & {
   /** Undefined when the caller named none (a state directory then supplies it). */
   readonly seed: string | undefined;
@@ -86,6 +92,8 @@ export type ResolvedSimulatorOptions = Required<
   readonly rpcPortExplicit: boolean;
   /** Without a trailing slash; null: the base URL. */
   readonly clientUrl: string | null;
+  /** Without a trailing slash; null: http://HOST:PORT. */
+  readonly publicUrl: string | null;
 };
 
 export const DEFAULT_SEED = "1";
@@ -132,7 +140,8 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   if (genesisTime !== "now" && !(genesisTime >= 0n && genesisTime <= MAX_GENESIS_UNIX_TIMESTAMP)) {
     throw new RangeError(`genesis time must be now or unix seconds from 0 to ${MAX_GENESIS_UNIX_TIMESTAMP}, got ${genesisTime}`);
   }
-  const clientUrl = options.clientUrl === undefined ? null : clientUrlOf(options.clientUrl);
+  const clientUrl = options.clientUrl === undefined ? null : httpBaseUrlOf("client URL", options.clientUrl);
+  const publicUrl = options.publicUrl === undefined ? null : httpBaseUrlOf("public URL", options.publicUrl);
   const worldCache = options.worldCache ?? true;
   if (worldCache === "") throw new RangeError("world cache folder must not be empty");
   return {
@@ -154,12 +163,13 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     rpcPort,
     rpcPortExplicit: options.rpcPort !== undefined,
     clientUrl,
+    publicUrl,
     worldCache: worldCache === false ? null : worldCache === true ? defaultWorldCacheDir() : worldCache,
   };
 }
 
-/** An http(s) URL without query or fragment, its trailing slashes dropped: links append `/#/t/…` to it. */
-function clientUrlOf(text: string): string {
+/** An http(s) URL without query or fragment, its trailing slashes dropped: links append `/#/t/…` or `/v1/media/…` to it. */
+function httpBaseUrlOf(what: string, text: string): string {
   let url: URL | null = null;
   try {
     url = new URL(text);
@@ -168,7 +178,7 @@ function clientUrlOf(text: string): string {
   }
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || text.length > 2048)
     throw new RangeError(
-      `client URL must be an http or https URL without a query or fragment, such as https://example.org, got ${JSON.stringify(text)}`,
+      `${what} must be an http or https URL without a query or fragment, such as https://example.org, got ${JSON.stringify(text)}`,
     );
   return text.replace(/\/+$/, "");
 }

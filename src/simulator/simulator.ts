@@ -78,7 +78,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
   const baseUrl = `http://${urlHost(resolved.host)}:${port}`;
   let built: Awaited<ReturnType<typeof buildSimulatorWorld>>;
   try {
-    built = await buildSimulatorWorld(resolved, baseUrl);
+    built = await buildSimulatorWorld(resolved, resolved.publicUrl ?? baseUrl);
   } catch (error) {
     await held.fail(failureSentence(error));
     throw error;
