@@ -60,8 +60,8 @@ export interface PlanFees {
   readonly transactions: number;
   readonly priorityFeeLamports: bigint;
   readonly tipLamports: bigint;
-  /** Token accounts the plan creates (rent the wallet must hold while it runs). */
-  readonly accountsOpened: number;
+  /** The most token accounts the plan has created and not yet closed at any point of it (rent the wallet must hold while it runs). */
+  readonly accountsOpenAtOnce: number;
   /** Of those, the ones still open when the plan is done (rent the trade costs for good). */
   readonly accountsLeftOpen: number;
 }
@@ -76,7 +76,7 @@ export function allInLamports(spendLamports: bigint, fees: PlanFees): bigint {
   return spendLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsLeftOpen);
 }
 
-/** What the wallet must hold before the plan starts: what its swaps and wraps take at once, the fees, and rent for every account it opens. */
+/** What the wallet must hold before the plan starts: what its swaps and wraps take at once, the fees, and rent for the accounts it holds open at once. */
 export function lamportsNeeded(outlayLamports: bigint, fees: PlanFees): bigint {
-  return outlayLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsOpened);
+  return outlayLamports + feesLamports(fees) + TOKEN_ACCOUNT_RENT_LAMPORTS * BigInt(fees.accountsOpenAtOnce);
 }

@@ -95,7 +95,7 @@ export class TradePlanning {
     if (lamports < needed) {
       return fail("INSUFFICIENT_FUNDS", {
         wallet,
-        shortfall: `holds ${lamports} lamports and this trade needs ${needed} (swaps, tip, network and priority fees, and rent of the token accounts it opens): ${needed - lamports} more`,
+        shortfall: `holds ${lamports} lamports and this trade needs ${needed} (swaps, tip, network and priority fees, and rent of the token accounts it holds open at once): ${needed - lamports} more`,
       });
     }
     return succeed(null);
@@ -155,25 +155,29 @@ export class TradePlanning {
   /** The plan's fees, read from its own instructions: what it opens, closes and prices is what it costs. */
   #fees(request: QuoteRequest, steps: readonly PlannedStep[]): PlanFees {
     const instructions = steps.flatMap((step) => step.instructions);
-    const created = new Set<Address>();
-    const closed = new Set<Address>();
+    // Walked in landing order: the accounts open at once, not all it ever opens, bound the
+    // rent the wallet must hold (a wrapped-SOL account a setup step opens and closes gives its
+    // rent back before the settle opens the launch-token account).
+    const open = new Set<Address>();
+    let mostOpen = 0;
     for (const instruction of instructions) {
       const account = (index: number) => instruction.accounts?.[index]?.address;
       if (instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
         const opened = account(CREATED_ACCOUNT_INDEX);
-        if (opened && this.options.devnet.getAccount(opened) === null) created.add(opened);
+        if (opened && !open.has(opened) && this.options.devnet.getAccount(opened) === null) open.add(opened);
       }
       if (instruction.programAddress === TOKEN_PROGRAM_ADDRESS && instruction.data?.[0] === CLOSE_ACCOUNT) {
         const gone = account(CLOSED_ACCOUNT_INDEX);
-        if (gone) closed.add(gone);
+        if (gone) open.delete(gone);
       }
+      mostOpen = Math.max(mostOpen, open.size);
     }
     return {
       transactions: steps.length,
       priorityFeeLamports: steps.reduce((sum, step) => sum + priorityFeeLamports(step.instructions), 0n),
       tipLamports: this.#tip(request)?.lamports ?? 0n,
-      accountsOpened: created.size,
-      accountsLeftOpen: [...created].filter((account) => !closed.has(account)).length,
+      accountsOpenAtOnce: mostOpen,
+      accountsLeftOpen: open.size,
     };
   }
 

@@ -181,6 +181,22 @@ describe("the trade desk", () => {
     },
   );
 
+  it("builds a buy for a wallet holding exactly its quote's allInLamports, and the plan lands leaving it nothing", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-all-in");
+    const wallet = clientWallet(world, 0n);
+    const sized = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true }))) as CurveQuote;
+    devnet.airdrop(wallet.address, BigInt(sized.allInLamports!));
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
+    expect(quote.allInLamports).toBe(sized.allInLamports);
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    for (const step of built.plan) {
+      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
+      devnet.advanceSlots(1);
+      expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
+    }
+    expect(devnet.getBalance(wallet.address)).toBe(0n);
+  });
+
   it("reports a transaction the System Program failed as failed, its error named from that program's catalogue", async () => {
     const { devnet, world, desk } = await startDesk("desk-system-error");
     const wallet = clientWallet(world, SOL);
