@@ -162,6 +162,11 @@ export const API_ERROR_CATALOGUE = {
     template: "the request's headers are larger than the server reads ({limit} bytes)",
     meaning: "the request line and headers together exceed node's limit; the body does not count",
   },
+  EXPECTATION_FAILED: {
+    status: 417,
+    template: "the request's Expect header {expect} is not one this server meets: only 100-continue is",
+    meaning: "the request carries an Expect header other than 100-continue",
+  },
   REQUEST_TIMEOUT: {
     status: 408,
     template: "the request did not arrive whole within {seconds} seconds",

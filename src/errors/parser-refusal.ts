@@ -1,5 +1,5 @@
 import { type IncomingMessage, maxHeaderSize } from "node:http";
-import { type ApiError, apiError } from "./api-error.ts";
+import { type ApiError, apiError, quoted } from "./api-error.ts";
 
 /**
  * What node's HTTP parser refused before any route saw the request (its `clientError`), as
@@ -21,4 +21,12 @@ export function parserRefusal(error: NodeJS.ErrnoException, requestTimeoutMs: nu
 export function hostlessRefusal(request: IncomingMessage): ApiError | null {
   if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return null;
   return apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" });
+}
+
+/**
+ * The refusal of a request whose Expect header is not 100-continue: node emits it to a
+ * `checkExpectation` listener, and answers a bare 417 with no body when there is none.
+ */
+export function expectationRefusal(request: IncomingMessage): ApiError {
+  return apiError("EXPECTATION_FAILED", { expect: quoted(String(request.headers.expect ?? "")) });
 }

@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { ANY_ORIGIN, apiError, endClosingJson, hostlessRefusal, parserRefusal, rawJsonResponse } from "../errors/index.ts";
+import {
+  ANY_ORIGIN,
+  apiError,
+  endClosingJson,
+  expectationRefusal,
+  hostlessRefusal,
+  parserRefusal,
+  rawJsonResponse,
+} from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
@@ -68,6 +76,10 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     endClosingJson(response, hostless.status, refusalBody(hostless.body.error));
   };
   app.server.removeAllListeners("request").on("request", limitPipelining(serve, refusePipelined));
+  app.server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
+    const refusal = expectationRefusal(request);
+    endClosingJson(response, refusal.status, refusalBody(refusal.body.error));
+  });
   const dispatcher = new RpcDispatcher(deps);
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
   void registerCrossOrigin(app);

@@ -1,7 +1,15 @@
 import { once } from "node:events";
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
-import { type ApiError, apiError, endClosingJson, hostlessRefusal, parserRefusal, rawHttpResponse } from "../errors/index.ts";
+import {
+  type ApiError,
+  apiError,
+  endClosingJson,
+  expectationRefusal,
+  hostlessRefusal,
+  parserRefusal,
+  rawHttpResponse,
+} from "../errors/index.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
@@ -69,6 +77,9 @@ export async function reservePort(host: string, port: number, arrival: RequestAr
     limitPipelining((request, response) => refusedHostless(request, response) || answer(request, response), refusePipelined),
   );
   server.on("upgrade", holdUpgrade);
+  server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) =>
+    answerAndClose(response, expectationRefusal(request)),
+  );
   server.listen(port, host);
   try {
     await once(server, "listening");

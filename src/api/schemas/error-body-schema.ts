@@ -55,6 +55,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   TOO_MANY_PIPELINED: apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,
   REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "30" }).body,
+  EXPECTATION_FAILED: apiError("EXPECTATION_FAILED", { expect: '"200-ok"' }).body,
   PAYLOAD_TOO_LARGE: apiError("PAYLOAD_TOO_LARGE", { limit: "1048576" }).body,
   UNSUPPORTED_MEDIA_TYPE: apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: '"text/plain"' }).body,
   INTERNAL: apiError("INTERNAL").body,

@@ -394,7 +394,12 @@ describe("RPC HTTP refusals", () => {
   it.each([
     ["no Host", "POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", /an HTTP\/1\.1 request names its Host/],
     ["a URL that is not percent-encoding", "POST /%ZZ HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", /not valid percent-encoding/],
-  ])("answers a request with %s with 400 and a JSON-RPC error object any origin may read", async (_what, text, message) => {
+    [
+      "an Expect header other than 100-continue",
+      "POST / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}",
+      /Expect header "200-ok"/,
+    ],
+  ])("answers a request with %s with 4xx and a JSON-RPC error object any origin may read", async (_what, text, message) => {
     const socket = connect(endpoints.port, "127.0.0.1");
     await once(socket, "connect");
     socket.write(text);
@@ -402,7 +407,7 @@ describe("RPC HTTP refusals", () => {
     socket.on("data", (chunk) => (answer += chunk.toString()));
     await once(socket, "close");
     const [head, body] = answer.split("\r\n\r\n");
-    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/^HTTP\/1\.1 (400|417) /);
     expect(head).toMatch(/\r\naccess-control-allow-origin: \*\r\n/i);
     expect(JSON.parse(body!)).toEqual(refusal(message));
   });

@@ -73,6 +73,8 @@ describe("a reserved port", () => {
       };
       const huge = await raw(`GET /v1/launches HTTP/1.1\r\nHost: x\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`);
       expect(huge).toEqual({ status: 431, json: { code: "HEADERS_TOO_LARGE", error: expect.stringContaining("headers are larger") } });
+      const expecting = await raw("GET /v1/launches HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n");
+      expect(expecting).toEqual({ status: 417, json: { code: "EXPECTATION_FAILED", error: expect.stringContaining('"200-ok"') } });
       const garbage = await raw("GARBAGE\r\n\r\n");
       expect(garbage).toEqual({ status: 400, json: { code: "BAD_REQUEST", error: expect.stringContaining("not well-formed HTTP") } });
       // HTTP/1.1 requires Host: refused with a sentence while held and after the hand-off alike.
