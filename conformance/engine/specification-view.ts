@@ -12,9 +12,10 @@ import type { oas31 } from "openapi3-ts";
  * with our types, widened where the specification is wider), the enumerations it gives in
  * full, each route's top-level fields it names, and `null` where a field may be null. What it
  * drops: `additionalProperties: false`, every other `required`, enumeration, list length and
- * numeric range (but `progressBps`'s 0 to 10000),
+ * numeric range (but `progressBps`'s 0 to 10000, and a unix field's bound of year 9999),
  * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
- * wider family), and our shape of what it leaves "not shown" (NOT_SHOWN).
+ * wider family: a pattern of it instead), and our shape of what it leaves "not shown" (NOT_SHOWN).
+ * Nested fields the specification lists (NESTED_FIELDS) are required too.
  */
 
 /** The collectible record's fields (its list items carry the same). */
@@ -259,6 +260,38 @@ const ROUTE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 type Json = Record<string, unknown>;
 
+/** An ISO 8601 date, with a time (to any fraction of a second) and an offset or Z when it has one. */
+const ISO_8601 = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$";
+/** The last unix second of year 9999: our document's maximum of every unix field. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+
+/**
+ * Fields inside a record or a route's answer whose own fields the specification lists: a
+ * path of property names (`[]` for an array's items) and the fields required there.
+ */
+const NESTED_FIELDS: readonly { readonly at: string; readonly path: readonly string[]; readonly fields: readonly string[] }[] = [
+  // "`socials` | object | `website`, `x`, `telegram`, each string or null".
+  { at: "LaunchRow", path: ["socials"], fields: ["website", "x", "telegram"] },
+  { at: "LaunchRow", path: ["curveDepth"], fields: ["quoteCommittedUsd", "inventoryRemainingUsd"] },
+  { at: "LaunchRow", path: ["recipeTarget"], fields: ["pricedAt", "components", "dnaUnitSol", "requestedDnaUnitSol"] },
+  { at: "Component", path: ["check"], fields: ["pass", "code", "reason", "checkedAt", "source", "warnings", "tokenProgram"] },
+  // "`plan`: an ordered array of `{step int, label string, transaction string (base64), kind string …}`".
+  { at: "POST /v1/trades/build", path: ["plan", "[]"], fields: ["step", "label", "transaction", "kind"] },
+];
+
+/** `schema` with `fields` required at `path` (through a union's object branches and an array's items). */
+function requiredAt(schema: unknown, path: readonly string[], fields: readonly string[]): void {
+  if (typeof schema !== "object" || schema === null) return;
+  const node = schema as Json;
+  for (const branch of [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? [])]) requiredAt(branch, path, fields);
+  if (path.length === 0) {
+    if (node.type === "object") node.required = [...new Set([...((node.required as string[]) ?? []), ...fields])];
+    return;
+  }
+  const [head, ...rest] = path;
+  requiredAt(head === "[]" ? node.items : (node.properties as Json | undefined)?.[head!], rest, fields);
+}
+
 const NUMERIC_BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
 /** The ranges the specification's tables state for a record's field: "`progressBps` | int | 0 to 10000". */
 const STATED_BOUNDS: ReadonlySet<string> = new Set(["LaunchRow.progressBps"]);
@@ -287,9 +320,19 @@ function loosened(
     }
     if (key === "additionalProperties" && item === false) continue;
     if (key === "maxItems" || key === "minItems" || (key === "enum" && !keep.enums)) continue;
+    // "unix (integer seconds since epoch)": our bound of a unix field, the last second of year
+    // 9999, is the type's own (milliseconds pass it), so it stays where our ranges go.
+    if (key === "maximum" && item === MAX_UNIX_SECONDS) {
+      copy[key] = item;
+      continue;
+    }
     // Our document's ranges (a plan's steps from 1, a card's grade to 10) are ours; the specification states few.
     if (NUMERIC_BOUNDS.has(key) && !keep.bounds) continue;
-    if (key === "format" && item === "date-time") continue;
+    // "ISO (ISO 8601 timestamp string)": a wider family than JSON Schema's date-time, but a date.
+    if (key === "format" && item === "date-time") {
+      copy.pattern = ISO_8601;
+      continue;
+    }
     // A field typed null alone (always null here) may be anything there; a union's null branch
     // stays what it is: dropping it would leave `{}`, and the union would accept anything.
     if (key === "type" && item === "null" && !keep.nullBranch) continue;
@@ -374,6 +417,7 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
     const properties = record.properties as Json | undefined;
     for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))
       if (properties?.[field] !== undefined) properties[field] = stated(properties[field] as Json);
+    for (const { at, path, fields } of NESTED_FIELDS) if (at === name) requiredAt(record, path, fields);
     viewed[name] = record;
   }
   view.components = { ...view.components, schemas: viewed as oas31.ComponentsObject["schemas"] };
@@ -395,6 +439,7 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
         required: ROUTE_FIELDS[route] ?? [],
         enumOf: (property) => FULL_ENUMERATIONS.has(`${route}.${property}`),
       });
+      for (const { at, path, fields } of NESTED_FIELDS) if (at === route) requiredAt(viewedContent.schema, path, fields);
     }
   }
   return view;

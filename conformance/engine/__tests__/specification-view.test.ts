@@ -60,6 +60,26 @@ describe("the specification's view of our document", () => {
     expect(relaxed.validateResponse("GET", "/v1/launches/{id}/chart", 200, { ...chart, openRule: "firstTrade" }).error).toMatch(/openRule/);
   });
 
+  it("fails what the specification states inside a field: a socials key, a plan step's label, an ISO field that is no date, a unix field in milliseconds", () => {
+    const list = (row: Record<string, unknown>) => {
+      const { error } = relaxed.validateResponse("GET", "/v1/launches", 200, { launches: [row] });
+      return error === null ? null : JSON.stringify(error);
+    };
+    expect(list(exampleRow())).toBeNull();
+    const row = exampleRow();
+    delete (row.socials as Record<string, unknown>).x;
+    expect(list(row)).toMatch(/socials/);
+    expect(list({ ...exampleRow(), createdAt: "yesterday" })).toMatch(/createdAt/);
+    // Other ISO 8601 forms than ours are ISO still.
+    expect(list({ ...exampleRow(), createdAt: "2026-01-01T00:00:00+01:00" })).toBeNull();
+    expect(list({ ...exampleRow(), createdAt: "2026-01-01" })).toBeNull();
+    expect(list({ ...exampleRow(), lastTradeAt: Date.now() })).toMatch(/lastTradeAt/);
+    const step = { step: 0, transaction: "AQID", kind: "trade", settles: true };
+    const build = { transaction: "AQID", lastValidBlockHeight: 10 };
+    expect(relaxed.validateResponse("POST", "/v1/trades/build", 200, { ...build, plan: [step] }).error).toMatch(/label/);
+    expect(relaxed.validateResponse("POST", "/v1/trades/build", 200, { ...build, plan: [{ ...step, label: "Buy" }] }).error).toBeNull();
+  });
+
   it("judges a field that may be null by its type when it is not: a union's null branch is no wildcard", () => {
     // "number or null": a string is neither (the view once turned the null branch into a schema accepting anything).
     expect(relaxed.validateResponse("GET", "/v1/launches/{id}", 200, { ...exampleRow(), liquidityUsd: "12.5" }).error).toMatch(
