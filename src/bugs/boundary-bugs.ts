@@ -132,6 +132,21 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "amount-sign-and-fraction-accepted",
+    phase: "boundaries",
+    rule: "A quote's amountIn is a non-negative decimal integer; this mode reads +100 as 100 and 100.5 as 100 instead of refusing them.",
+    caughtBy: "boundaries.quote.forms",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.amountIn === "string" && /^\+?[0-9]+(\.[0-9]+)?$/.test(b.amountIn))
+          b.amountIn = b.amountIn.replace(/^\+/, "").replace(/\..*$/, "");
+      },
+    },
+  },
+  {
     name: "symbol-any-case-accepted",
     phase: "boundaries",
     rule: "A launch symbol is 2 to 10 characters of A-Z and 0-9; this mode repairs any symbol instead of refusing it.",

@@ -117,6 +117,18 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "quote-expires-at-5s",
+    phase: "trade",
+    rule: "A stored quote expires after 30 seconds; this mode says its quotes expire 5 seconds after they were made.",
+    caughtBy: "quote.expiresAt.within30s",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt - 25 } : quote)),
+    },
+  },
+  {
     name: "quote-ignores-held-components",
     phase: "trade",
     rule: "A quote for a wallet reports what it already holds and routes only the shortfall; this mode reports nothing held.",

@@ -86,7 +86,7 @@ export const quoteForms: Check = {
   phase: "boundaries",
   rule: {
     section: "Endpoints › POST /v1/trades/quote; POST /v1/trades/build",
-    text: "quote `amountIn` is written without leading zeros and `launch` is a launch address (a ticker is not accepted); build reads the quote by its id (a quote object is not accepted): each refused with a 4xx and `error`",
+    text: "quote `amountIn` is a non-negative decimal integer without leading zeros (no sign, fraction or exponent) and `launch` is a launch address (a ticker is not accepted); build reads the quote by its id (a quote object is not accepted): each refused with a 4xx and `error`",
   },
   enforces: "specification",
   async run(context) {
@@ -97,6 +97,11 @@ export const quoteForms: Check = {
     const quoted = { launch: launch.address, direction: "buy", amountIn: "100", preview: true };
     await expectRefused(context, [
       { request: quote(context, { amountIn: "0100000000" }), what: "amountIn with a leading zero" },
+      // "non-negative decimal integer": no sign, no fraction, no exponent, nothing around it.
+      ...["+100000000", "-100000000", "100000000.5", "1e8", " 100000000"].map((amountIn) => ({
+        request: quote(context, { amountIn }),
+        what: `amountIn ${JSON.stringify(amountIn)}`,
+      })),
       { request: quote(context, { launch: launch.symbol }), what: "launch named by its ticker" },
       {
         request: { method: "POST", path: "/v1/trades/build", json: { quote: quoted, wallet: launch.address } },

@@ -134,7 +134,7 @@ export const quoteExpiresAtWithin30s: Check = {
   phase: "trade",
   rule: {
     section: QUOTE,
-    text: "A stored quote expires after 30 seconds: its expiresAt is at most 30 s past the server's clock when it was made",
+    text: "A stored quote expires after 30 seconds: its expiresAt is 30 s past the server's clock when it was made (a second either way for rounding), not sooner and not later",
   },
   enforces: "specification",
   needs: ["control"],
@@ -146,9 +146,9 @@ export const quoteExpiresAtWithin30s: Check = {
       const quote = await quoteOf(context, request);
       const after = await clock();
       const expiresAt = Number(quote.expiresAt);
-      ensure(expiresAt > before && expiresAt <= after + 30, "a stored quote's expiresAt is not within 30 s of when it was made", {
+      ensure(expiresAt >= before + 29 && expiresAt <= after + 30, "a stored quote's expiresAt is not 30 s after it was made", {
         input: request,
-        expected: `more than ${before} and at most ${after + 30} (the clock, GET /devnet/clock, was ${before} to ${after})`,
+        expected: `from ${before + 29} to ${after + 30} (the clock, GET /devnet/clock, was ${before} to ${after})`,
         actual: quote.expiresAt,
       });
     });
