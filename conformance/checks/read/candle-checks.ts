@@ -83,30 +83,43 @@ export const chartCandlesOpenAtPreviousClose = candleCheck(
   },
 );
 
-export const chartCandlesLowHighBounds = candleCheck(
-  "chart.candles.lowHighBounds",
-  {
+export const chartCandlesLowHighBounds: Check = {
+  id: "chart.candles.lowHighBounds",
+  phase: "read",
+  rule: {
     section: CANDLE,
     text: "h and l are the candle's high and low priceE12, c its close: l ≤ c ≤ h. Whether the open (the previous close) counts toward h and l (l ≤ o ≤ h, as OHLC charts draw it) the specification leaves open: our decision",
   },
-  "specification",
-  (candle, _, chart, index, context) => {
-    const [o, h, l, c] = [candle.o, candle.h, candle.l, candle.c].map(big) as [bigint, bigint, bigint, bigint];
-    ensure(l <= c && c <= h, `candle ${index} (t ${candle.t}) closes at ${c}, outside its low ${l} and high ${h}`, {
-      input: inputOf(chart),
-      actual: candle,
-    });
-    if (o < l || o > h) {
-      context.failDecision(
-        `candle ${index} (t ${candle.t}) opens at ${o}, outside its low ${l} and high ${h}: ours count the open as one of the bucket's prices`,
-        {
-          input: inputOf(chart),
-          actual: candle,
-        },
-      );
-    }
+  enforces: "specification",
+  async run(context) {
+    // Every candle of every chart is judged by the specification's rule first: an open outside
+    // the range (our decision) is noted only once none breaks it, not in place of a close that does.
+    const openOutside: { message: string; evidence: object }[] = [];
+    await runProperty(
+      context,
+      chartCases(context),
+      async (chart) => {
+        const candles = await readCandles(context, chart);
+        candles.forEach((candle, index) => {
+          const [o, h, l, c] = [candle.o, candle.h, candle.l, candle.c].map(big) as [bigint, bigint, bigint, bigint];
+          ensure(l <= c && c <= h, `candle ${index} (t ${candle.t}) closes at ${c}, outside its low ${l} and high ${h}`, {
+            input: inputOf(chart),
+            actual: candle,
+          });
+          if (o < l || o > h) {
+            openOutside.push({
+              message: `candle ${index} (t ${candle.t}) opens at ${o}, outside its low ${l} and high ${h}: ours count the open as one of the bucket's prices`,
+              evidence: { input: inputOf(chart), actual: candle },
+            });
+          }
+        });
+      },
+      { maxRuns: 25, examples: [{ launch: busiestLaunch(context), bucket: 60, limit: 300 }] },
+    );
+    const [first] = openOutside;
+    if (first !== undefined) context.failDecision(first.message, first.evidence);
   },
-);
+};
 
 export const chartCandlesEmptyCarriesClose = candleCheck(
   "chart.candles.emptyCarriesClose",
