@@ -17,6 +17,7 @@ import { signInstructions } from "../../chain/sign-instructions.ts";
 import { parseCommand } from "../../cli/parse-command.ts";
 import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
 import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
+import { rawHttp } from "../../wire/__tests__/raw-http.ts";
 import { REQUEST_TIMEOUT_MS } from "../../wire/request-arrival.ts";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_ADDRESS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
@@ -400,16 +401,10 @@ describe("RPC HTTP refusals", () => {
       /Expect header "200-ok"/,
     ],
   ])("answers a request with %s with 4xx and a JSON-RPC error object any origin may read", async (_what, text, message) => {
-    const socket = connect(endpoints.port, "127.0.0.1");
-    await once(socket, "connect");
-    socket.write(text);
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString()));
-    await once(socket, "close");
-    const [head, body] = answer.split("\r\n\r\n");
+    const { head, body } = await rawHttp(endpoints.port, text);
     expect(head).toMatch(/^HTTP\/1\.1 (400|417) /);
     expect(head).toMatch(/\r\naccess-control-allow-origin: \*\r\n/i);
-    expect(JSON.parse(body!)).toEqual(refusal(message));
+    expect(JSON.parse(body)).toEqual(refusal(message));
   });
 
   it("answers headers past node's limit with 431 and the API's sentence in a JSON-RPC error object", async () => {

@@ -10,6 +10,7 @@ import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../../wire/request-arrival.
 import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
 import { reservePort } from "../listen-address.ts";
 import { startSimulator } from "../simulator.ts";
+import { rawHttp } from "../../wire/__tests__/raw-http.ts";
 
 const cacheDir = mkdtempSync(join(tmpdir(), "basket-held-"));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -59,17 +60,11 @@ describe("a reserved port", () => {
     const reservation = await reservePort("127.0.0.1", 0);
     try {
       const raw = async (text: string) => {
-        const socket = connect(reservation.port, "127.0.0.1");
-        await once(socket, "connect");
-        socket.write(text);
-        let answer = "";
-        socket.on("data", (chunk) => (answer += chunk.toString()));
-        await once(socket, "close");
-        const [head, body] = answer.split("\r\n\r\n");
+        const { head, body } = await rawHttp(reservation.port, text);
         // Every refusal written before an app saw the request lets any origin read it, as the apps' answers do.
-        const status = Number(head!.split(" ")[1]);
+        const status = Number(head.split(" ")[1]);
         if (status >= 400) expect(head).toMatch(/\r\nAccess-Control-Allow-Origin: \*\r\n/i);
-        return { status, json: JSON.parse(body!) };
+        return { status, json: JSON.parse(body) };
       };
       const huge = await raw(`GET /v1/launches HTTP/1.1\r\nHost: x\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`);
       expect(huge).toEqual({ status: 431, json: { code: "HEADERS_TOO_LARGE", error: expect.stringContaining("headers are larger") } });
