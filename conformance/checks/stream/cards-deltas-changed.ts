@@ -1,7 +1,16 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
-import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import {
+  ANSWER_MS,
+  CARDS_SNAPSHOT_THEN_DELTAS,
+  type StreamSession,
+  cardsField,
+  isCards,
+  isCardsSnapshot,
+  mentions,
+  withSession,
+} from "./stream-session.ts";
 import { cannotTrade, driveTrade } from "./trade-driver.ts";
 
 /**
@@ -34,9 +43,12 @@ export const cardsDeltasChanged: Check = {
       const [traded, quiet] = pickLaunches(context, 2);
       if (traded!.status !== "activeBonding") return context.skip("needs a launch on its bonding curve to trade");
       const probe = await session.ready();
-      probe.send(cardsSub(traded!, quiet!));
-      const snapshot = await probe.next((frame) => isCards(frame) && cardsField(frame, "full") === true, ANSWER_MS);
-      if (!snapshot) session.fail(`no cards snapshot within ${ANSWER_MS} ms of a cards sub`);
+      const snapshot = await session.subscribeCards(
+        probe,
+        [traded!, quiet!],
+        `no cards snapshot within ${ANSWER_MS} ms of a cards sub`,
+        isCardsSnapshot,
+      );
       const held = cardsByLaunch(snapshot);
       if (held === null)
         return context.skip("the cards bundle is not shown as data.cards of cards with an address: its shape is the server's");

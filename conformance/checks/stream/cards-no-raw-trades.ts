@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { stirLaunch } from "./activity.ts";
-import { cardsSub, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, type StreamSession, isCards, withSession } from "./stream-session.ts";
+import { pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
 
 /** A socket on the cards tier alone hears the bundle of its launches change, never the trades themselves. */
 export const cardsNoRawTrades: Check = {
@@ -16,8 +16,7 @@ export const cardsNoRawTrades: Check = {
     withSession(context, async (session: StreamSession) => {
       const [launch] = pickLaunches(context, 1);
       const probe = await session.ready();
-      probe.send(cardsSub(launch!));
-      if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards snapshot within ${ANSWER_MS} ms of a cards sub`);
+      await session.subscribeCards(probe, [launch!], `no cards snapshot within ${ANSWER_MS} ms of a cards sub`);
       const stirred = await stirLaunch(context, launch!.address);
       await session.settle(probe);
       const trade = probe.received.find((frame) => frame.kind === "trade");

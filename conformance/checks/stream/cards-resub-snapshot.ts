@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
-import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, isCardsSnapshot, mentions, withSession } from "./stream-session.ts";
 
 /** Subscribing again (what a client does after a missed delta) yields a new snapshot. */
 export const cardsResubSnapshot: Check = {
@@ -15,15 +15,17 @@ export const cardsResubSnapshot: Check = {
     withSession(context, async (session: StreamSession) => {
       const [first, second] = pickLaunches(context, 2);
       const probe = await session.ready();
-      probe.send(cardsSub(first!));
-      if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards frame within ${ANSWER_MS} ms of the first cards sub`);
+      await session.subscribeCards(probe, [first!], `no cards frame within ${ANSWER_MS} ms of the first cards sub`);
       for (const [label, wanted] of [
         ["the same launch", first!],
         ["another launch", second!],
       ] as const) {
-        probe.send(cardsSub(wanted));
-        const snapshot = await probe.next((frame) => isCards(frame) && cardsField(frame, "full") === true, ANSWER_MS);
-        if (!snapshot) session.fail(`no snapshot (full: true) within ${ANSWER_MS} ms of subscribing again to ${label}`);
+        const snapshot = await session.subscribeCards(
+          probe,
+          [wanted],
+          `no snapshot (full: true) within ${ANSWER_MS} ms of subscribing again to ${label}`,
+          isCardsSnapshot,
+        );
         if (!mentions(snapshot, ...idsOf(wanted)))
           session.fail(`the snapshot after subscribing again to ${label} does not name it`, {
             expected: wanted.address,

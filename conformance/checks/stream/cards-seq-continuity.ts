@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
-import { cardsSub, pickLaunches } from "./launch-picks.ts";
+import { pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
 
 const ROUNDS = 3;
@@ -19,8 +19,7 @@ export const cardsSeqContinuity: Check = {
     withSession(context, async (session: StreamSession) => {
       const launches = pickLaunches(context, 1).concat(context.samples.launches.slice(0, 20));
       const probe = await session.ready();
-      probe.send(cardsSub(...launches));
-      if (!(await probe.next(isCards, ANSWER_MS))) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
+      await session.subscribeCards(probe, launches, `no cards frame within ${ANSWER_MS} ms of a cards sub`);
       const done: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const stirred = await stirLaunch(context, launches[0]!.address);

@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
-import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, mentions, withSession } from "./stream-session.ts";
 
 /** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed. */
 export const cardsSnapshotFirst: Check = {
@@ -12,9 +12,7 @@ export const cardsSnapshotFirst: Check = {
     withSession(context, async (session: StreamSession) => {
       const launches = pickLaunches(context, 3);
       const probe = await session.ready();
-      probe.send(cardsSub(...launches));
-      const first = await probe.next(isCards, ANSWER_MS);
-      if (!first) session.fail(`no cards frame within ${ANSWER_MS} ms of a cards sub`);
+      const first = await session.subscribeCards(probe, launches, `no cards frame within ${ANSWER_MS} ms of a cards sub`);
       if (cardsField(first, "full") !== true)
         session.fail("the first cards frame after the sub is not a snapshot (full: true)", { actual: first.text });
       const missing = launches.filter((launch) => !mentions(first, ...idsOf(launch)));

@@ -1,13 +1,11 @@
 import type { Check } from "../../engine/check.ts";
-import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { cardsSub, pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, QUIET_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
+import { ANSWER_MS, QUIET_MS, type StreamSession, isCardsSnapshot, withSession } from "./stream-session.ts";
 
 /** Our window: more than 60 client frames in any 10 s closes with 1008. */
 const FRAMES = 60;
 const TOO_MANY = 1008;
 /** Each sub's answer; deltas a moving server sends meanwhile are not counted. */
-const isSnapshot = (frame: ProbeFrame) => isCards(frame) && cardsField(frame, "full") === true;
 
 /**
  * The exact window is ours (the specification shows none): 60 frames in a burst are all
@@ -28,8 +26,8 @@ export const closeFloodWindow: Check = {
       const probe = await session.ready();
       for (let index = 0; index < FRAMES; index++) probe.send(cardsSub(launch!));
       const deadline = Date.now() + ANSWER_MS;
-      while (probe.received.filter(isSnapshot).length < FRAMES && probe.isOpen && Date.now() < deadline) await probe.collect(50);
-      const answered = probe.received.filter(isSnapshot).length;
+      while (probe.received.filter(isCardsSnapshot).length < FRAMES && probe.isOpen && Date.now() < deadline) await probe.collect(50);
+      const answered = probe.received.filter(isCardsSnapshot).length;
       if (!probe.isOpen || answered < FRAMES)
         session.fail(`${FRAMES} frames in a burst: ${answered} answered${probe.closeInfo ? `, then closed ${probe.closeInfo.code}` : ""}`, {
           expected: `${FRAMES} answered, socket open`,

@@ -1,5 +1,5 @@
 import type { Check } from "../../engine/check.ts";
-import { cardsSub, idsOf, pickLaunches } from "./launch-picks.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, type StreamSession, isCards, mentions, withSession } from "./stream-session.ts";
 
 /** 64 KB read the larger way (65,536 bytes): a frame over it must be ignored. */
@@ -32,9 +32,12 @@ export const frameSizeLimit: Check = {
       probe.sendRaw(paddedSub(idsOf(over!), LIMIT + 1));
       await session.expectOpen(probe, `a frame of ${LIMIT + 1} bytes`);
       // A normal sub behind it: its answer shows whether the oversized one took effect.
-      probe.send(cardsSub(after!));
-      const next = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(after!)), ANSWER_MS);
-      if (!next) session.fail(`no cards frame within ${ANSWER_MS} ms of a normal sub sent after the oversized frame`);
+      const next = await session.subscribeCards(
+        probe,
+        [after!],
+        `no cards frame within ${ANSWER_MS} ms of a normal sub sent after the oversized frame`,
+        (frame) => isCards(frame) && mentions(frame, ...idsOf(after!)),
+      );
       if (mentions(next, ...idsOf(over!)))
         session.fail(`the cards sub of ${LIMIT + 1} bytes took effect: its launch is in a later snapshot`, {
           expected: `no ${over!.address}`,

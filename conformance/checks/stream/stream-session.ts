@@ -1,5 +1,6 @@
-import type { CheckContext, FailureDetails } from "../../engine/check.ts";
+import type { CheckContext, FailureDetails, SampleLaunch } from "../../engine/check.ts";
 import { type ProbeClose, type ProbeFrame, type ProbeOptions, StreamProbe, Transcript } from "../../engine/stream-probe.ts";
+import { cardsSub } from "./launch-picks.ts";
 
 /** How long a check waits for an answer the server owes (a hello, a snapshot, a close). */
 export const ANSWER_MS = 5_000;
@@ -47,6 +48,20 @@ export class StreamSession {
       this.transcript.add(`refused with ${TRY_AGAIN_LATER}: connecting again in ${BACK_OFF_MS[attempt]} ms`);
       await new Promise((resolve) => setTimeout(resolve, BACK_OFF_MS[attempt]));
     }
+  }
+
+  /**
+   * Sends a cards sub of `launches` on `probe` and returns the first cards frame that is
+   * `wanted` (any cards frame by default); fails with `failure` when none comes within ANSWER_MS.
+   */
+  async subscribeCards(
+    probe: StreamProbe,
+    launches: readonly SampleLaunch[],
+    failure: string,
+    wanted: (frame: ProbeFrame) => boolean = isCards,
+  ): Promise<ProbeFrame> {
+    probe.send(cardsSub(...launches));
+    return (await probe.next(wanted, ANSWER_MS)) ?? this.fail(failure);
   }
 
   /** Ends the check as failed with this session's transcript. */
@@ -121,6 +136,9 @@ export function cardsField(frame: ProbeFrame, field: "full" | "seq" | "prev"): u
 }
 
 export const isCards = (frame: ProbeFrame): boolean => frame.kind === "cards";
+
+/** A cards snapshot: a cards frame with `full: true`. */
+export const isCardsSnapshot = (frame: ProbeFrame): boolean => isCards(frame) && cardsField(frame, "full") === true;
 
 /** The cards frame's first rule, judged by the snapshot's check and the deltas' check alike. */
 export const CARDS_SNAPSHOT_THEN_DELTAS = {
