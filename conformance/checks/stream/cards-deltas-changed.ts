@@ -5,7 +5,6 @@ import {
   ANSWER_MS,
   CARDS_SNAPSHOT_THEN_DELTAS,
   type StreamSession,
-  cardsField,
   isCards,
   isCardsSnapshot,
   mentions,
@@ -57,8 +56,8 @@ export const cardsDeltasChanged: Check = {
       if (!trade.ok) return context.skip(`no trade could be made: ${trade.reason}`);
       const changed = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(traded!)), ANSWER_MS);
       if (!changed) session.fail(`no cards delta naming the traded launch within ${ANSWER_MS} ms of trade ${trade.signature}`);
-      for (const frame of probe.received.slice(since).filter(isCards)) {
-        if (cardsField(frame, "full") === true) continue;
+      // Deltas only: a snapshot carries every card.
+      for (const frame of probe.received.slice(since).filter((frame) => isCards(frame) && !isCardsSnapshot(frame))) {
         for (const [launch, card] of cardsByLaunch(frame) ?? new Map<string, string>()) {
           if (held.get(launch) === card)
             session.fail(`a cards delta carries ${launch}'s card unchanged from the copy the client holds`, { actual: frame.text });
