@@ -17,6 +17,12 @@ function clampQuery(request: FastifyRequest, name: string, min: number, max: num
   q[name] = typeof q[name] === "number" ? clamped : String(clamped);
 }
 
+/** Rewrites a quote's `amountIn` written as `written` matches with `repair`, so the route never refuses it. */
+function repairAmountIn(request: FastifyRequest, written: RegExp, repair: (amountIn: string) => string): void {
+  const b = body(request);
+  if (typeof b.amountIn === "string" && written.test(b.amountIn)) b.amountIn = repair(b.amountIn);
+}
+
 const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
 
 /** Modes the `boundaries` phase catches: a limit of the Limits section not enforced (or a row count past it). */
@@ -125,10 +131,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/quote",
-      preValidation: (request) => {
-        const b = body(request);
-        if (typeof b.amountIn === "string" && /^0[0-9]/.test(b.amountIn)) b.amountIn = b.amountIn.replace(/^0+(?=[0-9])/, "");
-      },
+      preValidation: (request) => repairAmountIn(request, /^0[0-9]/, (amountIn) => amountIn.replace(/^0+(?=[0-9])/, "")),
     },
   },
   {
@@ -139,11 +142,8 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/quote",
-      preValidation: (request) => {
-        const b = body(request);
-        if (typeof b.amountIn === "string" && /^\+?[0-9]+(\.[0-9]+)?$/.test(b.amountIn))
-          b.amountIn = b.amountIn.replace(/^\+/, "").replace(/\..*$/, "");
-      },
+      preValidation: (request) =>
+        repairAmountIn(request, /^\+?[0-9]+(\.[0-9]+)?$/, (amountIn) => amountIn.replace(/^\+/, "").replace(/\..*$/, "")),
     },
   },
   {

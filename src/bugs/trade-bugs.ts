@@ -12,6 +12,10 @@ function withQuote(answer: SentAnswer, change: (quote: Record<string, unknown>) 
   return quote && succeeded(answer) ? { ...objectOf(answer.body), quote: change(quote) } : undefined;
 }
 
+/** An answer whose quote says it expires `seconds` after it was made, not 30. */
+const expiringAfter = (seconds: number) => (answer: SentAnswer) =>
+  withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt + seconds - 30 } : quote));
+
 /** A built plan's steps changed by `change`, `transaction` kept equal to the last step's unless `change` says otherwise. */
 function withPlan(answer: SentAnswer, change: (steps: Record<string, unknown>[]) => Record<string, unknown>[]): unknown {
   const built = objectOf(answer.body);
@@ -109,24 +113,14 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     phase: "trade",
     rule: "A stored quote expires after 30 seconds; this mode says its quotes expire 60 seconds after they were made.",
     caughtBy: "quote.expiresAt.within30s",
-    http: {
-      method: "POST",
-      route: "/v1/trades/quote",
-      onSend: (answer) =>
-        withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt + 30 } : quote)),
-    },
+    http: { method: "POST", route: "/v1/trades/quote", onSend: expiringAfter(60) },
   },
   {
     name: "quote-expires-at-5s",
     phase: "trade",
     rule: "A stored quote expires after 30 seconds; this mode says its quotes expire 5 seconds after they were made.",
     caughtBy: "quote.expiresAt.within30s",
-    http: {
-      method: "POST",
-      route: "/v1/trades/quote",
-      onSend: (answer) =>
-        withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt - 25 } : quote)),
-    },
+    http: { method: "POST", route: "/v1/trades/quote", onSend: expiringAfter(5) },
   },
   {
     name: "quote-ignores-held-components",
