@@ -1,21 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import {
-  ANY_ORIGIN,
-  apiError,
-  endClosingJson,
-  expectationRefusal,
-  hostlessRefusal,
-  parserRefusal,
-  rawJsonResponse,
-} from "../errors/index.ts";
+import { ANY_ORIGIN, apiError } from "../errors/index.ts";
 import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
-import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
 import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
+import { guardRequests } from "../wire/request-guard.ts";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -27,13 +18,6 @@ function refusalBody(message: string): string {
   return JSON.stringify(responseOf(null, refuse(RPC_ERROR.invalidRequest, message)));
 }
 
-/** What node's HTTP parser refused (no route saw it), answered as the routes answer, and the connection closed. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-  const failure = parserRefusal(error, REQUEST_TIMEOUT_MS);
-  socket.end(rawJsonResponse(failure.status, refusalBody(failure.body.error)));
-}
-
 /** A request refused before routing (a URL that is not percent-encoding): in the JSON-RPC shape too, as the API answers it in its own. */
 function refuseUnroutable(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void reply
@@ -41,11 +25,6 @@ function refuseUnroutable(_error: FastifyError, _request: FastifyRequest, reply:
     .header(ANY_ORIGIN.name, ANY_ORIGIN.value)
     .type("application/json; charset=utf-8")
     .send(refusalBody(apiError("BAD_REQUEST", { detail: "its URL is not valid percent-encoding" }).body.error));
-}
-
-/** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */
-function refusePipelined(response: ServerResponse): void {
-  endClosingJson(response, 429, refusalBody(apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body.error));
 }
 
 /**
@@ -60,26 +39,17 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: MAX_BODY_BYTES,
-    clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    // Node's Host check answers a bare 400: refused with a JSON-RPC error object instead (serve, below).
+    // Node's Host check answers a bare 400: the request guard's answers instead (below).
     http: { ...REQUEST_ARRIVAL, requireHostHeader: false },
     frameworkErrors: refuseUnroutable,
   });
-  // A connection's pipelined requests answered a few at a time, in front of fastify's own
-  // handler on the server fastify made (not a serverFactory's: fastify then leaves closing it,
-  // and the port, to whoever listened).
+  // The request guard in front of fastify's own handler and in place of its clientError
+  // answer, on the server fastify made (not a serverFactory's: fastify then leaves closing it,
+  // and the port, to whoever listened): every refusal before a route, as a JSON-RPC error object.
   const [handler] = app.server.listeners("request") as RequestListener[];
-  const serve: RequestListener = (request, response) => {
-    const hostless = hostlessRefusal(request);
-    if (hostless === null) return handler!(request, response);
-    endClosingJson(response, hostless.status, refusalBody(hostless.body.error));
-  };
-  app.server.removeAllListeners("request").on("request", limitPipelining(serve, refusePipelined));
-  app.server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
-    const refusal = expectationRefusal(request);
-    endClosingJson(response, refusal.status, refusalBody(refusal.body.error));
-  });
+  app.server.removeAllListeners("request").removeAllListeners("clientError");
+  guardRequests(app.server, handler!, (failure) => refusalBody(failure.body.error));
   const dispatcher = new RpcDispatcher(deps);
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
   void registerCrossOrigin(app);

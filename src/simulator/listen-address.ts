@@ -1,16 +1,7 @@
 import { once } from "node:events";
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
-import {
-  type ApiError,
-  apiError,
-  endClosingJson,
-  expectationRefusal,
-  hostlessRefusal,
-  parserRefusal,
-  rawHttpResponse,
-} from "../errors/index.ts";
-import { PIPELINED_LIMITS, limitPipelining } from "../wire/pipelined-requests.ts";
+import { guardRequests } from "../wire/request-guard.ts";
 import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
 /**
@@ -55,12 +46,10 @@ function unavailable(message: string): { readonly body: string; readonly headers
  * waits, and gets the very answer it would have got after the start.
  */
 export async function reservePort(host: string, port: number, arrival: RequestArrival = REQUEST_ARRIVAL): Promise<PortReservation> {
-  // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; `refusedHostless` answers it with the API's body.
-  // A request's time to arrive is this server's own, from construction (`arrival` is shorter
-  // only in tests): the app it hands off to is given the same, and only this server reads the sockets.
+  // Node's Host check is the request guard's (it answers in the API's error shape). A request's
+  // time to arrive is this server's own, from construction (`arrival` is shorter only in tests):
+  // the app it hands off to is given the same, and only this server reads the sockets.
   const server = createServer({ requireHostHeader: false, ...arrival });
-  // What node's HTTP parser refuses never reaches the app: answered in the API's error shape here.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(server, error, socket));
   let held: Held[] | null = [];
   const hold = (request: IncomingMessage, response: ServerResponse) => held?.push({ kind: "request", request, response });
   const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -70,16 +59,14 @@ export async function reservePort(host: string, port: number, arrival: RequestAr
     held?.push({ kind: "upgrade", request, socket, head });
   };
   // Who answers a request now: held, then the app, or refused once the start failed. Every
-  // request passes the same door first (a Host, and a connection's pipelined requests a few at a time).
+  // request passes the same door first (what never reaches the app is refused in its error shape).
   let answer: (request: IncomingMessage, response: ServerResponse) => void = hold;
-  server.on(
-    "request",
-    limitPipelining((request, response) => refusedHostless(request, response) || answer(request, response), refusePipelined),
+  guardRequests(
+    server,
+    (request, response) => answer(request, response),
+    (failure) => JSON.stringify(failure.body),
   );
   server.on("upgrade", holdUpgrade);
-  server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) =>
-    answerAndClose(response, expectationRefusal(request)),
-  );
   server.listen(port, host);
   try {
     await once(server, "listening");
@@ -152,40 +139,6 @@ export async function reservePort(host: string, port: number, arrival: RequestAr
     fail,
     release: () => fail("the server stopped"),
   };
-}
-
-/**
- * Answers a request node's HTTP parser refused (headers too large, too slow, not HTTP) with
- * the API's error body instead of node's bare status line; a connection already gone is
- * only closed.
- */
-function answerClientError(server: HttpServer, error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const failure = parserRefusal(error, server.requestTimeout);
-  socket.end(rawHttpResponse(failure));
-}
-
-/** Answers `failure` in the API's error shape, before any app sees the request, and closes the connection after it. */
-function answerAndClose(response: ServerResponse, failure: ApiError): void {
-  endClosingJson(response, failure.status, JSON.stringify(failure.body));
-}
-
-/** The answer to a connection that sent too many requests without reading answers: a 429 that closes it. */
-function refusePipelined(response: ServerResponse): void {
-  answerAndClose(response, apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS));
-}
-
-/**
- * Answers an HTTP/1.1 request that names no Host (RFC 9112 requires one) with a 400 in the
- * API's error shape; true when it did.
- */
-function refusedHostless(request: IncomingMessage, response: ServerResponse): boolean {
-  const refusal = hostlessRefusal(request);
-  if (refusal !== null) answerAndClose(response, refusal);
-  return refusal !== null;
 }
 
 /** What a client held during a start that failed is told: why the start failed. */
