@@ -73,11 +73,11 @@ export function submit(context: CheckContext, signed: string, quoteId?: string):
  * the specification does not show submit's request fields, so a server reading other names
  * refuses ours without being wrong.
  */
-export async function submitAccepted(context: CheckContext, signed: string, quoteId: string): Promise<void> {
+export async function submitAccepted(context: CheckContext, signed: string, quoteId: string): Promise<Exchange> {
   const answer = await submit(context, signed, quoteId);
-  if (answer.status === 200) return;
+  if (answer.status === 200) return answer;
   context.note("decision", `submit refused {transaction, quoteId}: ${answer.status} ${answer.text.slice(0, 200)}`);
-  context.skip(
+  return context.skip(
     "the server refused a signed plan step sent as {transaction, quoteId}; the specification does not show submit's field names",
   );
 }

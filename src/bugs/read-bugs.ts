@@ -138,6 +138,17 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "trades-cursor-null-on-full-page",
+    phase: "read",
+    rule: "A full trades page may have older trades behind it, reached by its nextCursor; this mode answers every page with nextCursor null.",
+    caughtBy: "trades.shortPageAtStart",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) => (succeeded(answer) && objectOf(answer.body) ? { ...objectOf(answer.body), nextCursor: null } : undefined),
+    },
+  },
+  {
     name: "trade-price-sol-doubled",
     phase: "read",
     rule: "A trade's priceSol is its priceE12 / 10^12 × the page's dnaUnitSol; this mode lists every trade at twice that.",

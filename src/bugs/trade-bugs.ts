@@ -307,6 +307,17 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "submit-answers-without-status",
+    phase: "trade",
+    rule: "A submit's answer carries status (and error when failed); this mode answers an accepted submit with an empty object.",
+    caughtBy: "submit.answersStatus",
+    http: {
+      method: "POST",
+      route: "/v1/transactions/submit",
+      onSend: (answer) => (succeeded(answer) ? {} : undefined),
+    },
+  },
+  {
     name: "unlanded-signature-confirmed",
     phase: "trade",
     rule: "A transaction that never executed is not confirmed; this mode reports every signature that has not landed (unknown, or pending) as confirmed.",

@@ -135,26 +135,27 @@ export const tradesNewestFirst: Check = {
 export const tradesShortPageAtStart: Check = {
   id: "trades.shortPageAtStart",
   phase: "read",
-  rule: { section: TRADES, text: "A full page may have older rows behind it; a short page reached the start" },
+  rule: {
+    section: TRADES,
+    text: "A full page may have older rows behind it; a short page reached the start: a walk ends (a short page, or a null nextCursor) only at the start",
+  },
   enforces: "specification",
   async run(context) {
     await overWalkedTapes(
       context,
       async ({ launch, limit, pages }) => {
         const last = pages.at(-1)!;
-        if (last.trades.length === limit) return; // the walk stopped at its budget, not at the start
+        const full = last.trades.length === limit;
+        if (full && last.nextCursor !== null) return; // the walk stopped at its budget, not at the start
         const oldest = last.trades.at(-1);
         if (oldest === undefined) return;
-        // Nothing may be older than the short page's last trade.
+        // Nothing may be older than the last trade of the page that ended the walk.
         const behind = await tradePage(context, launch.address, 200, `${oldest.slot}:${oldest.seq}`);
-        ensure(
-          behind.trades.length === 0,
-          `a short page (${last.trades.length} of ${limit}) was not the start: ${behind.trades.length} older trades follow ${tapeKey(oldest)}`,
-          {
-            input: { launch: launch.address, ...last.query },
-            actual: behind.trades.map(tapeKey),
-          },
-        );
+        const page = full ? `a full page (${limit} trades) with nextCursor null` : `a short page (${last.trades.length} of ${limit})`;
+        ensure(behind.trades.length === 0, `${page} was not the start: ${behind.trades.length} older trades follow ${tapeKey(oldest)}`, {
+          input: { launch: launch.address, ...last.query },
+          actual: { nextCursor: last.nextCursor, olderTrades: behind.trades.map(tapeKey) },
+        });
       },
       8,
     );

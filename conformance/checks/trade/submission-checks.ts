@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
+import { documentValidators } from "../../engine/document-validator.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
 import { hasLanded } from "../../model/transaction-status.ts";
 import {
@@ -20,6 +21,7 @@ import { ensure } from "../../model/violation.ts";
 import { flipByte, readWireTransaction, signatureOfSigned } from "../../model/wire-transaction.ts";
 
 const BUILD = "Endpoints › POST /v1/trades/build";
+const SUBMIT = "Endpoints › POST /v1/transactions/submit";
 const STATUS = "Endpoints › GET /v1/transactions/{signature}";
 
 /** A fresh wallet's buy on the curve, built and signed step by step, nothing submitted yet. */
@@ -200,6 +202,16 @@ export const statusFailedIsHttp200: Check = {
       const wallet = await context.wallet();
       const attempt = await settleFirst(context, wallet);
       if ("skip" in attempt) return context.skip(`${attempt.skip}: no transaction could be made to fail on chain`);
+      // A server may check a transaction before sending it and refuse it there (4xx); a 5xx is what the rule forbids.
+      ensure(
+        attempt.answer.status < 500,
+        `the submit of a settle sent before its setup, which the network rejects, answered ${attempt.answer.status}`,
+        {
+          input: { ...attempt.buy.input, submitted: `step ${attempt.settle.step} of ${attempt.buy.steps.length} first` },
+          expected: 'HTTP 200 (then status "failed") or a 4xx refusal at submit: not a 5xx',
+          actual: { httpStatus: attempt.answer.status, body: attempt.answer.body ?? attempt.answer.text.slice(0, 500) },
+        },
+      );
       if (attempt.answer.status !== 200)
         context.skip(
           `the server refused the out-of-order settle at submit (${attempt.answer.status}): no transaction reached the network to fail there`,
@@ -219,6 +231,48 @@ export const statusFailedIsHttp200: Check = {
           actual: { httpStatus: answer.status, body: answer.body ?? answer.text },
         },
       );
+    });
+  },
+};
+
+export const submitAnswersStatus: Check = {
+  id: "submit.answersStatus",
+  phase: "trade",
+  rule: {
+    section: SUBMIT,
+    text: "Response fields other than status and error: not shown. A submit's 200 answer carries status (a string), and a failed one the reason in error",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    const { relaxed } = documentValidators(context.documents.openapi);
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const buy = await signedBuy(context, wallet);
+      for (const step of buy.steps) {
+        const answer = await submitAccepted(context, step.signed, buy.quote.quoteId);
+        const body = answer.body as { status?: unknown; error?: unknown } | undefined;
+        const input = { ...buy.input, step: step.step };
+        const problem = relaxed.validateResponse("POST", "/v1/transactions/submit", 200, answer.body).error;
+        ensure(problem === null && typeof body?.status === "string", `submit answered 200 without a status: ${problem}`, {
+          input,
+          expected: { status: "a string", error: "a sentence when failed" },
+          actual: answer.body ?? answer.text.slice(0, 500),
+        });
+        ensure(
+          body?.status !== "failed" || (typeof body.error === "string" && body.error.length > 0),
+          "submit answered failed without the reason in error",
+          {
+            input,
+            actual: answer.body,
+          },
+        );
+        const status = await landed(context, signatureOfSigned(step.signed), buy.built.lastValidBlockHeight);
+        ensure(hasLanded(status.status), `step ${step.step} of a buy sent in order ended ${status.status}: ${status.error}`, {
+          input,
+          actual: status,
+        });
+      }
     });
   },
 };

@@ -111,6 +111,11 @@ const BREAKERS: [string, string, Breaker][] = [
       isStatus(request.path) && answer.body.status === "failed" ? { status: 500, body: { error: "internal" } } : undefined,
   ],
   [
+    "a submit answered 500 where the network would reject the transaction",
+    "status.failedIsHttp200",
+    (request) => (request.path === "/v1/transactions/submit" ? { status: 500, body: { error: "internal" } } : undefined),
+  ],
+  [
     "an out-of-order settle reported confirmed",
     "submit.outOfOrderFails",
     (request, answer) =>
