@@ -23,6 +23,10 @@ function repairAmountIn(request: FastifyRequest, written: RegExp, repair: (amoun
   if (typeof b.amountIn === "string" && written.test(b.amountIn)) b.amountIn = repair(b.amountIn);
 }
 
+/** A base58 text of an address's length: the creator the `creator-any-value-accepted` mode lets through unchanged. */
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+let lastCreator: string | null = null;
+
 const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
 
 /** Modes the `boundaries` phase catches: a limit of the Limits section not enforced (or a row count past it). */
@@ -157,6 +161,21 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       preValidation: (request) => {
         const b = body(request);
         if (typeof b.symbol === "string") b.symbol = `${b.symbol.toUpperCase().replace(/[^A-Z0-9]/g, "X")}XX`.slice(0, 10);
+      },
+    },
+  },
+  {
+    name: "creator-any-value-accepted",
+    phase: "boundaries",
+    rule: "build-create's creator is a wallet address; this mode builds for the last valid creator it saw when given anything else (or none).",
+    caughtBy: "boundaries.buildCreate.creator",
+    http: {
+      method: "POST",
+      route: "/v1/launches/build-create",
+      preValidation: (request) => {
+        const b = body(request);
+        if (typeof b.creator === "string" && BASE58_ADDRESS.test(b.creator)) lastCreator = b.creator;
+        else if (lastCreator !== null) b.creator = lastCreator;
       },
     },
   },

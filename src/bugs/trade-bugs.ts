@@ -33,6 +33,10 @@ function signedLooking(transaction: unknown): unknown {
   return bytes.toString("base64");
 }
 
+/** A built plan (a trade's or a creation's) whose every step arrives with a filled signature slot. */
+const withEveryStepSigned = (answer: SentAnswer) =>
+  withPlan(answer, (steps) => steps.map((step) => ({ ...step, transaction: signedLooking(step.transaction) })));
+
 /** Modes the `trade` phase catches: quotes, plans and statuses that break the trade flow's rules. */
 export const TRADE_BUGS: readonly InjectedBug[] = [
   {
@@ -281,7 +285,18 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/build",
-      onSend: (answer) => withPlan(answer, (steps) => steps.map((step) => ({ ...step, transaction: signedLooking(step.transaction) }))),
+      onSend: withEveryStepSigned,
+    },
+  },
+  {
+    name: "create-plan-arrives-signed",
+    phase: "trade",
+    rule: "build-create returns unsigned transactions only; this mode fills each creation step's signature slot.",
+    caughtBy: "buildCreate.unsignedForCreator",
+    http: {
+      method: "POST",
+      route: "/v1/launches/build-create",
+      onSend: withEveryStepSigned,
     },
   },
   {

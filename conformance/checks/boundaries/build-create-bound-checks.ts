@@ -1,31 +1,7 @@
-import type { Check, CheckContext } from "../../engine/check.ts";
+import type { Check } from "../../engine/check.ts";
+import { creationComponents, creationMaterial, creationRequest } from "../../model/creation-request.ts";
 import { expectRefused } from "../../model/refusal.ts";
 import { expectAccepted } from "./boundary-probe.ts";
-
-/** What a valid creation body needs from the server: component mints and a creator wallet. */
-function material(context: CheckContext): { mints: readonly string[]; creator: string } {
-  const mints = context.samples.componentMints;
-  if (mints.length === 0) context.skip("the server names no component mint (GET /v1/assets), so no valid creation body can be written");
-  const creator = context.samples.creators[0] ?? context.noSample("launch creator to name as `creator`");
-  return { mints, creator };
-}
-
-/** Weights of `count` components summing to 10000. */
-function components(mints: readonly string[], count: number): { mint: string; targetBps: number }[] {
-  return Array.from({ length: count }, (_, index) => ({
-    mint: mints[index % mints.length] as string,
-    targetBps: Math.floor(10_000 / count) + (index === 0 ? 10_000 % count : 0),
-  }));
-}
-
-function body(context: CheckContext, fields: Record<string, unknown>) {
-  const { mints, creator } = material(context);
-  return {
-    method: "POST",
-    path: "/v1/launches/build-create",
-    json: { symbol: "BOUND", name: "Boundary", components: components(mints, 1), creator, ...fields },
-  };
-}
 
 function fieldCheck(id: string, text: string, accepted: Record<string, unknown>[], refused: Record<string, unknown>[]): Check {
   return {
@@ -34,10 +10,10 @@ function fieldCheck(id: string, text: string, accepted: Record<string, unknown>[
     rule: { section: "Limits › build-create", text },
     enforces: "specification",
     async run(context) {
-      for (const fields of accepted) await expectAccepted(context, body(context, fields), JSON.stringify(fields).slice(0, 80));
+      for (const fields of accepted) await expectAccepted(context, creationRequest(context, fields), JSON.stringify(fields).slice(0, 80));
       await expectRefused(
         context,
-        refused.map((fields) => ({ request: body(context, fields), what: JSON.stringify(fields).slice(0, 80) })),
+        refused.map((fields) => ({ request: creationRequest(context, fields), what: JSON.stringify(fields).slice(0, 80) })),
       );
     },
   };
@@ -71,6 +47,12 @@ export const buildCreateSocials = fieldCheck(
   ],
   [{ website: "w".repeat(257) }, { x: "x".repeat(257) }, { telegram: "t".repeat(257) }],
 );
+export const buildCreateCreator = fieldCheck(
+  "boundaries.buildCreate.creator",
+  "`creator` is required: a wallet address (a string)",
+  [{}],
+  [{ creator: undefined }, { creator: "" }, { creator: 42 }, { creator: "not-a-wallet-address" }],
+);
 
 export const buildCreateComponents: Check = {
   id: "boundaries.buildCreate.components",
@@ -78,14 +60,14 @@ export const buildCreateComponents: Check = {
   rule: { section: "Limits › build-create", text: "`components` holds 1 to 5 items" },
   enforces: "specification",
   async run(context) {
-    const { mints } = material(context);
+    const { mints } = creationMaterial(context);
     if (mints.length < 5) context.skip(`the server names ${mints.length} component mints; 5 distinct ones are needed for the upper bound`);
-    await expectAccepted(context, body(context, { components: components(mints, 1) }), "1 component");
-    await expectAccepted(context, body(context, { components: components(mints, 5) }), "5 components");
-    const six = [...components(mints, 5), { mint: mints[5 % mints.length], targetBps: 1 }];
+    await expectAccepted(context, creationRequest(context, { components: creationComponents(mints, 1) }), "1 component");
+    await expectAccepted(context, creationRequest(context, { components: creationComponents(mints, 5) }), "5 components");
+    const six = [...creationComponents(mints, 5), { mint: mints[5 % mints.length], targetBps: 1 }];
     await expectRefused(context, [
-      { request: body(context, { components: [] }), what: "0 components" },
-      { request: body(context, { components: six }), what: "6 components" },
+      { request: creationRequest(context, { components: [] }), what: "0 components" },
+      { request: creationRequest(context, { components: six }), what: "6 components" },
     ]);
   },
 };
@@ -95,5 +77,6 @@ export const BUILD_CREATE_BOUND_CHECKS: readonly Check[] = [
   buildCreateName,
   buildCreateDescription,
   buildCreateSocials,
+  buildCreateCreator,
   buildCreateComponents,
 ];

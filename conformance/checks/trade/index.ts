@@ -1,4 +1,5 @@
 import type { Check } from "../../engine/check.ts";
+import { buildCreateUnsignedForCreator } from "./create-checks.ts";
 import {
   planCountMatchesRoute,
   planFeePayerIsWallet,
@@ -51,6 +52,7 @@ export const TRADE_CHECKS: readonly Check[] = [
   planFeePayerIsWallet,
   planOnlyWalletSigns,
   planUnsigned,
+  buildCreateUnsignedForCreator,
   submitOutOfOrderFails,
   submitConcurrentFails,
   submitAnswersStatus,
