@@ -1,5 +1,5 @@
 import type { Address } from "@solana/kit";
-import { BPS_DENOMINATOR, swapInForExactOut, swapExactIn } from "../economics/index.ts";
+import { BPS_DENOMINATOR, U64_MAX, swapInForExactOut, swapExactIn } from "../economics/index.ts";
 import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
 
 /** A SOL venue as the route planner sees it: the pool and its reserves now. */
@@ -81,14 +81,18 @@ export function fundBasket(
     const holding = held?.[i] ?? 0n;
     const shortfall = required > holding ? required - holding : 0n;
     const venue = venues[i];
+    // A shortfall past u64 is no token amount at all: nothing can buy it (a recipe whose DNA
+    // unit is worth more than a component's whole supply asks for one on a large trade).
     const lamportsIn =
       shortfall === 0n
         ? 0n
-        : isWrappedSol(mint)
-          ? shortfall
-          : venue
-            ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps)
-            : null;
+        : shortfall > U64_MAX
+          ? null
+          : isWrappedSol(mint)
+            ? shortfall
+            : venue
+              ? swapInForExactOut(venue.lamportsReserve, venue.componentReserve, shortfall, venue.feeBps)
+              : null;
     const minOut = amount > holding ? amount - holding : 0n;
     return { mint, amount, required, held: holding, shortfall, lamportsIn, minOut };
   });
