@@ -174,6 +174,19 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "launch-frame-without-data",
+    phase: "stream",
+    rule: "A launch frame (topic launches) carries the new launch's first card data in data; this mode sends it without data.",
+    caughtBy: "stream.launches.topic",
+    stream: {
+      outgoing: (frame) => {
+        if (frame.kind !== "launch") return frame;
+        const { data: _dropped, ...rest } = frame;
+        return rest;
+      },
+    },
+  },
+  {
     name: "trades-topic-silent",
     phase: "stream",
     rule: "The trades topic hears every trade on the chain; this mode sends trade frames only to sockets with a live-tier sub.",

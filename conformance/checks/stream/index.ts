@@ -14,6 +14,7 @@ import { frameSizeLimit } from "./frame-size-limit.ts";
 import { framesEnvelope } from "./frames-envelope.ts";
 import { framesValidate } from "./frames-validate.ts";
 import { helloFirst } from "./hello-first.ts";
+import { launchesTopic } from "./launches-topic.ts";
 import { liveReplaces } from "./live-replaces.ts";
 import { mintsMalformedDropped } from "./mints-malformed-dropped.ts";
 import { pingCadence } from "./ping-cadence.ts";
@@ -35,6 +36,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   framesValidate,
   subForms,
   tradesTopic,
+  launchesTopic,
   cardsSnapshotFirst,
   cardsNoRawTrades,
   cardsSeqContinuity,

@@ -1,5 +1,6 @@
 import { getBase58Decoder } from "@solana/kit";
-import type { CheckContext, SampleLaunch } from "../../engine/check.ts";
+import type { CheckContext, SampleLaunch, Wallet } from "../../engine/check.ts";
+import { creationRequest } from "../../model/creation-request.ts";
 import { hasLanded, isSettled } from "../../model/transaction-status.ts";
 
 /** What a small driven buy asks for: 1,000 whole launch tokens (9 decimals), a few SOL at most. */
@@ -45,17 +46,59 @@ export async function driveTrade(context: CheckContext, launch: string): Promise
   if (built.status !== 200 || typeof body?.transaction !== "string")
     return { ok: false, reason: `build answered ${built.status}: ${built.text.slice(0, 200)}` };
   const steps = body.plan ?? [{ transaction: body.transaction, settles: true }];
-  let settle: string | null = null;
+  const landedSteps = await landInOrder(context, wallet, steps, { quoteId, lastValidBlockHeight: body.lastValidBlockHeight });
+  if (!landedSteps.ok) return landedSteps;
+  const settle = landedSteps.signatures[steps.findIndex((step) => step.settles === true)];
+  return settle ? { ok: true, signature: settle } : { ok: false, reason: "the plan had no settling step" };
+}
+
+/**
+ * Signs each step with `wallet`, submits it and waits for it to land before the next, as
+ * the trade flow's steps 3 to 5 say. Returns the steps' signatures, or why one did not land.
+ */
+async function landInOrder(
+  context: CheckContext,
+  wallet: Wallet,
+  steps: readonly { readonly transaction: string }[],
+  { quoteId, lastValidBlockHeight }: { readonly quoteId?: string; readonly lastValidBlockHeight?: number },
+): Promise<{ readonly ok: true; readonly signatures: readonly string[] } | { readonly ok: false; readonly reason: string }> {
+  const signatures: string[] = [];
   for (const step of steps) {
     const signed = await wallet.sign(step.transaction);
     const signature = signatureOf(signed);
-    const submitted = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json: { transaction: signed, quoteId } });
+    const json = quoteId === undefined ? { transaction: signed } : { transaction: signed, quoteId };
+    const submitted = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json });
     if (submitted.status !== 200) return { ok: false, reason: `submit answered ${submitted.status}: ${submitted.text.slice(0, 200)}` };
-    const status = await settled(context, signature, body.lastValidBlockHeight);
+    const status = await settled(context, signature, lastValidBlockHeight);
     if (!hasLanded(status)) return { ok: false, reason: `step ${signature} ended ${status}` };
-    if (step.settles) settle = signature;
+    signatures.push(signature);
   }
-  return settle ? { ok: true, signature: settle } : { ok: false, reason: "the plan had no settling step" };
+  return { ok: true, signatures };
+}
+
+export type DrivenCreation =
+  { readonly ok: true; readonly creator: string; readonly symbol: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Creates a launch as any client would: build-create for a funded wallet as creator, every
+ * transaction found in the answer signed and landed in order. Returns the creator and the
+ * new launch's symbol, or why none was created (never throws for the server's answers).
+ */
+export async function driveCreation(context: CheckContext): Promise<DrivenCreation> {
+  if (!context.capabilities.has("wallet")) return { ok: false, reason: "no funded wallet (no /devnet/ faucet and no --keypair)" };
+  const wallet = await context.wallet({ lamports: WALLET_LAMPORTS });
+  // A symbol no other run used: base 36 of the time, in the specification's alphabet.
+  const symbol = `C${Date.now().toString(36).toUpperCase()}`.slice(0, 10);
+  const request = creationRequest(context, { symbol, name: `Conformance ${symbol}`, creator: wallet.address });
+  const built = await context.exchange(request);
+  const body = built.body as { plan?: { transaction?: unknown }[]; transaction?: unknown; lastValidBlockHeight?: number } | undefined;
+  if (built.status !== 200) return { ok: false, reason: `build-create answered ${built.status}: ${built.text.slice(0, 200)}` };
+  // Inner fields are not shown: this server's plan, else its one transaction.
+  const steps = Array.isArray(body?.plan) ? body.plan : [{ transaction: body?.transaction }];
+  if (!steps.every((step): step is { transaction: string } => typeof step?.transaction === "string"))
+    return { ok: false, reason: `build-create's answer holds no plan of transactions this suite can read: ${built.text.slice(0, 200)}` };
+  const landedSteps = await landInOrder(context, wallet, steps, { lastValidBlockHeight: body?.lastValidBlockHeight });
+  return landedSteps.ok ? { ok: true, creator: wallet.address, symbol } : landedSteps;
 }
 
 /** The first signature of a signed wire transaction (its id), base58. */
