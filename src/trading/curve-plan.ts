@@ -4,6 +4,7 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction } from "@solana-program/token";
 import type { LatestBlockhash } from "../chain/virtual-clock.ts";
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   type DerivedTradeAccounts,
   NATIVE_MINT_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
@@ -41,7 +42,7 @@ export interface PlanContext {
   readonly lifetime: LatestBlockhash;
   /** A tip transfer on the settling transaction; null for none. */
   readonly tip: { readonly lamports: bigint; readonly recipient: Address } | null;
-  /** The settling transaction's priority fee. */
+  /** The priority fee of every transaction of the plan. */
   readonly priorityFee: PriorityFee;
   readonly slippageBps: number;
 }
@@ -55,21 +56,31 @@ export interface PlannedStep {
 }
 
 /**
- * What every settling transaction starts with: its compute budget (its own work plus each
- * token account it opens), its priority price (a per-transaction fee spread over that
- * budget) and its tip.
+ * Compute units of one setup instruction other than an account creation: a pool swap with
+ * its two token transfers is about 10k; wrapping, syncing and closing are far less.
  */
-export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "priorityFee">, accountsOpened: number): Instruction[] {
-  const units = SETTLE_COMPUTE_UNITS + ACCOUNT_CREATION_COMPUTE_UNITS * accountsOpened;
-  const extras: Instruction[] = [getSetComputeUnitLimitInstruction({ units })];
-  const fee = context.priorityFee;
+export const SETUP_INSTRUCTION_COMPUTE_UNITS = 20_000;
+
+/** A compute budget of `units` priced by `fee`: a price per unit, or a per-transaction fee spread over the units. */
+function computeBudget(fee: PriorityFee, units: number): Instruction[] {
+  const budget: Instruction[] = [getSetComputeUnitLimitInstruction({ units })];
   const price =
     fee === null
       ? 0n
       : "microLamportsPerUnit" in fee
         ? fee.microLamportsPerUnit
         : (fee.lamportsPerTransaction * 1_000_000n + BigInt(units) - 1n) / BigInt(units);
-  if (price > 0n) extras.push(getSetComputeUnitPriceInstruction({ microLamports: price }));
+  if (price > 0n) budget.push(getSetComputeUnitPriceInstruction({ microLamports: price }));
+  return budget;
+}
+
+/**
+ * What every settling transaction starts with: its compute budget (its own work plus each
+ * token account it opens), its priority price (a per-transaction fee spread over that
+ * budget) and its tip.
+ */
+export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "priorityFee">, accountsOpened: number): Instruction[] {
+  const extras = computeBudget(context.priorityFee, SETTLE_COMPUTE_UNITS + ACCOUNT_CREATION_COMPUTE_UNITS * accountsOpened);
   if (context.tip && context.tip.lamports > 0n) {
     extras.push(
       getTransferSolInstruction({
@@ -80,6 +91,21 @@ export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "prio
     );
   }
   return extras;
+}
+
+/**
+ * What a setup transaction starts with: nothing without a priority fee (the runtime's default
+ * budget covers it); with one, the fee is per transaction, so each setup step carries a
+ * compute budget sized to its own instructions and priced as the settle's is.
+ */
+function setupLead(context: Pick<PlanContext, "priorityFee">): (body: readonly Instruction[]) => Instruction[] {
+  const fee = context.priorityFee;
+  if (fee === null) return () => [];
+  return (body) => {
+    const creations = body.filter((instruction) => instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS).length;
+    const units = ACCOUNT_CREATION_COMPUTE_UNITS * creations + SETUP_INSTRUCTION_COMPUTE_UNITS * (body.length - creations);
+    return computeBudget(fee, units);
+  };
 }
 
 function createAccount(context: PlanContext, account: Address, mint: Address): Instruction {
@@ -152,13 +178,17 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
     // is also a component's account, which the settle closes once it has deposited.
     if (solIndex < 0) groups.push([unwrap(context)]);
   }
-  const setup = (groups.length === 0 ? [] : packInstructions(wallet, groups, context.lifetime)).map((instructions, index, all) => ({
-    label:
-      all.length === 1 ? "Prepare accounts and acquire components" : `Prepare accounts and acquire components (${index + 1}/${all.length})`,
-    kind: "setup" as const,
-    settles: false,
-    instructions,
-  }));
+  const setup = (groups.length === 0 ? [] : packInstructions(wallet, groups, context.lifetime, setupLead(context))).map(
+    (instructions, index, all) => ({
+      label:
+        all.length === 1
+          ? "Prepare accounts and acquire components"
+          : `Prepare accounts and acquire components (${index + 1}/${all.length})`,
+      kind: "setup" as const,
+      settles: false,
+      instructions,
+    }),
+  );
   const settle =
     pricing.settle.instruction === "buyExactOut"
       ? getBuyExactOutInstruction({
@@ -239,7 +269,7 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
   });
   if (groups.length === 1) return [settle];
   groups.push([unwrap(context)]);
-  const unwind = packInstructions(wallet, groups, context.lifetime).map((instructions, index, all) => ({
+  const unwind = packInstructions(wallet, groups, context.lifetime, setupLead(context)).map((instructions, index, all) => ({
     label: all.length === 1 ? "Swap the received components to SOL" : `Swap the received components to SOL (${index + 1}/${all.length})`,
     kind: "setup" as const,
     settles: false,

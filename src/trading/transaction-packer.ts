@@ -10,29 +10,31 @@ export function transactionBytes(feePayer: Address, instructions: readonly Instr
 
 /**
  * Packs groups of instructions (each group must land together, e.g. wrap + sync) into as
- * few transactions as fit, in order. Throws when one group alone is too large: that is a
- * planner bug, not a client's mistake.
+ * few transactions as fit, in order. `lead` gives the instructions each transaction starts
+ * with, from the instructions packed into it (a compute budget sized to them); its size may
+ * not depend on them. Throws when one group alone is too large: that is a planner bug, not
+ * a client's mistake.
  */
 export function packInstructions(
   feePayer: Address,
   groups: readonly (readonly Instruction[])[],
   lifetime: LatestBlockhash,
+  lead: (body: readonly Instruction[]) => readonly Instruction[] = () => [],
 ): Instruction[][] {
-  const transactions: Instruction[][] = [];
+  const fits = (body: readonly Instruction[]) => transactionBytes(feePayer, [...lead(body), ...body], lifetime) <= MAX_TRANSACTION_BYTES;
+  const bodies: Instruction[][] = [];
   let current: Instruction[] = [];
   for (const group of groups) {
     const candidate = [...current, ...group];
-    if (transactionBytes(feePayer, candidate, lifetime) <= MAX_TRANSACTION_BYTES) {
+    if (fits(candidate)) {
       current = candidate;
       continue;
     }
     if (current.length === 0) throw new Error(`an instruction group of ${group.length} does not fit in one transaction`);
-    transactions.push(current);
+    bodies.push(current);
     current = [...group];
-    if (transactionBytes(feePayer, current, lifetime) > MAX_TRANSACTION_BYTES) {
-      throw new Error(`an instruction group of ${group.length} does not fit in one transaction`);
-    }
+    if (!fits(current)) throw new Error(`an instruction group of ${group.length} does not fit in one transaction`);
   }
-  if (current.length > 0) transactions.push(current);
-  return transactions;
+  if (current.length > 0) bodies.push(current);
+  return bodies.map((body) => [...lead(body), ...body]);
 }

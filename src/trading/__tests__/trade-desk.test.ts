@@ -197,6 +197,35 @@ describe("the trade desk", () => {
     expect(devnet.getBalance(wallet.address)).toBe(0n);
   });
 
+  it("charges a priority fee on every transaction of a plan, as the specification's 'per transaction' says, and lands it", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-priority");
+    const wallet = clientWallet(world, 0n);
+    const FEE = 5_000n;
+    const plain = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true }))) as CurveQuote;
+    const sized = value(await desk.quote(request(launched, { wallet: wallet.address, preview: true, priorityFee: FEE }))) as CurveQuote;
+    const steps = BigInt(sized.route!.transactions);
+    expect(steps).toBeGreaterThanOrEqual(2n);
+    // Each transaction pays at least the fee; rounding its price per compute unit up adds at most a lamport or two.
+    const extra = BigInt(sized.allInLamports!) - BigInt(plain.allInLamports!);
+    expect(extra >= FEE * steps && extra <= (FEE + 2n) * steps).toBe(true);
+    devnet.airdrop(wallet.address, BigInt(sized.allInLamports!));
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address, priorityFee: FEE }))) as CurveQuote;
+    const built = value(await desk.build(quote.quoteId, wallet.address));
+    for (const step of built.plan) {
+      const message = VersionedTransaction.deserialize(Buffer.from(step.transaction, "base64")).message;
+      const prices = message.compiledInstructions.filter(
+        (instruction) =>
+          message.staticAccountKeys[instruction.programIdIndex]!.toBase58() === "ComputeBudget111111111111111111111111111111" &&
+          instruction.data[0] === 3,
+      );
+      expect(prices, `step ${step.step} (${step.label}) sets no compute-unit price`).toHaveLength(1);
+      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
+      devnet.advanceSlots(1);
+      expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
+    }
+    expect(devnet.getBalance(wallet.address)).toBe(0n);
+  });
+
   it("reports a transaction the System Program failed as failed, its error named from that program's catalogue", async () => {
     const { devnet, world, desk } = await startDesk("desk-system-error");
     const wallet = clientWallet(world, SOL);
