@@ -101,6 +101,12 @@ export const API_ERROR_CATALOGUE = {
     meaning:
       "the trade is well-formed but the program would refuse it (zero amount, curve complete, an empty pool…); the sentence names the curve or the collectible's pool, and the program error",
   },
+  BUDGET_TOO_SMALL: {
+    status: 422,
+    template: "a budget of {budget} lamports does not cover this trade's fees and rent ({overhead} lamports) with anything left to buy",
+    meaning:
+      "an exactInSol budget is a ceiling on everything the trade costs the wallet; this one is spent by the signature, priority and tip fees and the rent of the token accounts the plan opens before any swap",
+  },
   NO_ROUTE: {
     status: 422,
     template: "no venue can supply {what}",

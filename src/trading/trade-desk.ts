@@ -5,7 +5,7 @@ import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsi
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { describeProgramError } from "../programs/index.ts";
-import { lamportsNeeded } from "./fee-budget.ts";
+import { allInLamports, lamportsNeeded } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import { PlanLedger } from "./plan-ledger.ts";
 import { MarketReader } from "./market-reader.ts";
@@ -20,7 +20,7 @@ import type { Quote } from "./records/quote.ts";
 import type { TransactionStatusRecord } from "./records/transaction-status.ts";
 import { checkSubmission } from "./submission-check.ts";
 import { type Plan, TradePlanning } from "./trade-planning.ts";
-import { TradePricing } from "./trade-pricing.ts";
+import { type Priced, TradePricing } from "./trade-pricing.ts";
 
 export type { QuoteRequest, TradeMode } from "./quote-request.ts";
 
@@ -38,6 +38,13 @@ export interface TradeDeskOptions {
 }
 
 const base64 = getBase64Decoder();
+/** The refusal of an exactInSol budget the trade's fees and rent (`overhead`) leave nothing of. */
+function budgetTooSmall(budget: bigint, overhead: bigint): Result<never> {
+  return fail("BUDGET_TOO_SMALL", { budget: String(budget), overhead: String(overhead) });
+}
+
+/** Re-solves of an exactInSol budget at most: each takes off what the last plan spent past it, and two settle it in practice. */
+const BUDGET_ATTEMPTS = 4;
 
 /** A stored quote: what was asked, and the terms it promised (its venue and limits). */
 interface StoredRequest {
@@ -83,13 +90,12 @@ export class TradeDesk {
       if (!payer.ok) return payer;
     }
     const { pricing, planning } = this.#forRequest();
-    const priced = await pricing.price(request, request.wallet);
-    if (!priced.ok) return priced;
+    let priced: Priced;
     let plan: Plan | null = null;
     if (request.wallet) {
-      const planned = await planning.plan(request, request.wallet, priced.value);
+      const planned = await this.#priceAndPlan(pricing, planning, request, request.wallet, succeed);
       if (!planned.ok) return planned;
-      plan = planned.value;
+      ({ priced, plan } = planned.value);
       // A cost no balance (a u64) can ever cover: a tip near the u64 limit, or lamports to spend near it.
       const needed = lamportsNeeded(plan.outlayLamports, plan.fees);
       if (needed > U64_MAX) {
@@ -99,17 +105,20 @@ export class TradeDesk {
           rule: `with the fees and the trade's other costs comes to more lamports than any balance can hold (${U64_MAX})`,
         });
       }
+    } else {
+      const pricedOnly = await pricing.price(request, null);
+      if (!pricedOnly.ok) return pricedOnly;
+      priced = pricedOnly.value;
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
-    const quoteId = request.preview ? randomQuoteId(PREVIEW_PREFIX) : this.quotes.put({ request, terms: termsOf(priced.value) }).id;
+    const quoteId = request.preview ? randomQuoteId(PREVIEW_PREFIX) : this.quotes.put({ request, terms: termsOf(priced) }).id;
     const context = { quoteId, request, expiresAt: expiresAtMillis / 1000n, tokenInfo: this.options.tokenInfo };
-    const value = priced.value;
     return succeed(
-      value.venue === "curve"
-        ? curveQuoteRecord(context, value, plan)
-        : value.venue === "market"
-          ? marketQuoteRecord(context, value, plan)
-          : poolQuoteRecord(context, value, plan),
+      priced.venue === "curve"
+        ? curveQuoteRecord(context, priced, plan)
+        : priced.venue === "market"
+          ? marketQuoteRecord(context, priced, plan)
+          : poolQuoteRecord(context, priced, plan),
     );
   }
 
@@ -122,24 +131,22 @@ export class TradeDesk {
     if (!payer.ok) return payer;
     const { request, terms } = lookup.entry.value;
     const { pricing, planning } = this.#forRequest();
-    const priced = await pricing.price(request, wallet);
-    if (!priced.ok) return priced;
-    // What amountIn counts depends on the venue (DNA units or launch tokens on the curve,
-    // lamports past it): rebuilt on another venue, the quote would become another trade.
-    if (priced.value.venue !== terms.venue) {
-      const names = { quoted: VENUE_NAMES[terms.venue], now: VENUE_NAMES[priced.value.venue] };
-      return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
-    }
-    // The route follows today's balances and prices; the limits stay the quote's.
-    const kept = keepTerms(priced.value, terms, quoteId);
-    if (!kept.ok) return kept;
-    const planned = await planning.plan(request, wallet, kept.value);
+    const planned = await this.#priceAndPlan(pricing, planning, request, wallet, (priced) => {
+      // What amountIn counts depends on the venue (DNA units or launch tokens on the curve,
+      // lamports past it): rebuilt on another venue, the quote would become another trade.
+      if (priced.venue !== terms.venue) {
+        const names = { quoted: VENUE_NAMES[terms.venue], now: VENUE_NAMES[priced.venue] };
+        return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
+      }
+      // The route follows today's balances and prices; the limits stay the quote's.
+      return keepTerms(priced, terms, quoteId);
+    });
     if (!planned.ok) return planned;
-    const funds = await planning.checkFunds(request, wallet, kept.value, planned.value);
+    const funds = await planning.checkFunds(request, wallet, planned.value.priced, planned.value.plan);
     if (!funds.ok) return funds;
     const lifetime = this.options.devnet.latestBlockhash();
     const messages: string[] = [];
-    const plan = planned.value.steps.map((step, index): PlanStep => {
+    const plan = planned.value.plan.steps.map((step, index): PlanStep => {
       const compiled = compileUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime });
       const message = base64.decode(compiled.messageBytes);
       lookup.entry.builtMessages.add(message);
@@ -149,6 +156,39 @@ export class TradeDesk {
     });
     this.plans.record(messages);
     return succeed({ transaction: plan.at(-1)!.transaction, lastValidBlockHeight: Number(lifetime.lastValidBlockHeight), plan });
+  }
+
+  /**
+   * Prices and plans `request` for `wallet`, each priced trade passed through `settle` (a
+   * build holds it to its quote's terms) before it is planned. An exactInSol budget on the
+   * curve is a ceiling on everything the trade costs the wallet, as the specification's
+   * "so the cost never exceeds it" reads to whoever holds the wallet: the swaps, the
+   * signature, priority and tip fees, and the rent of the accounts the plan leaves open.
+   * The swaps are solved against the budget less what the rest came to, again while the
+   * whole exceeds it (a smaller trade costs no more to carry out), or refused when the
+   * rest alone spends it.
+   */
+  async #priceAndPlan(
+    pricing: TradePricing,
+    planning: TradePlanning,
+    request: QuoteRequest,
+    wallet: Address,
+    settle: (priced: Priced) => Result<Priced>,
+  ): Promise<Result<{ priced: Priced; plan: Plan }>> {
+    let asked = request;
+    for (let attempt = 0; ; attempt++) {
+      const priced = await pricing.price(asked, wallet);
+      const settled = priced.ok ? settle(priced.value) : priced;
+      if (!settled.ok) return attempt === 0 ? settled : budgetTooSmall(request.amountIn, request.amountIn - asked.amountIn);
+      const planned = await planning.plan(asked, wallet, settled.value);
+      if (!planned.ok) return planned;
+      const ceiling = request.mode === "exactInSol" && settled.value.venue === "curve" ? request.amountIn : null;
+      const cost = allInLamports(planned.value.spendLamports, planned.value.fees);
+      if (ceiling === null || cost <= ceiling) return succeed({ priced: settled.value, plan: planned.value });
+      const over = cost - ceiling;
+      if (over >= asked.amountIn || attempt === BUDGET_ATTEMPTS) return budgetTooSmall(ceiling, ceiling - asked.amountIn + over);
+      asked = { ...asked, amountIn: asked.amountIn - over };
+    }
   }
 
   /**

@@ -67,6 +67,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
     venue: "curve",
     reason: "custom program error 6007 (CurveComplete): the bonding curve has sold its inventory and accepts no more trades.",
   }).body,
+  BUDGET_TOO_SMALL: apiError("BUDGET_TOO_SMALL", { budget: "1000000", overhead: "12245680" }).body,
   NO_ROUTE: apiError("NO_ROUTE", { what: `1000000 base units of component ${EXAMPLE_COMPONENT}` }).body,
   QUOTE_NOT_FOUND: apiError("QUOTE_NOT_FOUND", { quoteId: "q_0123456789abcdef01234567" }).body,
   QUOTE_EXPIRED: apiError("QUOTE_EXPIRED", { quoteId: "q_0123456789abcdef01234567" }).body,

@@ -226,6 +226,31 @@ describe("the trade desk", () => {
     expect(devnet.getBalance(wallet.address)).toBe(0n);
   });
 
+  it("holds an exactInSol budget as a ceiling on everything the wallet pays: swaps, fees and rent (the specification's 'the cost never exceeds it')", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-sol-ceiling");
+    for (const budget of [20_000_000n, 150_000_000n, 2n * SOL]) {
+      const wallet = clientWallet(world, 10n * SOL);
+      const ask = request(launched, { wallet: wallet.address, mode: "exactInSol", amountIn: budget, priorityFee: 1_000n });
+      const quote = value(await desk.quote(ask)) as CurveQuote;
+      expect(BigInt(quote.allInLamports!)).toBeLessThanOrEqual(budget);
+      // Most of the budget buys: the fees and rent of a first buy of three components are about 0.01 SOL.
+      expect(BigInt(quote.route!.solIn)).toBeGreaterThan(budget - 20_000_000n);
+      const built = value(await desk.build(quote.quoteId, wallet.address));
+      for (const step of built.plan) {
+        const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
+        devnet.advanceSlots(1);
+        expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
+      }
+      expect(10n * SOL - devnet.getBalance(wallet.address)).toBeLessThanOrEqual(budget);
+    }
+    const poor = clientWallet(world, SOL);
+    const refused = await desk.quote(request(launched, { wallet: poor.address, mode: "exactInSol", amountIn: 1_000_000n }));
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      status: 422,
+      body: { code: "BUDGET_TOO_SMALL", error: expect.stringContaining("a budget of 1000000 lamports does not cover") },
+    });
+  });
+
   it("reports a transaction the System Program failed as failed, its error named from that program's catalogue", async () => {
     const { devnet, world, desk } = await startDesk("desk-system-error");
     const wallet = clientWallet(world, SOL);
