@@ -55,12 +55,13 @@ export class CardCache {
 
   /**
    * Re-derives the card of `launch` from the read model. Returns true when the card
-   * changed (or appeared); an unknown launch has no card.
+   * changed, appeared or went away: an unknown launch has no card, and one the read model
+   * no longer knows (a restore to before it was created) loses the card it had.
    */
   refresh(launch: string): boolean {
     this.#stale.delete(launch);
     const row = this.#readModel.getLaunch(launch);
-    if (row === null || row.address !== launch) return false;
+    if (row === null || row.address !== launch) return this.#cards.delete(launch);
     const card = cardOf(row);
     const json = JSON.stringify(card);
     const cached = this.#cards.get(launch);
