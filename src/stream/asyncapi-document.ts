@@ -1,5 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
-import { STREAM_CLOSES } from "./close-codes.ts";
+import { CLOSE_MESSAGE_TOO_BIG, STREAM_CLOSES } from "./close-codes.ts";
 import { CardSchema } from "./frames/card-schema.ts";
 import { CLIENT_FRAME_SCHEMAS } from "./frames/client-frames.ts";
 import { SERVER_FRAME_SCHEMAS } from "./frames/server-frames.ts";
@@ -37,7 +37,8 @@ const CHANNEL_DESCRIPTION = [
   "without an answer; malformed addresses are dropped from the frame.",
   `Closes: 1008 past ${d.frameRate.frames} client frames in any ${d.frameRate.windowMs / 1000} s; 1013 past ${d.maxConnectionsPerAddress} connections`,
   `per address or ${d.maxConnections} in all; 1001 on shutdown, after ${d.idleTimeoutMs / 1000} s without a frame or pong, and for a socket`,
-  `with more than ${d.highWaterMarkBytes} bytes unread (slow consumer). Heartbeat every ${d.heartbeatMs / 1000} s.`,
+  `with more than ${d.highWaterMarkBytes} bytes unread (slow consumer); 1009 (by the WebSocket layer, before the frame is read) for a`,
+  `client frame over ${d.maxPayloadBytes} bytes, which no client of this interface sends. Heartbeat every ${d.heartbeatMs / 1000} s.`,
   "Each landed trade is announced once per interested socket, after the read model holds it.",
 ].join("\n");
 
@@ -91,7 +92,14 @@ export function asyncapiDocument(): Record<string, unknown> {
         title: "Stream",
         description: CHANNEL_DESCRIPTION,
         messages: channelMessages,
-        "x-close-codes": Object.values(STREAM_CLOSES).map(({ code, reason }) => ({ code, reason })),
+        "x-close-codes": [
+          ...Object.values(STREAM_CLOSES).map(({ code, reason }) => ({ code, reason })),
+          {
+            code: CLOSE_MESSAGE_TOO_BIG,
+            reason: "",
+            description: `a client frame over ${d.maxPayloadBytes} bytes (the WebSocket layer's close)`,
+          },
+        ],
       },
     },
     operations: {

@@ -7,6 +7,14 @@ export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_POLICY_VIOLATION = 1008;
 
+/**
+ * Sent by `ws` itself, not by a close of ours: a client frame past `maxPayloadBytes` (1 MiB)
+ * is refused before it is read, with an empty reason. Frames up to that size are ignored
+ * past 64 KB, as the specification says; holding frames of any size would let one socket
+ * hold the server's memory.
+ */
+export const CLOSE_MESSAGE_TOO_BIG = 1009;
+
 export type StreamCloseCode = typeof CLOSE_TRY_AGAIN_LATER | typeof CLOSE_GOING_AWAY | typeof CLOSE_POLICY_VIOLATION;
 
 /** Every close the server makes: its code and the reason sent with it. */

@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { LaunchStatusField } from "../../indexer/records/record-fields.ts";
 import { Address, Amount } from "../../wire/wire-fields.ts";
 
 /**
@@ -14,12 +15,7 @@ export const CardSchema = Type.Object(
     name: Type.String(),
     imageUri: Type.String(),
     kind: Type.Union([Type.Literal("pairs"), Type.Literal("collectibles")]),
-    status: Type.Union([
-      Type.Literal("activeBonding"),
-      Type.Literal("graduationPending"),
-      Type.Literal("migrating"),
-      Type.Literal("graduated"),
-    ]),
+    status: LaunchStatusField("the launch's status, as its row names it"),
     progressBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
     priceE12: Amount("DNA units per whole launch token × 10^12"),
     priceUsd: Type.Number(),

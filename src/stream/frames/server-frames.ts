@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { COLLECTIBLE_STAGES } from "../../programs/collectible-stage.ts";
+import { LaunchStatusField } from "../../indexer/records/record-fields.ts";
 import { Address, Signature } from "../../wire/wire-fields.ts";
 import type { Card } from "./card-schema.ts";
 
@@ -73,7 +74,7 @@ export const StatusFrameSchema = frame(
   "status",
   {
     launch: Launch,
-    data: Type.Object({ status: Type.String({ description: "the launch's new status" }) }, { additionalProperties: false }),
+    data: Type.Object({ status: LaunchStatusField("the launch's new status") }, { additionalProperties: false }),
   },
   "A launch changed status (cards and live tiers of that launch). Re-read GET /v1/launches/{id}.",
 );
