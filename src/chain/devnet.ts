@@ -69,6 +69,7 @@ export interface SimulationResult {
   readonly error: ChainError | null;
   readonly logs: readonly string[];
   readonly computeUnits: bigint;
+  /** The accounts as the run left them, when asked for (empty otherwise, and after a failure). */
   readonly accounts: readonly EncodedAccount[];
 }
 
@@ -513,8 +514,10 @@ export class Devnet {
    * Runs `transaction` against the current state and keeps nothing: what a validator's
    * preflight and `simulateTransaction` do. The blockhash is not checked here (the caller
    * decides whether it matters); `sigVerify: false` skips signature checks for this run only.
+   * `accounts: true` reads back the accounts as the run left them (a third of a transfer's
+   * simulation cost; a preflight needs only the verdict).
    */
-  simulate(transaction: Transaction, options: { readonly sigVerify?: boolean } = {}): SimulationResult {
+  simulate(transaction: Transaction, options: { readonly sigVerify?: boolean; readonly accounts?: boolean } = {}): SimulationResult {
     const sigVerify = options.sigVerify ?? true;
     let result: ReturnType<LiteSVM["simulateTransaction"]>;
     try {
@@ -536,7 +539,12 @@ export class Devnet {
       };
     }
     const meta = result.meta();
-    return { error: null, logs: meta.logs(), computeUnits: meta.computeUnitsConsumed(), accounts: result.postAccounts() };
+    return {
+      error: null,
+      logs: meta.logs(),
+      computeUnits: meta.computeUnitsConsumed(),
+      accounts: options.accounts === true ? result.postAccounts() : [],
+    };
   }
 
   /**

@@ -1,10 +1,4 @@
-import {
-  type Address,
-  type Transaction,
-  getCompiledTransactionMessageDecoder,
-  getPublicKeyFromAddress,
-  verifySignature,
-} from "@solana/kit";
+import { type Address, type Transaction, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
 import type { ChainError } from "../chain/chain-error.ts";
 import type { Devnet } from "../chain/devnet.ts";
 import { RPC_ERROR, type RpcAnswer, refuse } from "./json-rpc-envelope.ts";
@@ -44,11 +38,13 @@ const signatureRefusal = (): RpcAnswer =>
  * only when it does not run: for an unknown blockhash, where a validator still answers a
  * bad signature first. Null: passed.
  */
-export async function preflightCheck(devnet: Devnet, transaction: Transaction): Promise<RpcAnswer | null> {
+export async function preflightCheck(
+  devnet: Devnet,
+  { transaction, message }: { readonly transaction: Transaction; readonly message: { readonly lifetimeToken: string } },
+): Promise<RpcAnswer | null> {
   // An empty signature slot (64 zero bytes: a transaction nobody signed) fails verification
   // first, as on a validator; the VM would call the bytes malformed instead.
   if (Object.values(transaction.signatures).some((signature) => !signature)) return signatureRefusal();
-  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   if (devnet.lastValidBlockHeightOf(message.lifetimeToken) === null)
     return (await signaturesVerify(transaction)) ? preflightRefusal({ kind: "blockhashNotFound" }) : signatureRefusal();
   const simulated = devnet.simulate(transaction);

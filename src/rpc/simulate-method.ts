@@ -76,7 +76,7 @@ async function simulateTransaction([encoded, config = {}]: readonly any[], { dev
   // The validator sends a simulation's accounts in base64 unless told otherwise, and never in base58.
   const accountsEncoding = config.accounts?.encoding ?? "base64";
   if (accountsEncoding === "binary" || accountsEncoding === "base58") return invalidParams("base58 encoding not supported");
-  const simulated = devnet.simulate(transaction, { sigVerify: config.sigVerify ?? false });
+  const simulated = devnet.simulate(transaction, { sigVerify: config.sigVerify ?? false, accounts: config.accounts !== undefined });
   const after = new Map(simulated.accounts.map((account) => [account.address, account]));
   const accounts = config.accounts?.addresses.map((key: Address) => {
     const account = after.get(key) ?? devnet.getAccount(key);

@@ -28,8 +28,7 @@ async function sendTransaction([encoded, config = {}]: readonly any[], { devnet 
   if (!("base64" in bytes)) return bytes;
   const reading = readWireTransaction(bytes.base64);
   if (!reading.ok) return invalidParams(`failed to deserialize solana_transaction::versioned::VersionedTransaction: ${reading.reason}`);
-  const refused =
-    minContextSlotRefusal(devnet, config) ?? (config.skipPreflight ? null : await preflightCheck(devnet, reading.transaction));
+  const refused = minContextSlotRefusal(devnet, config) ?? (config.skipPreflight ? null : await preflightCheck(devnet, reading));
   if (refused) return refused;
   const submitted = devnet.submit(reading.transaction);
   if (submitted.accepted) return answer(submitted.signature);
