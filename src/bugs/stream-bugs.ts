@@ -174,6 +174,13 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "status-frames-silent",
+    phase: "stream",
+    rule: "A launch's state change reaches the live and cards tiers that follow it as status and migration frames; this mode sends none.",
+    caughtBy: "stream.status.onStateChange",
+    stream: { outgoing: (frame) => (frame.kind === "status" || frame.kind === "migration" ? null : frame) },
+  },
+  {
     name: "launch-frame-without-data",
     phase: "stream",
     rule: "A launch frame (topic launches) carries the new launch's first card data in data; this mode sends it without data.",

@@ -19,6 +19,7 @@ import { liveReplaces } from "./live-replaces.ts";
 import { mintsMalformedDropped } from "./mints-malformed-dropped.ts";
 import { pingCadence } from "./ping-cadence.ts";
 import { resyncKeepsOpen } from "./resync-keeps-open.ts";
+import { statusFramesOnStateChange } from "./status-frames.ts";
 import { subForms } from "./sub-forms.ts";
 import { subackMintCap } from "./suback-mint-cap.ts";
 import { subackTopicCap } from "./suback-topic-cap.ts";
@@ -37,6 +38,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   subForms,
   tradesTopic,
   launchesTopic,
+  statusFramesOnStateChange,
   cardsSnapshotFirst,
   cardsNoRawTrades,
   cardsSeqContinuity,

@@ -1,5 +1,4 @@
 import type { Check } from "../../engine/check.ts";
-import { getJson, launchPath } from "../../model/read-json.ts";
 import { ANSWER_MS, type StreamSession, mentions, withSession } from "./stream-session.ts";
 import { driveCreation } from "./trade-driver.ts";
 
@@ -19,14 +18,7 @@ export const launchesTopic: Check = {
       await session.expectOpen(probe, "a sub to the launches topic");
       const created = await driveCreation(context);
       if (!created.ok) return context.skip(`a launch must be created to judge the launches topic: ${created.reason}`);
-      // build-create's answer fields are not shown: the creator's list names the new launch.
-      const mine = await getJson<{ launches: { address: string; symbol: string }[] }>(context, `/v1/wallets/${created.creator}/created`);
-      const address = mine.launches.find((row) => row.symbol === created.symbol)?.address;
-      if (address === undefined)
-        session.fail(`launch ${created.symbol} landed but GET /v1/wallets/${created.creator}/created does not list it`, {
-          actual: mine.launches.map((row) => row.symbol),
-        });
-      const { primaryMint } = await getJson<{ primaryMint: string }>(context, launchPath(address));
+      const { address, primaryMint } = created;
       const announced = await probe.next((frame) => frame.kind === "launch" && mentions(frame, address, primaryMint), ANSWER_MS);
       if (!announced)
         session.fail(

@@ -1,6 +1,8 @@
 import { getBase58Decoder } from "@solana/kit";
 import type { CheckContext, SampleLaunch, Wallet } from "../../engine/check.ts";
 import { creationRequest } from "../../model/creation-request.ts";
+import { getJson, launchPath } from "../../model/read-json.ts";
+import { Violation } from "../../model/violation.ts";
 import { hasLanded, isSettled } from "../../model/transaction-status.ts";
 
 /** What a small driven buy asks for: 1,000 whole launch tokens (9 decimals), a few SOL at most. */
@@ -8,6 +10,8 @@ const BUY_TOKENS = "1000000000000";
 const WALLET_LAMPORTS = 20_000_000_000n;
 const POLL_MS = 100;
 const POLL_LIMIT_MS = 15_000;
+/** Launches this run created: a counter in each new symbol, so two creations in one millisecond differ. */
+let creations = 0;
 
 export type DrivenTrade = { readonly ok: true; readonly signature: string } | { readonly ok: false; readonly reason: string };
 
@@ -29,14 +33,18 @@ export function cannotTrade(context: CheckContext): string | null {
  * when the server lets us (a manual clock lands nothing by itself). Returns the settling
  * step's signature, or why no trade was made (never throws for the server's answers).
  */
-export async function driveTrade(context: CheckContext, launch: string): Promise<DrivenTrade> {
+export async function driveTrade(
+  context: CheckContext,
+  launch: string,
+  { amountIn = BUY_TOKENS }: { readonly amountIn?: string } = {},
+): Promise<DrivenTrade> {
   const cannot = cannotTrade(context);
   if (cannot) return { ok: false, reason: cannot };
   const wallet = await context.wallet({ lamports: WALLET_LAMPORTS });
   const quote = await context.exchange({
     method: "POST",
     path: "/v1/trades/quote",
-    json: { launch, direction: "buy", mode: "exactOut", amountIn: BUY_TOKENS, wallet: wallet.address, preview: false },
+    json: { launch, direction: "buy", mode: "exactOut", amountIn, wallet: wallet.address, preview: false },
   });
   const quoteId = (quote.body as { quote?: { quoteId?: unknown } })?.quote?.quoteId;
   if (quote.status !== 200 || typeof quoteId !== "string")
@@ -77,19 +85,22 @@ async function landInOrder(
 }
 
 export type DrivenCreation =
-  { readonly ok: true; readonly creator: string; readonly symbol: string } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly creator: string; readonly symbol: string; readonly address: string; readonly primaryMint: string }
+  | { readonly ok: false; readonly reason: string };
 
 /**
- * Creates a launch as any client would: build-create for a funded wallet as creator, every
- * transaction found in the answer signed and landed in order. Returns the creator and the
- * new launch's symbol, or why none was created (never throws for the server's answers).
+ * Creates a launch as any client would: build-create for a funded wallet as creator (with
+ * `fields` over a valid body), every transaction found in the answer signed and landed in
+ * order, then the launch found as a client finds it (build-create's answer fields are not
+ * shown): in the creator's list, and its record. Returns its ids, or why none was created
+ * (never throws for the server's answers).
  */
-export async function driveCreation(context: CheckContext): Promise<DrivenCreation> {
+export async function driveCreation(context: CheckContext, fields: Record<string, unknown> = {}): Promise<DrivenCreation> {
   if (!context.capabilities.has("wallet")) return { ok: false, reason: "no funded wallet (no /devnet/ faucet and no --keypair)" };
   const wallet = await context.wallet({ lamports: WALLET_LAMPORTS });
-  // A symbol no other run used: base 36 of the time, in the specification's alphabet.
-  const symbol = `C${Date.now().toString(36).toUpperCase()}`.slice(0, 10);
-  const request = creationRequest(context, { symbol, name: `Conformance ${symbol}`, creator: wallet.address });
+  // A symbol no other creation of this run used: base 36 of the time and a counter, in the specification's alphabet.
+  const symbol = `C${(Date.now() * 100 + (creations++ % 100)).toString(36).toUpperCase()}`.slice(-10);
+  const request = creationRequest(context, { symbol, name: `Conformance ${symbol}`, creator: wallet.address, ...fields });
   const built = await context.exchange(request);
   const body = built.body as { plan?: { transaction?: unknown }[]; transaction?: unknown; lastValidBlockHeight?: number } | undefined;
   if (built.status !== 200) return { ok: false, reason: `build-create answered ${built.status}: ${built.text.slice(0, 200)}` };
@@ -98,7 +109,16 @@ export async function driveCreation(context: CheckContext): Promise<DrivenCreati
   if (!steps.every((step): step is { transaction: string } => typeof step?.transaction === "string"))
     return { ok: false, reason: `build-create's answer holds no plan of transactions this suite can read: ${built.text.slice(0, 200)}` };
   const landedSteps = await landInOrder(context, wallet, steps, { lastValidBlockHeight: body?.lastValidBlockHeight });
-  return landedSteps.ok ? { ok: true, creator: wallet.address, symbol } : landedSteps;
+  if (!landedSteps.ok) return landedSteps;
+  const mine = await getJson<{ launches: { address: string; symbol: string }[] }>(context, `/v1/wallets/${wallet.address}/created`);
+  const address = mine.launches.find((row) => row.symbol === symbol)?.address;
+  if (address === undefined)
+    throw new Violation(`launch ${symbol} landed but GET /v1/wallets/${wallet.address}/created does not list it`, {
+      input: request.json,
+      actual: mine.launches.map((row) => row.symbol),
+    });
+  const { primaryMint } = await getJson<{ primaryMint: string }>(context, launchPath(address));
+  return { ok: true, creator: wallet.address, symbol, address, primaryMint };
 }
 
 /** The first signature of a signed wire transaction (its id), base58. */
