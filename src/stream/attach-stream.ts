@@ -28,9 +28,16 @@ export function attachStream(app: FastifyInstance, options: StreamServerOptions)
   stream.attach(app.server);
   // A WebSocket handshake never reaches a route (the server's `upgrade` takes it); a plain
   // request to the stream's path is someone pointing an HTTP client at it: say what it is.
-  app.get(STREAM_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(STREAM_PATH, { schema: { hide: true } }, async (request, reply) => {
     const failure = apiError("UPGRADE_REQUIRED", { path: STREAM_PATH });
-    return reply.code(failure.status).header("upgrade", "websocket").header("connection", "Upgrade").send(failure.body);
+    // A 426 names the upgrade in Connection; a client that asked to close still gets its close
+    // (node keeps the socket open when the answer's Connection header does not say close).
+    const closing = /(^|,)\s*close\s*(,|$)/i.test(request.headers.connection ?? "");
+    return reply
+      .code(failure.status)
+      .header("upgrade", "websocket")
+      .header("connection", closing ? "Upgrade, close" : "Upgrade")
+      .send(failure.body);
   });
   // The stream's AsyncAPI document, as openapi/asyncapi.yaml holds it, naming the host it was reached at.
   app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request, reply) =>

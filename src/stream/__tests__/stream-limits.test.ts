@@ -14,6 +14,7 @@ import { CLOSE_GOING_AWAY, CLOSE_POLICY_VIOLATION, CLOSE_TRY_AGAIN_LATER, STREAM
 import type { StreamServerOptions } from "../stream-options.ts";
 import { createStreamServer } from "../stream-server.ts";
 import { CardsState } from "./cards-client.ts";
+import { rawHttp } from "../../wire/__tests__/raw-http.ts";
 import { StreamClient } from "./stream-client.ts";
 import { type ServedStream, serveStream } from "./stream-fixture.ts";
 import { startStreamWorld } from "./stream-world.ts";
@@ -118,6 +119,9 @@ test("a plain HTTP request to the stream's path is told to upgrade (426), the We
       code: "UPGRADE_REQUIRED",
       error: expect.stringContaining("/v1/stream is a WebSocket"),
     });
+    // A client that asks to close is answered and closed (rawHttp reads until the server closes).
+    const closing = await rawHttp(Number(new URL(w.baseUrl).port), "GET /v1/stream HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(closing.head).toMatch(/^HTTP\/1\.1 426 .*\r\n(.*\r\n)*connection: Upgrade, close/i);
     const client = await StreamClient.ready(w.url);
     await client.close();
     // The stream's document is served beside it, naming this server.
