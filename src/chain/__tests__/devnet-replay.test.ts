@@ -1,4 +1,4 @@
-import { type KeyPairSigner, type Transaction, generateKeyPairSigner } from "@solana/kit";
+import { type KeyPairSigner, type Transaction, generateKeyPairSigner, getSignatureFromTransaction } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Devnet, type DevnetWrite } from "../devnet.ts";
@@ -107,6 +107,26 @@ describe("Devnet replay", () => {
     const first = writes.find((write) => write.kind === "transaction");
     if (first?.kind !== "transaction") throw new Error("the script landed nothing");
     expect(resumed.getTransactionStatus(first.landed.signature)).toMatchObject({ status: "confirmed", slot: first.landed.slot });
+  });
+
+  it("replays a landing of a transaction queued again (accepted before a clean stop) once, and time moves on after it", async () => {
+    const tx = await transfer(devnet, alice, bob, SOL);
+    const slot = devnet.now().slot;
+    devnet.submit(tx); // the journal's "queued" line, due next slot
+    devnet.executeAt(tx, { slot: slot + 1n, seq: 0 }); // the journal's line of its landing
+    devnet.warpToSlot(slot + 20n); // later lines
+    expect(() => devnet.advanceSlots(3)).not.toThrow();
+    expect(devnet.getTransactionStatus(getSignatureFromTransaction(tx))).toMatchObject({ status: "confirmed", slot: slot + 1n });
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+  });
+
+  it("lands a queued transaction a replay warped past in the next slot, instead of moving the clock backwards", async () => {
+    const tx = await transfer(devnet, alice, bob, SOL);
+    const slot = devnet.now().slot;
+    devnet.submit(tx); // queued again at a restart, and the crash came before its landing was journaled
+    devnet.warpToSlot(slot + 20n);
+    expect(() => devnet.advanceSlots(1)).not.toThrow();
+    expect(devnet.getTransactionStatus(getSignatureFromTransaction(tx))).toMatchObject({ status: "confirmed", slot: slot + 21n });
   });
 
   it("refuses to warp or replay backwards in time", async () => {
