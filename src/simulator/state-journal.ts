@@ -11,7 +11,7 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { Devnet } from "../chain/devnet.ts";
@@ -85,6 +85,17 @@ function forEachLine(fd: number, visit: (line: string, index: number) => void): 
   return { lines, bytes };
 }
 
+/**
+ * Creates `dir` and its missing parents, one level at a time: node's recursive mkdir never
+ * returns under some kernel file systems (`/proc` answers ENOENT to it forever), where a
+ * single level's mkdir fails at once with its own error.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const level of missing) mkdirSync(level);
+}
+
 /** The journal and checkpoint of one state directory, open for appending. */
 export class StateJournal {
   readonly #dir: string;
@@ -104,7 +115,7 @@ export class StateJournal {
 
   /** Opens (creating) `dir`, cuts a torn last line, and reads the journal's outline. */
   static open(dir: string): OpenedState {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     const fd = openSync(join(dir, JOURNAL_FILE), "a+");
     try {
       return StateJournal.#read(dir, fd);

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateKeyPairSigner, lamports } from "@solana/kit";
@@ -179,6 +179,17 @@ describe("--state-dir", () => {
 });
 
 describe("StateJournal", () => {
+  it("creates a missing directory and its parents", () => {
+    const dir = join(stateDir(), "nested", "twice");
+    StateJournal.open(dir).journal.close();
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toBe("");
+  });
+
+  // Node's recursive mkdir never returns there: the start spun at 100% CPU, deaf to SIGTERM.
+  it.runIf(existsSync("/proc/self"))("refuses a directory under /proc with its error instead of spinning", () => {
+    expect(() => StateJournal.open("/proc/basket-devnet/state")).toThrow(/ENOENT/);
+  });
+
   it("cuts a torn last line and keeps the whole ones", () => {
     const dir = stateDir();
     const path = join(dir, JOURNAL_FILE);
