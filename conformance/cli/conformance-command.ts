@@ -1,21 +1,14 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { ALL_CHECKS } from "../checks/index.ts";
 import { loadFailure } from "../engine/failure-file.ts";
 import { selectChecks } from "../engine/select-checks.ts";
 import { type RunOptions, runConformance } from "../engine/run-conformance.ts";
-import type { RunListener, RunSummary } from "../engine/run-events.ts";
+import type { RunListener } from "../engine/run-events.ts";
 import { consoleReporter } from "../reporters/console-reporter.ts";
-import { junitXml } from "../reporters/junit-reporter.ts";
-import { jsonReport } from "../reporters/json-reporter.ts";
-import { markdownReport } from "../reporters/markdown-reporter.ts";
+import { unwritableReport, writeReports } from "../reporters/report-files.ts";
 import { unreachableReason } from "../../src/client/service-address.ts";
-import { cannotWrite } from "../../scenarios/runner/writable-file.ts";
 import { checkTableMarkdown } from "../check-table.ts";
-import { CONFORMANCE_USAGE, type ConformanceOptions, type ReportFormat, parseConformanceCommand } from "./conformance-options.ts";
+import { CONFORMANCE_USAGE, type ConformanceOptions, parseConformanceCommand } from "./conformance-options.ts";
 import { type StartedServer, startBuiltInServer } from "./start-simulator.ts";
-
-const REPORTS: Record<ReportFormat, (summary: RunSummary) => string> = { junit: junitXml, json: jsonReport, md: markdownReport };
 
 export interface CommandIo {
   readonly stdout: (text: string) => void;
@@ -75,12 +68,6 @@ export async function conformanceCommand(argv: readonly string[], io: CommandIo 
   }
 }
 
-/** Refuses (RangeError: exit 2) a report file that cannot be written. */
-async function ensureWritable(file: string): Promise<void> {
-  const failure = await cannotWrite(file);
-  if (failure !== null) throw new RangeError(`cannot write the report ${file}: ${failure}`);
-}
-
 /** Runs the suite with `options` (starting the built-in server for `--start`), writes the reports, and says the exit code. */
 async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io: CommandIo): Promise<number> {
   let server: StartedServer | null = null;
@@ -98,7 +85,8 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       );
     }
     // A report that cannot be written is said now, not after the whole run.
-    for (const report of options.reports) await ensureWritable(report.file);
+    const unwritable = await unwritableReport(options.reports);
+    if (unwritable !== null) throw new RangeError(unwritable);
     let baseUrl = options.baseUrl;
     let streamUrl = extra.streamUrl;
     if (options.start) {
@@ -138,11 +126,7 @@ async function judge(options: ConformanceOptions, extra: Partial<RunOptions>, io
       ...(server === null ? {} : { startedWith: { injectBugs: options.injectBugs ?? null } }),
       listeners,
     });
-    for (const report of options.reports) {
-      await mkdir(dirname(report.file), { recursive: true });
-      await writeFile(report.file, REPORTS[report.format](summary));
-      io.stdout(`wrote ${report.format} report ${report.file}\n`);
-    }
+    await writeReports(options.reports, summary, io.stdout);
     if (summary.outcomes.length === 0) io.stderr("this --shard holds none of the checks selected: nothing was judged\n");
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import { PHASES, type Phase } from "../engine/check.ts";
 import type { Shard } from "../engine/select-checks.ts";
+import { type ReportFile, reportFilesOf } from "../reporters/report-files.ts";
 import { serviceBaseUrl } from "../../src/client/service-address.ts";
 
 export const CONFORMANCE_USAGE = `Usage: basket-devnet conformance (--base-url URL | --start) [options]
@@ -45,8 +46,6 @@ Options:
 
 Exit codes: 0 when no check failed, 1 when a check failed, 2 on bad input.`;
 
-export type ReportFormat = "junit" | "json" | "md";
-
 export interface ConformanceOptions {
   readonly baseUrl?: string;
   readonly start: boolean;
@@ -54,7 +53,7 @@ export interface ConformanceOptions {
   readonly checks?: string;
   readonly seed: number;
   readonly numRuns: number;
-  readonly reports: readonly { readonly format: ReportFormat; readonly file: string }[];
+  readonly reports: readonly ReportFile[];
   readonly keypair?: string;
   /** `{client_url}` for the links phase; `base`: the judged server's base URL. */
   readonly clientUrl?: string;
@@ -134,20 +133,10 @@ function phasesOf(text: string): Phase[] {
   return names as Phase[];
 }
 
-function reportsOf(text: string): { format: ReportFormat; file: string }[] {
-  const reports = text.split(",").map((entry) => {
-    const match = /^(junit|json|md)=(.+)$/.exec(entry.trim());
-    if (!match)
-      throw new BadInput(
-        `--report takes junit=FILE,json=FILE,md=FILE; ${JSON.stringify(entry)} is not FORMAT=FILE with one of those formats`,
-      );
-    return { format: match[1] as ReportFormat, file: match[2] as string };
-  });
-  // Two reports to one file: the second would overwrite the first.
-  const files = reports.map((report) => resolve(report.file));
-  const twice = files.find((file, index) => files.indexOf(file) !== index);
-  if (twice !== undefined) throw new BadInput(`--report names ${twice} twice: each report needs a file of its own`);
-  return reports;
+function reportFiles(text: string): ReportFile[] {
+  const parsed = reportFilesOf(text);
+  if (!parsed.ok) throw new BadInput(parsed.reason);
+  return parsed.reports;
 }
 
 function shardOf(text: string): Shard {
@@ -199,7 +188,7 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
       ...(values.checks === undefined ? {} : { checks: checksOf(values.checks) }),
       seed: values.seed === undefined ? 1 : whole("--seed", values.seed, 0, 2 ** 31 - 1),
       numRuns: values["num-runs"] === undefined ? 100 : whole("--num-runs", values["num-runs"], 1, 100_000),
-      reports: values.report === undefined ? [] : reportsOf(values.report),
+      reports: values.report === undefined ? [] : reportFiles(values.report),
       ...(values.keypair === undefined ? {} : { keypair: values.keypair }),
       ...(values["client-url"] === undefined ? {} : { clientUrl: clientUrlOf(values["client-url"]) }),
       control: (values.control ?? "auto") as "auto" | "off",

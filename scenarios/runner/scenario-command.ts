@@ -1,11 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { serviceBaseUrl, unreachableReason } from "../../src/client/service-address.ts";
-import type { RunSummary } from "../../conformance/engine/run-events.ts";
-import { junitXml } from "../../conformance/reporters/junit-reporter.ts";
-import { jsonReport } from "../../conformance/reporters/json-reporter.ts";
-import { markdownReport } from "../../conformance/reporters/markdown-reporter.ts";
+import { type ReportFile, reportFilesOf, unwritableReport, writeReports } from "../../conformance/reporters/report-files.ts";
 import { loadScenario } from "./load-scenario.ts";
 import { runScenarios } from "./run-scenarios.ts";
 import type { Scenario } from "./scenario-schema.ts";
@@ -38,16 +33,12 @@ export interface CommandIo {
 
 const PROCESS_IO: CommandIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
 
-const REPORTS = { junit: (summary: RunSummary) => junitXml(summary), json: jsonReport, md: markdownReport } as const;
-
 class BadInput extends Error {}
 
-function reportsOf(text: string) {
-  return text.split(",").map((entry) => {
-    const match = /^(junit|json|md)=(.+)$/.exec(entry.trim());
-    if (!match) throw new BadInput(`--report takes junit=FILE,json=FILE,md=FILE; ${JSON.stringify(entry)} is not FORMAT=FILE`);
-    return { format: match[1] as keyof typeof REPORTS, file: match[2]! };
-  });
+function reportsOf(text: string): ReportFile[] {
+  const parsed = reportFilesOf(text);
+  if (!parsed.ok) throw new BadInput(parsed.reason);
+  return parsed.reports;
 }
 
 /** `basket-devnet scenario …`: resolves with the exit code. */
@@ -103,6 +94,9 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       baseUrl = parsed.url;
     }
     const reports = values.report === undefined ? [] : reportsOf(values.report);
+    // A report that cannot be written is said now, not after every scenario has run.
+    const unwritable = await unwritableReport(reports);
+    if (unwritable !== null) throw new BadInput(unwritable);
     const scenarios: Scenario[] = [];
     for (const file of scenarioFiles(paths)) {
       const loaded = loadScenario(file);
@@ -114,11 +108,8 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     const unreachable = baseUrl === undefined ? null : await unreachableReason(baseUrl);
     if (unreachable !== null) throw new BadInput(unreachable);
     const console = scenarioConsole(io.stdout, values.verbose ?? false);
-    io.stderr(
-      baseUrl
-        ? `running ${scenarios.length} scenarios against ${baseUrl}\n`
-        : `running ${scenarios.length} scenarios on the built-in simulator\n`,
-    );
+    const counted = scenarios.length === 1 ? "1 scenario" : `${scenarios.length} scenarios`;
+    io.stderr(baseUrl ? `running ${counted} against ${baseUrl}\n` : `running ${counted} on the built-in simulator\n`);
     const run = await runScenarios(scenarios, {
       ...(baseUrl === undefined ? {} : { baseUrl }),
       control: (values.control as "auto" | "off" | undefined) ?? "auto",
@@ -126,11 +117,7 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       onResult: console.result,
     });
     console.summary(run.summary);
-    for (const report of reports) {
-      await mkdir(dirname(report.file), { recursive: true });
-      await writeFile(report.file, REPORTS[report.format](run.summary));
-      io.stdout(`wrote ${report.format} report ${report.file}\n`);
-    }
+    await writeReports(reports, run.summary, io.stdout);
     return run.summary.failed > 0 ? 1 : 0;
   } catch (error) {
     io.stderr(`basket-devnet scenario: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -30,6 +30,22 @@ describe("basket-devnet scenario run", () => {
   });
 });
 
+describe("basket-devnet scenario run --report", () => {
+  it("refuses a report it cannot write, or one file named twice, with exit 2 before running anything", async () => {
+    const blocker = join(directory, "a-file");
+    writeFileSync(blocker, "");
+    const unwritable = capture();
+    expect(await scenarioCommand(["run", "scenarios/library", "--report", `junit=${join(blocker, "x.xml")}`], unwritable.sink)).toBe(2);
+    expect(unwritable.io.err).toContain(`cannot write the report ${join(blocker, "x.xml")}: ${blocker} is a file, not a folder`);
+    expect(unwritable.io.err).not.toContain("running");
+    const twice = capture();
+    const file = join(directory, "both.xml");
+    expect(await scenarioCommand(["run", "scenarios/library", "--report", `junit=${file},json=${file}`], twice.sink)).toBe(2);
+    expect(twice.io.err).toContain(`--report names ${file} twice`);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
 describe("basket-devnet scenario record", () => {
   it("refuses a missing --target or a target that is not http(s) with exit 2 and writes nothing", async () => {
     const out = join(directory, "never.yaml");
