@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { PHASES, type Phase } from "../engine/check.ts";
 import type { Shard } from "../engine/select-checks.ts";
 import { type ReportFile, reportFilesOf } from "../reporters/report-files.ts";
@@ -41,7 +41,7 @@ Options:
   --shard <i/n>          run the i-th of n shares of the checks (e.g. 2/4)
   --max-failures <n>     stop starting checks after n failures
   --timeout <seconds>    a check running longer fails (default 120)
-  --failures-dir <dir>   where failures are saved (default .conformance/failures; a replay's, beside its FILE)
+  --failures-dir <dir>   where failures are saved (default .conformance/failures; a replay's, replays/ beside its FILE)
   -h, --help             this text
 
 Exit codes: 0 when no check failed, 1 when a check failed, 2 on bad input.`;
@@ -198,8 +198,9 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
       ...(values.shard === undefined ? {} : { shard: shardOf(values.shard) }),
       ...(values["max-failures"] === undefined ? {} : { maxFailures: whole("--max-failures", values["max-failures"], 1, 1_000_000) }),
       checkTimeoutMs: values.timeout === undefined ? 120_000 : whole("--timeout", values.timeout, 1, 86_400) * 1000,
-      // A replay that fails again saves beside the failure it replays, unless told otherwise.
-      failuresDir: values["failures-dir"] ?? (verb === "replay" ? dirname(rest[0] as string) : ".conformance/failures"),
+      // A replay that fails again saves in replays/ beside the failure it replays, unless told
+      // otherwise: under the same name beside it, it would overwrite the record it replays.
+      failuresDir: values["failures-dir"] ?? (verb === "replay" ? join(dirname(rest[0] as string), "replays") : ".conformance/failures"),
     };
     return verb === "replay" ? { kind: "replay", file: rest[0] as string, options } : { kind: "run", options };
   } catch (error) {

@@ -83,8 +83,10 @@ describe("parseConformanceCommand", () => {
     expect(parseConformanceCommand(["list"])).toEqual({ kind: "list" });
   });
 
-  it("saves a replay's new failure beside the file it replays, unless --failures-dir says where", () => {
-    expect(parseConformanceCommand(["replay", "ci/failures/f.json", "--start"])).toMatchObject({ options: { failuresDir: "ci/failures" } });
+  it("saves a replay's new failure in replays/ beside the file it replays (never over it), unless --failures-dir says where", () => {
+    expect(parseConformanceCommand(["replay", "ci/failures/f.json", "--start"])).toMatchObject({
+      options: { failuresDir: "ci/failures/replays" },
+    });
     expect(parseConformanceCommand(["replay", "ci/failures/f.json", "--start", "--failures-dir", "out"])).toMatchObject({
       options: { failuresDir: "out" },
     });
