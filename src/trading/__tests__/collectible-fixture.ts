@@ -1,18 +1,11 @@
 import { type Address, generateKeyPairSigner } from "@solana/kit";
 import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
-import type { Result } from "../../errors/index.ts";
 import { NATIVE_MINT_ADDRESS, getLaunchAccountDecoder } from "../../programs/index.ts";
 import { type ListedCollectible, listCollectible } from "../../world/__tests__/collectible-fixture.ts";
 import { startWorld } from "../../world/__tests__/world-fixture.ts";
-import type { BuildResponse } from "../records/build-response.ts";
 import type { QuoteRequest } from "../quote-request.ts";
 import { TradeDesk } from "../trade-desk.ts";
-import { SOL, type clientWallet, request, signAsClient } from "./desk-fixture.ts";
-
-export function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error.body)}`);
-  return result.value;
-}
+import { SOL, request } from "./desk-fixture.ts";
 
 /**
  * A world with one collectible listed (stage raising: a collectibles launch whose recipe is
@@ -47,21 +40,4 @@ export function collectibleRequest(collectible: { listed: ListedCollectible }, o
 /** The launch record's status now. */
 export function statusOf(devnet: Collectible["devnet"], launch: Address) {
   return getLaunchAccountDecoder().decode(devnet.getAccount(launch)!.data).status;
-}
-
-/** Signs every step of `built` with the web3.js wallet, submits and lands each in order; their statuses. */
-export async function landAll(
-  desk: TradeDesk,
-  built: BuildResponse,
-  quoteId: string,
-  wallet: ReturnType<typeof clientWallet>,
-): Promise<{ status: string; error: string | null }[]> {
-  const outcomes = [];
-  for (const step of built.plan) {
-    const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quoteId));
-    desk.options.devnet.advanceSlots(1);
-    const report = desk.status(submitted.signature);
-    outcomes.push({ status: report.status, error: report.error });
-  }
-  return outcomes;
 }

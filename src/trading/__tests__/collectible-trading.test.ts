@@ -7,7 +7,8 @@ import { tokenBalance } from "../../world/token-balance.ts";
 import { crank, readCollectible, wrapSol } from "../../world/__tests__/collectible-fixture.ts";
 import { outcomeOf } from "../../world/__tests__/world-fixture.ts";
 import type { CurveQuote, PoolQuote } from "../records/quote.ts";
-import { type Collectible, collectibleRequest, landAll, startCollectible, statusOf, value } from "./collectible-fixture.ts";
+import { type Collectible, collectibleRequest, startCollectible, statusOf } from "./collectible-fixture.ts";
+import { landAll, value } from "./desk-fixture.ts";
 import { SOL, clientWallet } from "./desk-fixture.ts";
 
 /** A fresh web3.js wallet buys the rest of the curve through the desk: the curve completes. */

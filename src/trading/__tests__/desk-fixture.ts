@@ -2,8 +2,10 @@ import { Keypair, VersionedTransaction } from "@solana/web3.js";
 import { type Address, address, createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
 import { getCreateAssociatedTokenIdempotentInstruction, getTransferInstruction } from "@solana-program/token";
 import { deriveKeyPairSigner } from "../../chain/deterministic-keys.ts";
+import type { Result } from "../../errors/index.ts";
 import type { GenesisWorld } from "../../world/genesis-world.ts";
 import { type LaunchedLaunch, launch, outcomeOf, run, startWorld } from "../../world/__tests__/world-fixture.ts";
+import type { BuildResponse } from "../records/build-response.ts";
 import { type QuoteRequest, TradeDesk } from "../trade-desk.ts";
 
 export const SOL = 1_000_000_000n;
@@ -79,4 +81,27 @@ export async function transferTokens(
     getTransferInstruction({ source, destination, authority: signer, amount }),
   ]);
   if (outcomeOf(result) !== "ok") throw new Error(`token transfer failed: ${outcomeOf(result)}`);
+}
+
+/** The value of a result a test expects to succeed; a failure throws with its body. */
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error.body)}`);
+  return result.value;
+}
+
+/** Signs every step of `built` with the web3.js wallet, submits and lands each in order; their statuses. */
+export async function landAll(
+  desk: TradeDesk,
+  built: BuildResponse,
+  quoteId: string,
+  wallet: ReturnType<typeof clientWallet>,
+): Promise<{ status: string; error: string | null }[]> {
+  const outcomes = [];
+  for (const step of built.plan) {
+    const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quoteId));
+    desk.options.devnet.advanceSlots(1);
+    const report = desk.status(submitted.signature);
+    outcomes.push({ status: report.status, error: report.error });
+  }
+  return outcomes;
 }

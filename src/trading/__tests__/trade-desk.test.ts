@@ -1,12 +1,11 @@
 import { Keypair, SystemProgram, Transaction, VersionedTransaction } from "@solana/web3.js";
 import { type Address, generateKeyPairSigner, signBytes } from "@solana/kit";
 import { describe, expect, it } from "vitest";
-import type { Result } from "../../errors/index.ts";
 import { ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
 import { readCurve } from "../../world/__tests__/world-fixture.ts";
 import type { CurveQuote } from "../records/quote.ts";
-import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
+import { SOL, clientWallet, landAll, request, signAsClient, startDesk, value } from "./desk-fixture.ts";
 
 /** Valid signature bytes over the message, made by a key that is not the fee payer's. */
 async function signWithWrongKey(base64: string): Promise<string> {
@@ -14,11 +13,6 @@ async function signWithWrongKey(base64: string): Promise<string> {
   const mallory = await generateKeyPairSigner();
   transaction.signatures[0] = new Uint8Array(await signBytes(mallory.keyPair.privateKey, transaction.message.serialize()));
   return Buffer.from(transaction.serialize()).toString("base64");
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`unexpected failure: ${JSON.stringify(result.error.body)}`);
-  return result.value;
 }
 
 describe("the trade desk", () => {
@@ -189,11 +183,7 @@ describe("the trade desk", () => {
     const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
     expect(quote.allInLamports).toBe(sized.allInLamports);
     const built = value(await desk.build(quote.quoteId, wallet.address));
-    for (const step of built.plan) {
-      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
-      devnet.advanceSlots(1);
-      expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
-    }
+    expect((await landAll(desk, built, quote.quoteId, wallet)).map((outcome) => outcome.status)).toEqual(built.plan.map(() => "confirmed"));
     expect(devnet.getBalance(wallet.address)).toBe(0n);
   });
 
@@ -219,10 +209,8 @@ describe("the trade desk", () => {
           instruction.data[0] === 3,
       );
       expect(prices, `step ${step.step} (${step.label}) sets no compute-unit price`).toHaveLength(1);
-      const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
-      devnet.advanceSlots(1);
-      expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
     }
+    expect((await landAll(desk, built, quote.quoteId, wallet)).map((outcome) => outcome.status)).toEqual(built.plan.map(() => "confirmed"));
     expect(devnet.getBalance(wallet.address)).toBe(0n);
   });
 
@@ -236,11 +224,9 @@ describe("the trade desk", () => {
       // Most of the budget buys: the fees and rent of a first buy of three components are about 0.01 SOL.
       expect(BigInt(quote.route!.solIn)).toBeGreaterThan(budget - 20_000_000n);
       const built = value(await desk.build(quote.quoteId, wallet.address));
-      for (const step of built.plan) {
-        const submitted = value(await desk.submit(signAsClient(step.transaction, wallet.keypair), quote.quoteId));
-        devnet.advanceSlots(1);
-        expect(desk.status(submitted.signature)).toMatchObject({ status: "confirmed" });
-      }
+      expect((await landAll(desk, built, quote.quoteId, wallet)).map((outcome) => outcome.status)).toEqual(
+        built.plan.map(() => "confirmed"),
+      );
       expect(10n * SOL - devnet.getBalance(wallet.address)).toBeLessThanOrEqual(budget);
     }
     const poor = clientWallet(world, SOL);

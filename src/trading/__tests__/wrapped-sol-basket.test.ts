@@ -12,7 +12,7 @@ import { startWorld } from "../../world/__tests__/world-fixture.ts";
 import { LaunchBuilder } from "../launch-builder.ts";
 import { TradeDesk } from "../trade-desk.ts";
 import type { CurveQuote } from "../records/quote.ts";
-import { landAll, value } from "./collectible-fixture.ts";
+import { landAll, value } from "./desk-fixture.ts";
 import { SOL, clientWallet, signAsClient, startDesk } from "./desk-fixture.ts";
 
 async function basketWithWrappedSol(seed: string) {
