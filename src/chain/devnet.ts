@@ -454,8 +454,8 @@ export class Devnet {
     for (let slot = this.#clock.now().slot; slot < target; slot = this.#clock.now().slot) {
       const due = this.#nextDueSlot();
       // A landing slot is a stop of its own; the empty slots before it pass in one step.
-      // A transaction due before this slot (a replay warped past it) lands in the next one.
-      const stop = due === null || due > target ? target : due > slot + 1n ? due - 1n : slot + 1n;
+      // A transaction due before this slot (a replay warped past it) lands in this one.
+      const stop = due === null || due > target ? target : due > slot + 1n ? due - 1n : due < slot ? slot : due;
       this.#clock.advance(stop - slot);
       this.#seqInSlot = 0;
       this.#syncClockSysvar();

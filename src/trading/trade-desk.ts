@@ -176,18 +176,24 @@ export class TradeDesk {
     settle: (priced: Priced) => Result<Priced>,
   ): Promise<Result<{ priced: Priced; plan: Plan }>> {
     let asked = request;
+    let overhead = 0n;
     for (let attempt = 0; ; attempt++) {
       const priced = await pricing.price(asked, wallet);
       const settled = priced.ok ? settle(priced.value) : priced;
-      if (!settled.ok) return attempt === 0 ? settled : budgetTooSmall(request.amountIn, request.amountIn - asked.amountIn);
+      if (!settled.ok) return attempt === 0 ? settled : budgetTooSmall(request.amountIn, overhead);
       const planned = await planning.plan(asked, wallet, settled.value);
       if (!planned.ok) return planned;
       const ceiling = request.mode === "exactInSol" && settled.value.venue === "curve" ? request.amountIn : null;
-      const cost = allInLamports(planned.value.spendLamports, planned.value.fees);
+      const { outlayLamports, spendLamports, fees } = planned.value;
+      const cost = allInLamports(spendLamports, fees);
       if (ceiling === null || cost <= ceiling) return succeed({ priced: settled.value, plan: planned.value });
+      overhead = cost - spendLamports;
+      // The swaps spent `outlayLamports` of what was asked (less when the wallet's holdings
+      // or the curve's end bound the trade): the next budget is that, less the excess.
+      const swaps = outlayLamports < asked.amountIn ? outlayLamports : asked.amountIn;
       const over = cost - ceiling;
-      if (over >= asked.amountIn || attempt === BUDGET_ATTEMPTS) return budgetTooSmall(ceiling, ceiling - asked.amountIn + over);
-      asked = { ...asked, amountIn: asked.amountIn - over };
+      if (over >= swaps || attempt === BUDGET_ATTEMPTS) return budgetTooSmall(ceiling, overhead);
+      asked = { ...asked, amountIn: swaps - over };
     }
   }
 

@@ -25,7 +25,10 @@ describe("quotes after the chain changes", () => {
         async (grants, lamports, mode) => {
           const ask = request(launched, { wallet: wallet.address, mode, amountIn: mode === "exactInSol" ? SOL / 10n : 1_000n * 10n ** 6n });
           const before = await desk.quote(ask);
-          // The wallet's holdings change between two quotes of the same request.
+          // The wallet's holdings change between two quotes of the same request. A slot passes
+          // first: two runs drawing the same grants would otherwise send the same transaction
+          // under the same blockhash, which the chain refuses as already processed.
+          devnet.advanceSlots(1);
           await world.fund(wallet.address, { lamports, components: mints.map((mint, i) => ({ mint, amount: grants[i]! })) });
           const after = await desk.quote(ask);
           const fresh = new TradeDesk(desk.options);
