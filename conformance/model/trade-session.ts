@@ -1,5 +1,6 @@
 import type { Exchange } from "../../src/client/basket-client.ts";
 import type { CheckContext, SampleLaunch, Wallet } from "../engine/check.ts";
+import { documentValidators } from "../engine/document-validator.ts";
 import { getJson, okBody, postJson } from "./read-json.ts";
 import { isOnItsWay } from "./transaction-status.ts";
 import { Violation } from "./violation.ts";
@@ -49,9 +50,19 @@ export async function quoteOf(context: CheckContext, request: QuoteRequest): Pro
   return body.quote;
 }
 
-/** The build of a stored quote for `wallet`, 200 or a Violation. */
-export function buildOf(context: CheckContext, quoteId: string, wallet: string): Promise<Built> {
-  return postJson<Built>(context, "/v1/trades/build", { quoteId, wallet });
+/**
+ * The build of a stored quote for `wallet`, 200 or a Violation; an answer without the fields
+ * the specification lists (`transaction`, `lastValidBlockHeight`, a plan step's own) is one too.
+ */
+export async function buildOf(context: CheckContext, quoteId: string, wallet: string): Promise<Built> {
+  const built = await postJson<Built>(context, "/v1/trades/build", { quoteId, wallet });
+  const problem = documentValidators(context.documents.openapi).relaxed.validateResponse("POST", "/v1/trades/build", 200, built).error;
+  if (problem !== null)
+    throw new Violation(`the build of quote ${quoteId} answered without what the specification lists: ${problem}`, {
+      input: { quoteId, wallet },
+      actual: built,
+    });
+  return built;
 }
 
 /** The plan's steps: `plan` when given, else the one `transaction` (the specification makes `plan` optional). */

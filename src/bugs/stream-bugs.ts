@@ -174,6 +174,18 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "suback-counts-wrong",
+    phase: "stream",
+    rule: "A suback counts what was trimmed (rejected) and kept (accepted); this mode says nothing was accepted.",
+    caughtBy: "stream.suback.mintCap",
+    stream: {
+      outgoing: (frame) =>
+        frame.kind === "suback" && typeof frame.accepted === "number" && typeof frame.rejected === "number"
+          ? { ...frame, accepted: 0, rejected: frame.accepted + frame.rejected }
+          : frame,
+    },
+  },
+  {
     name: "status-frames-silent",
     phase: "stream",
     rule: "A launch's state change reaches the live and cards tiers that follow it as status and migration frames; this mode sends none.",

@@ -289,6 +289,22 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "build-without-last-valid-block-height",
+    phase: "trade",
+    rule: "A build answers transaction and lastValidBlockHeight (and optionally plan); this mode leaves lastValidBlockHeight out.",
+    caughtBy: "build.answerFields",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => {
+        const built = objectOf(answer.body);
+        if (!built || !succeeded(answer)) return undefined;
+        const { lastValidBlockHeight: _dropped, ...rest } = built;
+        return rest;
+      },
+    },
+  },
+  {
     name: "create-plan-arrives-signed",
     phase: "trade",
     rule: "build-create returns unsigned transactions only; this mode fills each creation step's signature slot.",

@@ -2,7 +2,7 @@ import type { Check } from "../../engine/check.ts";
 import { idsOf, pickLaunches } from "./launch-picks.ts";
 import { ANSWER_MS, CARDS_SNAPSHOT_THEN_DELTAS, type StreamSession, cardsField, mentions, withSession } from "./stream-session.ts";
 
-/** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed. */
+/** The first `cards` frame after a cards `sub` is a snapshot (`full: true`) naming every launch subscribed, and no other. */
 export const cardsSnapshotFirst: Check = {
   id: "stream.cards.snapshotFirst",
   phase: "stream",
@@ -20,6 +20,14 @@ export const cardsSnapshotFirst: Check = {
         session.fail(`the snapshot leaves out ${missing.length} of the ${launches.length} launches subscribed`, {
           expected: missing.map((launch) => launch.address),
           actual: first.text,
+        });
+      // "The aggregated cards bundle filtered to those launches": no other launch the server lists rides along.
+      const others = context.samples.launches.filter((launch) => !launches.includes(launch));
+      const leaked = others.filter((launch) => mentions(first, ...idsOf(launch)));
+      if (leaked.length > 0)
+        session.fail(`the snapshot of a cards sub of ${launches.length} launches also carries ${leaked.length} launches not subscribed`, {
+          expected: launches.map((launch) => launch.address),
+          actual: leaked.map((launch) => launch.address),
         });
     }),
 };

@@ -20,6 +20,13 @@ export const closeCapRefusal: Check = {
       for (let index = 1; index <= PER_ADDRESS; index++) {
         const probe = await session.open();
         const hello = await probe.nextKind("hello", ANSWER_MS);
+        // A refusal with 1013 before the default is a deployment whose server-wide cap is lower
+        // ("per-server connection cap value: not shown"): the refusal itself keeps the rule.
+        if (!hello && probe.closeInfo?.code === REFUSED)
+          return session.failDecision(
+            `connection ${index} from one address was refused with ${REFUSED}, before the default cap of ${PER_ADDRESS}: this server's cap is lower`,
+            { expected: `${PER_ADDRESS} connections served`, actual: `refused with ${REFUSED} at ${index}` },
+          );
         if (!hello)
           session.fail(
             `connection ${index} of ${PER_ADDRESS} from one address got no hello${probe.closeInfo ? ` (closed ${probe.closeInfo.code})` : ""}`,

@@ -37,8 +37,21 @@ export const subackMintCap: Check = {
             actual: frame.text,
           },
         );
+      // The surplus is what was trimmed: rejected counts it, accepted the rest; every launch the
+      // server lists is kept up to the cap (ids of nothing may count either way).
       if (suback.accepted + suback.rejected !== SENT)
-        context.note("info", `accepted + rejected = ${suback.accepted + suback.rejected}, not the ${SENT} entries sent`);
+        session.fail(`the suback's accepted + rejected is ${suback.accepted + suback.rejected}, not the ${SENT} well-formed mints sent`, {
+          expected: { accepted: CAP, rejected: SENT - CAP },
+          actual: frame.text,
+        });
+      if (suback.accepted < Math.min(CAP, real.length))
+        session.fail(
+          `the suback accepts ${suback.accepted} of ${SENT} mints, fewer than the ${Math.min(CAP, real.length)} launches it lists among them`,
+          {
+            expected: { accepted: CAP, rejected: SENT - CAP },
+            actual: frame.text,
+          },
+        );
       await session.expectOpen(probe, "the suback");
     }),
 };

@@ -1,6 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { buildCreateUnsignedForCreator } from "./create-checks.ts";
 import {
+  buildAnswerFields,
   planCountMatchesRoute,
   planFeePayerIsWallet,
   planOnlyWalletSigns,
@@ -45,6 +46,7 @@ export const TRADE_CHECKS: readonly Check[] = [
   quoteComponentsNamedAsLaunch,
   quoteTermsFollowRequest,
   quoteExpiresAtWithin30s,
+  buildAnswerFields,
   planOrder,
   planTransactionIsLast,
   planSingleSettle,

@@ -76,6 +76,21 @@ function planCheck(
   };
 }
 
+export const buildAnswerFields = planCheck(
+  "build.answerFields",
+  {
+    section: BUILD,
+    text: "Response: transaction (base64 of an unsigned versioned transaction), lastValidBlockHeight, and optionally plan: an ordered array of {step, label, transaction, kind, settles}",
+  },
+  // buildOf holds every answer to the document's view of these fields; this names the two a client cannot do without.
+  (built, _steps, _quote, _wallet, input) =>
+    ensure(
+      typeof built.transaction === "string" && Number.isSafeInteger(built.lastValidBlockHeight),
+      "the build answered without its transaction or an integer lastValidBlockHeight",
+      { input, expected: { transaction: "base64", lastValidBlockHeight: "an integer" }, actual: built },
+    ),
+);
+
 export const planTransactionIsLast = planCheck(
   "plan.transactionIsLast",
   { section: BUILD, text: "Rules for a plan, 2: transaction is always the last entry of plan" },

@@ -212,6 +212,13 @@ export const statusFailedIsHttp200: Check = {
           actual: { httpStatus: attempt.answer.status, body: attempt.answer.body ?? attempt.answer.text.slice(0, 500) },
         },
       );
+      const submitted = attempt.answer.body as { status?: unknown; error?: unknown } | undefined;
+      if (attempt.answer.status === 200 && submitted?.status === "failed")
+        ensure(typeof submitted.error === "string" && submitted.error.length > 0, "submit answered failed without the reason in error", {
+          input: attempt.buy.input,
+          expected: { status: "failed", error: "a sentence" },
+          actual: attempt.answer.body,
+        });
       if (attempt.answer.status !== 200)
         context.skip(
           `the server refused the out-of-order settle at submit (${attempt.answer.status}): no transaction reached the network to fail there`,
