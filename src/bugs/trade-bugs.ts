@@ -289,6 +289,24 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "sell-quote-overpromises",
+    phase: "trade",
+    rule: "A sell receives at least its quote's minOut; this mode quotes every sell at twice what it receives, its floor raised alike.",
+    caughtBy: "trade.termsKept",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      onSend: (answer) =>
+        body(answer.request)?.direction === "sell"
+          ? withQuote(answer, (quote) =>
+              typeof quote.expectedOut === "string" && typeof quote.minOut === "string"
+                ? { ...quote, expectedOut: String(BigInt(quote.expectedOut) * 2n), minOut: String(BigInt(quote.minOut) * 2n) }
+                : quote,
+            )
+          : undefined,
+    },
+  },
+  {
     name: "build-without-last-valid-block-height",
     phase: "trade",
     rule: "A build answers transaction and lastValidBlockHeight (and optionally plan); this mode leaves lastValidBlockHeight out.",

@@ -32,7 +32,7 @@ import {
   submitOutOfOrderFails,
   submitTamperedChangesNothing,
 } from "./submission-checks.ts";
-import { tapeRecordsOwnTrades } from "./tape-checks.ts";
+import { tapeRecordsOwnTrades, tradeTermsKept } from "./tape-checks.ts";
 
 /** Every check of the `trade` phase: the quote, build, submit and status rules, most with a funded wallet and time. */
 export const TRADE_CHECKS: readonly Check[] = [
@@ -64,4 +64,5 @@ export const TRADE_CHECKS: readonly Check[] = [
   submitTamperedChangesNothing,
   buildRereadsBalances,
   tapeRecordsOwnTrades,
+  tradeTermsKept,
 ];

@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { getJson } from "../../model/read-json.ts";
 import { judge } from "../../model/run-property.ts";
-import { SMALL_BUY, curveLaunch, holdingOf, trade } from "../../model/trade-session.ts";
+import { SMALL_BUY, balancesOf, curveLaunch, holdingOf, trade } from "../../model/trade-session.ts";
 import { ensure } from "../../model/violation.ts";
 
 interface TapeRow {
@@ -56,6 +56,56 @@ export const tapeRecordsOwnTrades: Check = {
           actual,
         });
       }
+    });
+  },
+};
+
+export const tradeTermsKept: Check = {
+  id: "trade.termsKept",
+  phase: "trade",
+  rule: {
+    section: "Endpoints › POST /v1/trades/quote",
+    text: "a landed trade keeps its quote: a buy by exactOut delivers the launch tokens wanted out (amountIn) and is paid from the wallet's SOL; a sell receives at least minOut (slippageBps sets the floor on what is received), as its tape record's dnaUnits shows",
+  },
+  enforces: "specification",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const launch = curveLaunch(context);
+      const before = await balancesOf(context, wallet.address);
+      const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", mode: "exactOut", amountIn: SMALL_BUY });
+      const after = await balancesOf(context, wallet.address);
+      const input = { launch: launch.address, direction: "buy", mode: "exactOut", amountIn: SMALL_BUY, quoteId: buy.quote.quoteId };
+      const bought = BigInt(after[launch.primaryMint] ?? "0") - BigInt(before[launch.primaryMint] ?? "0");
+      if (buy.quote.clamped !== true)
+        ensure(bought === BigInt(SMALL_BUY), `a buy of ${SMALL_BUY} launch tokens out delivered ${bought}`, {
+          input,
+          expected: SMALL_BUY,
+          actual: bought.toString(),
+        });
+      ensure(BigInt(after.SOL ?? "0") < BigInt(before.SOL ?? "0"), "the wallet's solLamports did not fall after a buy paid in SOL", {
+        input,
+        expected: `less than ${before.SOL}`,
+        actual: after.SOL,
+      });
+      const amountIn = (bought / 2n).toString();
+      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", mode: "exactIn", amountIn });
+      const signature = sell.steps.find((step) => step.settles)?.signature ?? sell.steps.at(-1)!.signature;
+      const { trades } = await getJson<{ trades: (TapeRow & { dnaUnits?: string })[] }>(context, `/v1/launches/${launch.address}/trades`, {
+        limit: "200",
+      });
+      const row = trades.find((entry) => entry.signature === signature);
+      const sold = { launch: launch.address, direction: "sell", amountIn, quoteId: sell.quote.quoteId, signature };
+      ensure(row !== undefined && typeof row.dnaUnits === "string", "the landed sell is not on its launch's tape with its dnaUnits", {
+        input: sold,
+        actual: row,
+      });
+      ensure(
+        typeof sell.quote.minOut !== "string" || BigInt(row.dnaUnits) >= BigInt(sell.quote.minOut),
+        `a sell quoted at minOut ${sell.quote.minOut} received ${row.dnaUnits} DNA units`,
+        { input: sold, expected: `at least ${sell.quote.minOut}`, actual: { dnaUnits: row.dnaUnits, expectedOut: sell.quote.expectedOut } },
+      );
     });
   },
 };
