@@ -54,6 +54,8 @@ function tradeSignature(frame: Record<string, unknown>): string | null {
   return typeof signature === "string" ? signature : null;
 }
 
+/** Trade frames each socket was offered, for `trades-every-other-dropped`. */
+const tradeFramesSeen = new WeakMap<WebSocket, number>();
 /** Sockets that sent a live-tier sub: the trades topic alone hears nothing in `trades-topic-silent`. */
 const liveSubscribers = new WeakSet<WebSocket>();
 /** Each socket's cards as its snapshot and deltas left them, by launch address. */
@@ -170,6 +172,20 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
       incoming: (data) => {
         const frame = parsed(data);
         return !(frame?.op === "unsub" && frame.tier === "cards" && frame.mints === undefined);
+      },
+    },
+  },
+  {
+    name: "trades-every-other-dropped",
+    phase: "stream",
+    rule: "The trades topic hears every trade on the chain, a buy and the sell after it alike; this mode sends each socket every other trade frame.",
+    caughtBy: "stream.trades.topic",
+    stream: {
+      outgoing: (frame, socket) => {
+        if (frame.kind !== "trade") return frame;
+        const sent = (tradeFramesSeen.get(socket) ?? 0) + 1;
+        tradeFramesSeen.set(socket, sent);
+        return sent % 2 === 0 ? null : frame;
       },
     },
   },

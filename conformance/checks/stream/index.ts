@@ -19,6 +19,7 @@ import { liveReplaces } from "./live-replaces.ts";
 import { mintsMalformedDropped } from "./mints-malformed-dropped.ts";
 import { pingCadence } from "./ping-cadence.ts";
 import { resyncKeepsOpen } from "./resync-keeps-open.ts";
+import { scopeOnlySubscribed } from "./scope-only-subscribed.ts";
 import { statusFramesOnStateChange } from "./status-frames.ts";
 import { subForms } from "./sub-forms.ts";
 import { subackMintCap } from "./suback-mint-cap.ts";
@@ -39,6 +40,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   tradesTopic,
   launchesTopic,
   statusFramesOnStateChange,
+  scopeOnlySubscribed,
   cardsSnapshotFirst,
   cardsNoRawTrades,
   cardsSeqContinuity,

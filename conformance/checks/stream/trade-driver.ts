@@ -6,8 +6,8 @@ import { Violation } from "../../model/violation.ts";
 import { hasLanded, isSettled } from "../../model/transaction-status.ts";
 
 /** What a small driven buy asks for: 1,000 whole launch tokens (9 decimals), a few SOL at most. */
-const BUY_TOKENS = "1000000000000";
-const WALLET_LAMPORTS = 20_000_000_000n;
+export const BUY_TOKENS = "1000000000000";
+export const WALLET_LAMPORTS = 20_000_000_000n;
 const POLL_MS = 100;
 const POLL_LIMIT_MS = 15_000;
 /** Launches this run created: a counter in each new symbol, so two creations in one millisecond differ. */
@@ -28,7 +28,9 @@ export function cannotTrade(context: CheckContext): string | null {
 }
 
 /**
- * Makes a trade happen on `launch` as any client would: quote, build, sign every plan step
+ * Makes a trade happen on `launch` as any client would (a buy of `amountIn` launch tokens
+ * out, by default a small one; or a sell of `amountIn` the wallet holds) with `wallet`, or a
+ * new funded one: quote, build, sign every plan step
  * with a funded wallet, submit in order, moving the clock a slot after each submission
  * when the server lets us (a manual clock lands nothing by itself). Returns the settling
  * step's signature, or why no trade was made (never throws for the server's answers).
@@ -36,15 +38,19 @@ export function cannotTrade(context: CheckContext): string | null {
 export async function driveTrade(
   context: CheckContext,
   launch: string,
-  { amountIn = BUY_TOKENS }: { readonly amountIn?: string } = {},
+  {
+    amountIn = BUY_TOKENS,
+    direction = "buy",
+    wallet: given,
+  }: { readonly amountIn?: string; readonly direction?: "buy" | "sell"; readonly wallet?: Wallet } = {},
 ): Promise<DrivenTrade> {
   const cannot = cannotTrade(context);
   if (cannot) return { ok: false, reason: cannot };
-  const wallet = await context.wallet({ lamports: WALLET_LAMPORTS });
+  const wallet = given ?? (await context.wallet({ lamports: WALLET_LAMPORTS }));
   const quote = await context.exchange({
     method: "POST",
     path: "/v1/trades/quote",
-    json: { launch, direction: "buy", mode: "exactOut", amountIn, wallet: wallet.address, preview: false },
+    json: { launch, direction, mode: direction === "buy" ? "exactOut" : "exactIn", amountIn, wallet: wallet.address, preview: false },
   });
   const quoteId = (quote.body as { quote?: { quoteId?: unknown } })?.quote?.quoteId;
   if (quote.status !== 200 || typeof quoteId !== "string")
