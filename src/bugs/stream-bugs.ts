@@ -176,6 +176,18 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "cards-deltas-marked-full",
+    phase: "stream",
+    rule: "A cards delta carries only what changed and is not a snapshot; this mode marks every delta full: true, so a client would drop the cards it leaves out.",
+    caughtBy: "stream.cards.seqContinuity",
+    stream: {
+      outgoing: (frame) => {
+        const holder = cardsHolder(frame, "full");
+        return holder && holder.full === false ? withCardsField(frame, "full", true) : frame;
+      },
+    },
+  },
+  {
     name: "trades-every-other-dropped",
     phase: "stream",
     rule: "The trades topic hears every trade on the chain, a buy and the sell after it alike; this mode sends each socket every other trade frame.",

@@ -1,8 +1,8 @@
 import type { Check } from "../../engine/check.ts";
 import type { ProbeFrame } from "../../engine/stream-probe.ts";
 import { stirLaunch } from "./activity.ts";
-import { pickLaunches } from "./launch-picks.ts";
-import { ANSWER_MS, type StreamSession, cardsField, isCards, withSession } from "./stream-session.ts";
+import { idsOf, pickLaunches } from "./launch-picks.ts";
+import { ANSWER_MS, type StreamSession, cardsField, isCards, mentions, withSession } from "./stream-session.ts";
 
 const ROUNDS = 3;
 
@@ -31,6 +31,21 @@ export const cardsSeqContinuity: Check = {
       // A delta is any cards frame that is not a snapshot: one that leaves `full` out is judged too.
       const isDelta = (frame: ProbeFrame) => cardsField(frame, "full") !== true;
       const deltas = cards.filter(isDelta);
+      // A snapshot replaces the client's cards: after the first, one carrying only what changed
+      // (a delta marked full) would make a client drop the rest. Every snapshot names every launch the first did.
+      const [first, ...later] = cards.filter((frame) => !isDelta(frame));
+      const held = first === undefined ? [] : launches.filter((launch) => mentions(first, ...idsOf(launch)));
+      for (const snapshot of later) {
+        const dropped = held.filter((launch) => !mentions(snapshot, ...idsOf(launch)));
+        if (dropped.length > 0)
+          session.fail(
+            `a snapshot (full: true) with no new sub leaves out ${dropped.length} of the ${held.length} launches the socket holds`,
+            {
+              expected: "a snapshot names every launch held, a delta (full: false) only what changed",
+              actual: snapshot.text.slice(0, 500),
+            },
+          );
+      }
       if (deltas.length === 0) return context.skip(`no cards delta arrived (${done.join(", ")}); nothing moved to judge continuity by`);
       let previous: ProbeFrame | null = null;
       for (const frame of cards) {
