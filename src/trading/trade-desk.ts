@@ -179,8 +179,10 @@ export class TradeDesk {
     let overhead = 0n;
     for (let attempt = 0; ; attempt++) {
       const priced = await pricing.price(asked, wallet);
-      const settled = priced.ok ? settle(priced.value) : priced;
-      if (!settled.ok) return attempt === 0 ? settled : budgetTooSmall(request.amountIn, overhead);
+      // A budget cut down to nothing the curve sells is the budget's refusal; a build's terms refuse for themselves.
+      if (!priced.ok) return attempt === 0 ? priced : budgetTooSmall(request.amountIn, overhead);
+      const settled = settle(priced.value);
+      if (!settled.ok) return settled;
       const planned = await planning.plan(asked, wallet, settled.value);
       if (!planned.ok) return planned;
       const ceiling = request.mode === "exactInSol" && settled.value.venue === "curve" ? request.amountIn : null;
