@@ -28,12 +28,12 @@ export function cannotTrade(context: CheckContext): string | null {
 }
 
 /**
- * Makes a trade happen on `launch` as any client would (a buy of `amountIn` launch tokens
- * out, by default a small one; or a sell of `amountIn` the wallet holds) with `wallet`, or a
- * new funded one: quote, build, sign every plan step
- * with a funded wallet, submit in order, moving the clock a slot after each submission
- * when the server lets us (a manual clock lands nothing by itself). Returns the settling
- * step's signature, or why no trade was made (never throws for the server's answers).
+ * Makes a trade happen on `launch` as any client would — a buy of `amountIn` launch tokens
+ * out (by default a small one), or a sell of `amountIn` the wallet holds — with `wallet` or
+ * a new funded one: quote, build, sign every plan step, submit in order, moving the clock a
+ * slot after each submission when the server lets us (a manual clock lands nothing by
+ * itself). Returns the settling step's signature, or why no trade was made (never throws
+ * for the server's answers).
  */
 export async function driveTrade(
   context: CheckContext,
@@ -98,8 +98,8 @@ export type DrivenCreation =
  * Creates a launch as any client would: build-create for a funded wallet as creator (with
  * `fields` over a valid body), every transaction found in the answer signed and landed in
  * order, then the launch found as a client finds it (build-create's answer fields are not
- * shown): in the creator's list, and its record. Returns its ids, or why none was created
- * (never throws for the server's answers).
+ * shown): in the creator's list, and its record. Returns its ids, or why none was created;
+ * a creation that landed and is not in its creator's list is a Violation.
  */
 export async function driveCreation(context: CheckContext, fields: Record<string, unknown> = {}): Promise<DrivenCreation> {
   if (!context.capabilities.has("wallet")) return { ok: false, reason: "no funded wallet (no /devnet/ faucet and no --keypair)" };
