@@ -104,7 +104,9 @@ function setupLead(context: Pick<PlanContext, "priorityFee">): (body: readonly I
   return (body) => {
     const creations = body.filter((instruction) => instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS).length;
     const units = ACCOUNT_CREATION_COMPUTE_UNITS * creations + SETUP_INSTRUCTION_COMPUTE_UNITS * (body.length - creations);
-    return computeBudget(fee, units);
+    // Never less than a settle's: a fee per transaction becomes a u64 price per unit, and the
+    // quote's bound on the fee is set by that budget (MAX_PRIORITY_FEE_LAMPORTS).
+    return computeBudget(fee, Math.max(units, SETTLE_COMPUTE_UNITS));
   };
 }
 

@@ -6,6 +6,7 @@ import { ProgramErrorCode, deriveTradeAccounts } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
 import { readCurve } from "../../world/__tests__/world-fixture.ts";
 import type { CurveQuote } from "../records/quote.ts";
+import { MAX_PRIORITY_FEE_LAMPORTS } from "../records/quote-body.ts";
 import { SOL, clientWallet, landAll, request, signAsClient, startDesk, value } from "./desk-fixture.ts";
 
 /** Valid signature bytes over the message, made by a key that is not the fee payer's. */
@@ -213,6 +214,19 @@ describe("the trade desk", () => {
     }
     expect((await landAll(desk, built, quote.quoteId, wallet)).map((outcome) => outcome.status)).toEqual(built.plan.map(() => "confirmed"));
     expect(devnet.getBalance(wallet.address)).toBe(0n);
+    // The largest fee the schema admits prices every step of a buy's and a sell's plan (a u64 price per unit on each).
+    for (const direction of ["buy", "sell"] as const) {
+      const most = await desk.quote(
+        request(launched, {
+          wallet: wallet.address,
+          direction,
+          mode: direction === "buy" ? "exactOut" : "exactIn",
+          priorityFee: MAX_PRIORITY_FEE_LAMPORTS,
+          amountIn: 1_000n * 10n ** 6n,
+        }),
+      );
+      expect(most.ok, JSON.stringify(most.ok ? null : most.error.body)).toBe(true);
+    }
   });
 
   it("holds an exactInSol budget as a ceiling on everything the wallet pays: swaps, fees and rent (the specification's 'the cost never exceeds it')", async () => {

@@ -12,9 +12,9 @@ export function defaultModeOf(direction: "buy" | "sell"): "exactOut" | "exactIn"
 }
 export const DEFAULT_SLIPPAGE_BPS = 100;
 /**
- * The largest priority fee a quote takes, in lamports per transaction: 18 digits. The settle
- * spreads it over its compute budget as a u64 price in micro-lamports per unit
- * (⌈fee × 10⁶ / units⌉, units ≥ 60,000), which stays under U64_MAX for every fee up to
+ * The largest priority fee a quote takes, in lamports per transaction: 18 digits. Every step
+ * of a plan spreads it over its compute budget as a u64 price in micro-lamports per unit
+ * (⌈fee × 10⁶ / units⌉, units ≥ 60,000 on every step), which stays under U64_MAX for every fee up to
  * here (10¹⁸ × 10⁶ / 6 × 10⁴ ≈ 1.7 × 10¹⁹ < 1.84 × 10¹⁹).
  */
 export const MAX_PRIORITY_FEE_LAMPORTS = 999_999_999_999_999_999n;
