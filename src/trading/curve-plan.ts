@@ -100,7 +100,8 @@ export function settleExtras(context: Pick<PlanContext, "wallet" | "tip" | "prio
  */
 function setupLead(context: Pick<PlanContext, "priorityFee">): (body: readonly Instruction[]) => Instruction[] {
   const fee = context.priorityFee;
-  if (fee === null) return () => [];
+  const free = fee === null || ("microLamportsPerUnit" in fee ? fee.microLamportsPerUnit : fee.lamportsPerTransaction) === 0n;
+  if (free) return () => [];
   return (body) => {
     const creations = body.filter((instruction) => instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS).length;
     const units = ACCOUNT_CREATION_COMPUTE_UNITS * creations + SETUP_INSTRUCTION_COMPUTE_UNITS * (body.length - creations);

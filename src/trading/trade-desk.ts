@@ -185,17 +185,22 @@ export class TradeDesk {
       if (!settled.ok) return settled;
       const planned = await planning.plan(asked, wallet, settled.value);
       if (!planned.ok) return planned;
+      // Past the curve the mode is ignored and a buy's amountIn is what its swap takes in: the ceiling is the curve's exactInSol.
       const ceiling = request.mode === "exactInSol" && settled.value.venue === "curve" ? request.amountIn : null;
       const { outlayLamports, spendLamports, fees } = planned.value;
       const cost = allInLamports(spendLamports, fees);
-      if (ceiling === null || cost <= ceiling) return succeed({ priced: settled.value, plan: planned.value });
+      // A cost past any balance (a tip near the u64 limit) is the caller's refusal to name, not a budget's.
+      if (ceiling === null || cost <= ceiling || lamportsNeeded(outlayLamports, fees) > U64_MAX)
+        return succeed({ priced: settled.value, plan: planned.value });
       overhead = cost - spendLamports;
       // The swaps spent `outlayLamports` of what was asked (less when the wallet's holdings
       // or the curve's end bound the trade): the next budget is that, less the excess.
       const swaps = outlayLamports < asked.amountIn ? outlayLamports : asked.amountIn;
       const over = cost - ceiling;
-      if (over >= swaps || attempt === BUDGET_ATTEMPTS) return budgetTooSmall(ceiling, overhead);
-      asked = { ...asked, amountIn: swaps - over };
+      if (attempt === BUDGET_ATTEMPTS || swaps <= 1n) return budgetTooSmall(ceiling, overhead);
+      // When the excess takes the whole swap budget, one lamport is left: a wallet whose holdings
+      // cover a smaller trade buys that with no setup step, and so without its fees and rent.
+      asked = { ...asked, amountIn: over < swaps ? swaps - over : 1n };
     }
   }
 

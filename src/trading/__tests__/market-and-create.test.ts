@@ -37,6 +37,9 @@ describe("market trades past the curve", () => {
     const primary = await desk.reader.tokenAccountOf(wallet.address, launched.accounts.mint);
     const bought = tokenBalance(devnet, primary);
     expect(bought).toBe(BigInt(buy.expectedOut));
+    // Past the curve a buy's amountIn is what its swap takes in; the fees and rent come on top, as allInLamports says.
+    expect(buy.route!.solIn).toBe((2n * SOL).toString());
+    expect(100n * SOL - devnet.getBalance(wallet.address)).toBe(BigInt(buy.allInLamports!));
 
     const lamportsBefore = devnet.getBalance(wallet.address);
     const sell = value(await desk.quote(request(launched, { wallet: wallet.address, direction: "sell", amountIn: bought }))) as MarketQuote;

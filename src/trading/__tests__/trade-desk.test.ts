@@ -252,6 +252,42 @@ describe("the trade desk", () => {
     });
   });
 
+  it("buys with what a wallet holds when a budget covers that trade's fees but not a setup step's", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-sol-holdings");
+    const wallet = clientWallet(world);
+    const grants = launched.componentMints.map((mint) => ({ mint, amount: 1_000_000n }));
+    await world.fund(wallet.address, { components: grants });
+    devnet.advanceSlots(1);
+    // What a buy the holdings cover costs: one transaction, its fees and the launch-token account's rent.
+    const covered = value(
+      await desk.quote(request(launched, { wallet: wallet.address, amountIn: 1_000n, tipLamports: 0n, preview: true })),
+    ) as CurveQuote;
+    expect(covered.route!.transactions).toBe(1);
+    const budget = BigInt(covered.allInLamports!) + 1n;
+    const quote = await desk.quote(
+      request(launched, { wallet: wallet.address, mode: "exactInSol", amountIn: budget, tipLamports: 0n, preview: true }),
+    );
+    expect(quote.ok, JSON.stringify(quote.ok ? null : quote.error.body)).toBe(true);
+    expect(BigInt((quote as { value: CurveQuote }).value.allInLamports!)).toBeLessThanOrEqual(budget);
+  });
+
+  it("refuses a tip no balance can pay with INVALID_BODY naming tipLamports, whatever the mode", async () => {
+    const { world, launched, desk } = await startDesk("desk-sol-tip");
+    const wallet = clientWallet(world);
+    const refused = await desk.quote(
+      request(launched, {
+        wallet: wallet.address,
+        mode: "exactInSol",
+        amountIn: 40_000_000_000_000n,
+        tipLamports: 18_446_744_073_709_551_615n,
+      }),
+    );
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_BODY", error: expect.stringContaining("tipLamports") },
+    });
+  });
+
   it("keeps an exactInSol quote within its budget whatever components the wallet already holds", async () => {
     const { devnet, world, launched, desk } = await startDesk("freshness");
     const wallet = clientWallet(world);
