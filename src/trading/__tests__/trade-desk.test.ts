@@ -214,6 +214,20 @@ describe("the trade desk", () => {
     }
     expect((await landAll(desk, built, quote.quoteId, wallet)).map((outcome) => outcome.status)).toEqual(built.plan.map(() => "confirmed"));
     expect(devnet.getBalance(wallet.address)).toBe(0n);
+    // A zero fee is no fee: setup steps carry no compute budget, as without one.
+    const free = value(await desk.quote(request(launched, { wallet: wallet.address, priorityFee: 0n, preview: true }))) as CurveQuote;
+    const fresh = clientWallet(world);
+    const freeQuote = value(await desk.quote(request(launched, { wallet: fresh.address, priorityFee: 0n }))) as CurveQuote;
+    const freePlan = value(await desk.build(freeQuote.quoteId, fresh.address)).plan;
+    for (const step of freePlan.filter((planned) => !planned.settles)) {
+      const message = VersionedTransaction.deserialize(Buffer.from(step.transaction, "base64")).message;
+      const budgets = message.compiledInstructions.filter(
+        (instruction) =>
+          message.staticAccountKeys[instruction.programIdIndex]!.toBase58() === "ComputeBudget111111111111111111111111111111",
+      );
+      expect(budgets, `setup step ${step.step} carries a compute budget for a zero fee`).toHaveLength(0);
+    }
+    expect(free.route!.transactions).toBe(freePlan.length);
     // The largest fee the schema admits prices every step of a buy's and a sell's plan (a u64 price per unit on each).
     for (const direction of ["buy", "sell"] as const) {
       const most = await desk.quote(
