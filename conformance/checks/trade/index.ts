@@ -12,6 +12,7 @@ import {
 } from "./plan-checks.ts";
 import {
   quoteComponentsNamedAsLaunch,
+  quoteExactInSolLandedWithinBudget,
   quoteExactInSolWithinBudget,
   quoteExpiresAtWithin30s,
   quoteExpiry30s,
@@ -38,6 +39,7 @@ import { tapeRecordsOwnTrades, tradeTermsKept } from "./tape-checks.ts";
 export const TRADE_CHECKS: readonly Check[] = [
   quoteShapesByVenue,
   quoteExactInSolWithinBudget,
+  quoteExactInSolLandedWithinBudget,
   quotePreviewUnbuildable,
   quoteExpiry30s,
   quoteExpiryStatus410,

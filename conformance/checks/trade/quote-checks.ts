@@ -5,6 +5,7 @@ import {
   type Quote,
   type QuoteRequest,
   SMALL_BUY,
+  balancesOf,
   curveLaunch,
   graduatedLaunch,
   holdingOf,
@@ -194,6 +195,34 @@ export const quoteExactInSolWithinBudget: Check = {
       },
       { maxRuns: 15 },
     );
+  },
+};
+
+export const quoteExactInSolLandedWithinBudget: Check = {
+  id: "quote.exactInSol.landedWithinBudget",
+  phase: "trade",
+  rule: {
+    section: QUOTE,
+    text: "our reading of 'a spending ceiling … so the cost never exceeds it': what a landed exactInSol buy takes from the wallet (its swaps, every fee, the tip and the rent of accounts it opens) stays within the budget",
+  },
+  enforces: "decision",
+  needs: ["wallet", "clock"],
+  async run(context) {
+    await judge(context, async () => {
+      const wallet = await context.wallet();
+      const launch = curveLaunch(context);
+      const budget = 100_000_000n;
+      const solOf = async () => BigInt((await balancesOf(context, wallet.address)).SOL ?? "0");
+      const before = await solOf();
+      const request = { launch: launch.address, direction: "buy", mode: "exactInSol", amountIn: budget.toString() } as const;
+      const landed = await trade(context, wallet, request);
+      const paid = before - (await solOf());
+      ensure(paid <= budget, `a landed exactInSol buy with a budget of ${budget} lamports took ${paid} from the wallet`, {
+        input: { ...request, quoteId: landed.quote.quoteId },
+        expected: `at most ${budget}`,
+        actual: { paid: paid.toString(), quote: { route: landed.quote.route, allInLamports: landed.quote.allInLamports } },
+      });
+    });
   },
 };
 
