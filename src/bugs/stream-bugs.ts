@@ -1,5 +1,6 @@
 import type { WebSocket } from "ws";
 import type { InjectedBug, StreamBreak } from "./injected-bug.ts";
+import { objectOf } from "./json-answer.ts";
 
 /** Signatures announced in trade frames, with the wall time of the announcement: what the tape hides for a while. */
 export const announcedTrades = new Map<string, number>();
@@ -54,8 +55,9 @@ function tradeSignature(frame: Record<string, unknown>): string | null {
   return typeof signature === "string" ? signature : null;
 }
 
-/** Trade frames each socket was offered, for `trades-every-other-dropped`. */
-const tradeFramesSeen = new WeakMap<WebSocket, number>();
+/** Quote ids of sells and the signatures submitted with them, for `sell-trade-frames-dropped`. */
+const sellQuotes = new Set<string>();
+const sellSignatures = new Set<string>();
 /** Sockets that sent a live-tier sub: the trades topic alone hears nothing in `trades-topic-silent`. */
 const liveSubscribers = new WeakSet<WebSocket>();
 /** Each socket's cards as its snapshot and deltas left them, by launch address. */
@@ -188,17 +190,30 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
-    name: "trades-every-other-dropped",
+    name: "sell-trade-frames-dropped",
     phase: "stream",
-    rule: "The trades topic hears every trade on the chain, a buy and the sell after it alike; this mode sends each socket every other trade frame.",
+    rule: "Every trade is announced, a sell as a buy is; this mode sends no trade frame of a trade built from a sell quote.",
     caughtBy: "stream.trades.topic",
-    stream: {
-      outgoing: (frame, socket) => {
-        if (frame.kind !== "trade") return frame;
-        const sent = (tradeFramesSeen.get(socket) ?? 0) + 1;
-        tradeFramesSeen.set(socket, sent);
-        return sent % 2 === 0 ? null : frame;
+    http: {
+      method: "POST",
+      route: "*",
+      // A sell is known by its quote: its id is remembered, then the signature submitted with it.
+      onSend: (answer) => {
+        const body = objectOf(answer.request.body);
+        const answered = objectOf(answer.body);
+        const path = answer.request.routeOptions.url;
+        if (path === "/v1/trades/quote" && body?.direction === "sell") {
+          const quoteId = objectOf(answered?.quote)?.quoteId;
+          if (typeof quoteId === "string") sellQuotes.add(quoteId);
+        }
+        if (path === "/v1/transactions/submit" && typeof body?.quoteId === "string" && sellQuotes.has(body.quoteId)) {
+          if (typeof answered?.signature === "string") sellSignatures.add(answered.signature);
+        }
+        return undefined;
       },
+    },
+    stream: {
+      outgoing: (frame) => (frame.kind === "trade" && sellSignatures.has(String(tradeSignature(frame))) ? null : frame),
     },
   },
   {
