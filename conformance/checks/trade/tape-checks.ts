@@ -1,7 +1,7 @@
-import type { Check } from "../../engine/check.ts";
+import type { Check, CheckContext } from "../../engine/check.ts";
 import { getJson } from "../../model/read-json.ts";
 import { judge } from "../../model/run-property.ts";
-import { SMALL_BUY, balancesOf, curveLaunch, holdingOf, trade } from "../../model/trade-session.ts";
+import { SMALL_BUY, type Trade, balancesOf, curveLaunch, trade } from "../../model/trade-session.ts";
 import { ensure } from "../../model/violation.ts";
 
 interface TapeRow {
@@ -10,6 +10,26 @@ interface TapeRow {
   readonly trader?: string;
   readonly direction?: string;
   readonly primaryAmount?: string;
+  readonly dnaUnits?: string;
+}
+
+/**
+ * The round trip both checks judge: a fresh wallet's exactOut buy of SMALL_BUY launch tokens
+ * and a sell of half of what arrived, each landed by the trade flow, with the wallet's
+ * balances around the buy and the launch's tape after both.
+ */
+async function buyThenSellHalf(context: CheckContext) {
+  const wallet = await context.wallet();
+  const launch = curveLaunch(context);
+  const before = await balancesOf(context, wallet.address);
+  const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", mode: "exactOut", amountIn: SMALL_BUY });
+  const after = await balancesOf(context, wallet.address);
+  const bought = BigInt(after[launch.primaryMint] ?? "0") - BigInt(before[launch.primaryMint] ?? "0");
+  const sold = bought / 2n;
+  const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", mode: "exactIn", amountIn: sold.toString() });
+  const { trades } = await getJson<{ trades: TapeRow[] }>(context, `/v1/launches/${launch.address}/trades`, { limit: "200" });
+  const settling = (landed: Trade) => landed.steps.find((step) => step.settles)?.signature ?? landed.steps.at(-1)!.signature;
+  return { wallet, launch, before, after, buy, sell, bought, sold, trades, settling };
 }
 
 export const tapeRecordsOwnTrades: Check = {
@@ -23,20 +43,12 @@ export const tapeRecordsOwnTrades: Check = {
   needs: ["wallet", "clock"],
   async run(context) {
     await judge(context, async () => {
-      const wallet = await context.wallet();
-      const launch = curveLaunch(context);
-      const held = () => holdingOf(context, wallet.address, launch.primaryMint);
-      const before = await held();
-      const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", amountIn: SMALL_BUY });
-      const bought = (await held()) - before;
-      const sold = bought / 2n;
-      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", mode: "exactIn", amountIn: sold.toString() });
-      const { trades } = await getJson<{ trades: TapeRow[] }>(context, `/v1/launches/${launch.address}/trades`, { limit: "200" });
+      const { wallet, launch, buy, sell, bought, sold, trades, settling } = await buyThenSellHalf(context);
       for (const [landed, direction, amount] of [
         [buy, "buy", bought],
         [sell, "sell", sold],
       ] as const) {
-        const signature = landed.steps.find((step) => step.settles)?.signature ?? landed.steps.at(-1)!.signature;
+        const signature = settling(landed);
         const row = trades.find((entry) => entry.signature === signature);
         const expected = { signature, launch: launch.address, trader: wallet.address, direction, primaryAmount: amount.toString() };
         ensure(row !== undefined, `the landed ${direction} is not on its launch's tape`, {
@@ -71,13 +83,8 @@ export const tradeTermsKept: Check = {
   needs: ["wallet", "clock"],
   async run(context) {
     await judge(context, async () => {
-      const wallet = await context.wallet();
-      const launch = curveLaunch(context);
-      const before = await balancesOf(context, wallet.address);
-      const buy = await trade(context, wallet, { launch: launch.address, direction: "buy", mode: "exactOut", amountIn: SMALL_BUY });
-      const after = await balancesOf(context, wallet.address);
+      const { launch, before, after, buy, sell, bought, sold, trades, settling } = await buyThenSellHalf(context);
       const input = { launch: launch.address, direction: "buy", mode: "exactOut", amountIn: SMALL_BUY, quoteId: buy.quote.quoteId };
-      const bought = BigInt(after[launch.primaryMint] ?? "0") - BigInt(before[launch.primaryMint] ?? "0");
       if (buy.quote.clamped !== true)
         ensure(bought === BigInt(SMALL_BUY), `a buy of ${SMALL_BUY} launch tokens out delivered ${bought}`, {
           input,
@@ -89,22 +96,21 @@ export const tradeTermsKept: Check = {
         expected: `less than ${before.SOL}`,
         actual: after.SOL,
       });
-      const amountIn = (bought / 2n).toString();
-      const sell = await trade(context, wallet, { launch: launch.address, direction: "sell", mode: "exactIn", amountIn });
-      const signature = sell.steps.find((step) => step.settles)?.signature ?? sell.steps.at(-1)!.signature;
-      const { trades } = await getJson<{ trades: (TapeRow & { dnaUnits?: string })[] }>(context, `/v1/launches/${launch.address}/trades`, {
-        limit: "200",
-      });
+      const signature = settling(sell);
       const row = trades.find((entry) => entry.signature === signature);
-      const sold = { launch: launch.address, direction: "sell", amountIn, quoteId: sell.quote.quoteId, signature };
+      const soldInput = { launch: launch.address, direction: "sell", amountIn: sold.toString(), quoteId: sell.quote.quoteId, signature };
       ensure(row !== undefined && typeof row.dnaUnits === "string", "the landed sell is not on its launch's tape with its dnaUnits", {
-        input: sold,
+        input: soldInput,
         actual: row,
       });
       ensure(
         typeof sell.quote.minOut !== "string" || BigInt(row.dnaUnits) >= BigInt(sell.quote.minOut),
         `a sell quoted at minOut ${sell.quote.minOut} received ${row.dnaUnits} DNA units`,
-        { input: sold, expected: `at least ${sell.quote.minOut}`, actual: { dnaUnits: row.dnaUnits, expectedOut: sell.quote.expectedOut } },
+        {
+          input: soldInput,
+          expected: `at least ${sell.quote.minOut}`,
+          actual: { dnaUnits: row.dnaUnits, expectedOut: sell.quote.expectedOut },
+        },
       );
     });
   },

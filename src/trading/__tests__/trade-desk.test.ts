@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { Keypair, SystemProgram, Transaction, VersionedTransaction } from "@solana/web3.js";
 import { type Address, generateKeyPairSigner, signBytes } from "@solana/kit";
 import { describe, expect, it } from "vitest";
@@ -300,32 +299,6 @@ describe("the trade desk", () => {
       status: 400,
       body: { code: "INVALID_BODY", error: expect.stringContaining("tipLamports") },
     });
-  });
-
-  it("keeps an exactInSol quote within its budget whatever components the wallet already holds", async () => {
-    const { devnet, world, launched, desk } = await startDesk("freshness");
-    const wallet = clientWallet(world);
-    const mints = launched.componentMints;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.bigInt({ min: 0n, max: 5_000_000n }), { minLength: mints.length, maxLength: mints.length }),
-        fc.bigInt({ min: 50_000_000n, max: 2n * SOL }),
-        async (grants, budget) => {
-          // Holdings grow run after run, as a wallet's leftover buffers do; a slot keeps each grant's transaction new.
-          devnet.advanceSlots(1);
-          await world.fund(wallet.address, { components: mints.map((mint, i) => ({ mint, amount: grants[i]! })) });
-          const quote = value(
-            await desk.quote(request(launched, { wallet: wallet.address, mode: "exactInSol", amountIn: budget })),
-          ) as CurveQuote;
-          expect(BigInt(quote.allInLamports!)).toBeLessThanOrEqual(budget);
-        },
-      ),
-      {
-        numRuns: 30,
-        // Found by the freshness property: swaps spend less than the budget, and the fees must come off what they spend.
-        examples: [[[3_823_214n, 335_836n, 6n], SOL / 10n]],
-      },
-    );
   });
 
   it("reports a transaction the System Program failed as failed, its error named from that program's catalogue", async () => {
