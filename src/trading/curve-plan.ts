@@ -225,11 +225,18 @@ export function planCurveBuy(pricing: CurveBuyPricing, context: PlanContext): Pl
  * when the plan is built: it swaps what the account holds when it executes less that, i.e.
  * exactly what the settle delivered (no dust of the sell's own is left), and never the
  * wallet's own stock of a component (a previous buy's buffer, or a token held on purpose).
- * A component the wallet held none of ends with none: its emptied account is closed and
- * its rent comes back; an account the wallet held some in stays open with that balance.
+ * A component whose account the settle opened ends with none: the emptied account is closed
+ * and its rent comes back; an account the wallet had (empty or not) stays open with its balance.
  * @param held the wallet's balance of each recipe component (in recipe order) at planning.
+ * @param opened whether each of those accounts existed at planning.
  */
-export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context: PlanContext, held: readonly bigint[]): PlannedStep[] {
+export function planCurveSell(
+  pricing: CurveSellPricing,
+  amount: bigint,
+  context: PlanContext,
+  held: readonly bigint[],
+  opened: readonly boolean[],
+): PlannedStep[] {
   const { wallet, accounts } = context;
   const trader = createNoopSigner(wallet);
   const settle: PlannedStep = {
@@ -266,8 +273,10 @@ export function planCurveSell(pricing: CurveSellPricing, amount: bigint, context
         keep,
       }),
     ];
-    // Held none before: the account is empty now, and closing it returns its rent.
-    if (keep === 0n) group.push(getCloseAccountInstruction({ account: componentAccount, destination: wallet, owner: trader }));
+    // The settle opened it: it is empty now, and closing it returns its rent. An account the
+    // wallet had opened itself stays, even empty.
+    if (keep === 0n && opened[i] !== true)
+      group.push(getCloseAccountInstruction({ account: componentAccount, destination: wallet, owner: trader }));
     groups.push(group);
   });
   if (groups.length === 1) return [settle];

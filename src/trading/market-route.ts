@@ -92,15 +92,15 @@ export function bestMarketPath(
  * second hop is pool `swap_all` keeping `heldComponent`, the wallet's balance of the path's
  * component when the plan is built: it swaps exactly what the first hop delivered (its
  * excess over the floor included, so no dust is left) and never the wallet's own stock. A
- * wallet that held none of the component ends with none: the emptied account is closed and
- * its rent comes back; otherwise it stays with that balance.
- * @param heldComponent the wallet's balance of `path.pair.componentMint` at planning.
+ * wallet that had no account of the component ends with none: the account the plan opened
+ * is emptied and closed and its rent comes back; an account the wallet had stays, with its balance.
+ * @param heldComponent the wallet's balance of `path.pair.componentMint` at planning, and whether its account was open.
  */
 export function planMarketTrade(
   path: MarketPath,
   wallet: Address,
   accounts: { wrappedSol: Address; component: Address; primary: Address; primaryMint: Address },
-  heldComponent: bigint,
+  heldComponent: { readonly held: bigint; readonly open: boolean },
 ): Instruction[] {
   const owner = createNoopSigner(wallet);
   const create = (ata: Address, mint: Address) =>
@@ -150,14 +150,14 @@ export function planMarketTrade(
     traderIn: accounts.component,
     traderOut: buy ? accounts.primary : accounts.wrappedSol,
     minOut: path.minOut,
-    keep: heldComponent,
+    keep: heldComponent.held,
   });
   return [
     ...setup,
     ...firstHop,
     secondHop,
-    // Held none before: the account is empty now, and closing it returns its rent.
-    ...(heldComponent === 0n ? [getCloseAccountInstruction({ account: accounts.component, destination: wallet, owner })] : []),
+    // The plan opened it: it is empty now, and closing it returns its rent.
+    ...(heldComponent.open ? [] : [getCloseAccountInstruction({ account: accounts.component, destination: wallet, owner })]),
     getCloseAccountInstruction({ account: accounts.wrappedSol, destination: wallet, owner }),
   ];
 }

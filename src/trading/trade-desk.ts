@@ -44,7 +44,7 @@ function budgetTooSmall(budget: bigint, overhead: bigint): Result<never> {
 }
 
 /** Re-solves of an exactInSol budget at most: each takes off what the last plan spent past it, and two settle it in practice. */
-const BUDGET_ATTEMPTS = 4;
+const BUDGET_ATTEMPTS = 6;
 
 /** A stored quote: what was asked, and the terms it promised (its venue and limits). */
 interface StoredRequest {
@@ -196,11 +196,15 @@ export class TradeDesk {
       // The swaps spent `outlayLamports` of what was asked (less when the wallet's holdings
       // or the curve's end bound the trade): the next budget is that, less the excess.
       const swaps = outlayLamports < asked.amountIn ? outlayLamports : asked.amountIn;
+      // Of what the swaps spend, the cost counts what the wallet keeps spent (a wrapped-SOL
+      // component's buffer comes back): the excess is taken off the outlay in that proportion.
       const over = cost - ceiling;
+      const cut =
+        spendLamports > 0n && outlayLamports > spendLamports ? (over * outlayLamports + spendLamports - 1n) / spendLamports : over;
       if (attempt === BUDGET_ATTEMPTS || swaps <= 1n) return budgetTooSmall(ceiling, overhead);
       // When the excess takes the whole swap budget, one lamport is left: a wallet whose holdings
       // cover a smaller trade buys that with no setup step, and so without its fees and rent.
-      asked = { ...asked, amountIn: over < swaps ? swaps - over : 1n };
+      asked = { ...asked, amountIn: cut < swaps ? swaps - cut : 1n };
     }
   }
 

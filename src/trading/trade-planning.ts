@@ -118,7 +118,9 @@ export class TradePlanning {
     if (pricing.direction === "buy") return planCurveBuy(pricing, context);
     // What the wallet holds now is what the sell's swaps keep: they take only what the settle delivers.
     const held = await reader.holdings(wallet, market.mints);
-    return planCurveSell(pricing, request.amountIn, context, held);
+    // An account the wallet opened itself stays open, empty or not: the plan closes only its own.
+    const opened = accounts.components.map((component) => devnet.getAccount(component.traderAccount) !== null);
+    return planCurveSell(pricing, request.amountIn, context, held, opened);
   }
 
   /** One settling transaction with the same budget rules, priority fee and tip as a curve settle. */
@@ -133,7 +135,15 @@ export class TradePlanning {
       reader.holdings(wallet, [path.pair.componentMint]),
     ]);
     const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);
-    const instructions = planMarketTrade(path, wallet, { wrappedSol, component, primary, primaryMint }, heldComponent!);
+    const instructions = planMarketTrade(
+      path,
+      wallet,
+      { wrappedSol, component, primary, primaryMint },
+      {
+        held: heldComponent!,
+        open: this.options.devnet.getAccount(component) !== null,
+      },
+    );
     const label = request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool";
     return [{ label, kind: "trade", settles: true, instructions: [...extras, ...instructions] }];
   }

@@ -1,9 +1,10 @@
-import { address, generateKeyPairSigner } from "@solana/kit";
+import { address, createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
+import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../errors/index.ts";
 import { getLaunchAccountDecoder } from "../../programs/index.ts";
 import { tokenBalance } from "../../world/token-balance.ts";
-import { migrate, sellOut } from "../../world/__tests__/world-fixture.ts";
+import { migrate, run, sellOut } from "../../world/__tests__/world-fixture.ts";
 import { LaunchBuilder, type CreatedLaunchMetadata } from "../launch-builder.ts";
 import type { MarketQuote } from "../records/quote.ts";
 import { SOL, clientWallet, request, signAsClient, startDesk } from "./desk-fixture.ts";
@@ -49,6 +50,35 @@ describe("market trades past the curve", () => {
     devnet.advanceSlots(1);
     expect(tokenBalance(devnet, primary)).toBe(0n);
     expect(devnet.getBalance(wallet.address)).toBeGreaterThan(lamportsBefore);
+  });
+});
+
+describe("accounts a wallet opened itself", () => {
+  it("stay open after a buy past the curve routes through them, and the buy costs exactly allInLamports", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-market-own-accounts");
+    const keeper = await generateKeyPairSigner();
+    devnet.airdrop(keeper.address, 10n * SOL);
+    await sellOut(world, launched);
+    for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+    const wallet = clientWallet(world);
+    const signer = await createKeyPairSignerFromBytes(wallet.keypair.secretKey);
+    // Empty accounts of every component, opened by the wallet before it trades.
+    const own = await Promise.all(launched.componentMints.map((mint) => world.tokenAccountOf(wallet.address, mint)));
+    const opened = await run(
+      devnet,
+      signer,
+      launched.componentMints.map((mint, i) =>
+        getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: own[i]!, owner: wallet.address, mint }),
+      ),
+    );
+    expect(opened.landed).toBe(true);
+    const before = devnet.getBalance(wallet.address);
+    const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: SOL / 10n }))) as MarketQuote;
+    const built = value(await desk.build(buy.quoteId, wallet.address));
+    value(await desk.submit(signAsClient(built.transaction, wallet.keypair), buy.quoteId));
+    devnet.advanceSlots(1);
+    for (const account of own) expect(devnet.getAccount(account), `the wallet's own account ${account} was closed`).not.toBeNull();
+    expect(before - devnet.getBalance(wallet.address)).toBe(BigInt(buy.allInLamports!));
   });
 });
 
