@@ -14,13 +14,20 @@ function value<T>(result: Result<T>): T {
   return result.value;
 }
 
+/** A desk over a launch past its curve: sold out, then migrated to a pair pool per component by a keeper. */
+async function startGraduatedDesk(seed: string) {
+  const started = await startDesk(seed);
+  const { devnet, world, launched } = started;
+  const keeper = await generateKeyPairSigner();
+  devnet.airdrop(keeper.address, 10n * SOL);
+  await sellOut(world, launched);
+  for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+  return started;
+}
+
 describe("market trades past the curve", () => {
   it("buys with lamports and sells for lamports across a venue and a pair pool", async () => {
-    const { devnet, world, launched, desk } = await startDesk("desk-market");
-    const keeper = await generateKeyPairSigner();
-    devnet.airdrop(keeper.address, 10n * SOL);
-    await sellOut(world, launched);
-    for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+    const { devnet, world, launched, desk } = await startGraduatedDesk("desk-market");
 
     const wallet = clientWallet(world);
     const buy = value(await desk.quote(request(launched, { wallet: wallet.address, amountIn: 2n * SOL, mode: "exactOut" }))) as MarketQuote;
@@ -55,11 +62,7 @@ describe("market trades past the curve", () => {
 
 describe("accounts a wallet opened itself", () => {
   it("stay open after a buy past the curve routes through them, and the buy costs exactly allInLamports", async () => {
-    const { devnet, world, launched, desk } = await startDesk("desk-market-own-accounts");
-    const keeper = await generateKeyPairSigner();
-    devnet.airdrop(keeper.address, 10n * SOL);
-    await sellOut(world, launched);
-    for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+    const { devnet, world, launched, desk } = await startGraduatedDesk("desk-market-own-accounts");
     const wallet = clientWallet(world);
     const signer = await createKeyPairSignerFromBytes(wallet.keypair.secretKey);
     // Empty accounts of every component, opened by the wallet before it trades.
@@ -86,11 +89,7 @@ describe("compute budgets", () => {
   it("settle for any wallet address: 40 random wallets' market buys all confirm", async () => {
     // The associated-token program's bump search, and so a settle's compute units, varies
     // with the wallet's address; a budget sized for a typical address fails some others.
-    const { devnet, world, launched, desk } = await startDesk("desk-budget");
-    const keeper = await generateKeyPairSigner();
-    devnet.airdrop(keeper.address, 10n * SOL);
-    await sellOut(world, launched);
-    for (let i = 0; i < launched.componentMints.length; i++) await migrate(world, keeper, launched, i);
+    const { devnet, world, launched, desk } = await startGraduatedDesk("desk-budget");
     const statuses: string[] = [];
     for (let n = 0; n < 40; n++) {
       const wallet = clientWallet(world);
