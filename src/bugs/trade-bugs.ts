@@ -289,6 +289,22 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "build-last-valid-in-the-past",
+    phase: "trade",
+    rule: "A build's lastValidBlockHeight is where its blockhash expires, ahead of the chain; this mode answers one 1,000 blocks in the past.",
+    caughtBy: "build.lastValidBlockHeightAhead",
+    http: {
+      method: "POST",
+      route: "/v1/trades/build",
+      onSend: (answer) => {
+        const built = objectOf(answer.body);
+        return built && succeeded(answer) && typeof built.lastValidBlockHeight === "number"
+          ? { ...built, lastValidBlockHeight: Math.max(0, built.lastValidBlockHeight - 1_000) }
+          : undefined;
+      },
+    },
+  },
+  {
     name: "sell-quote-overpromises",
     phase: "trade",
     rule: "A sell receives at least its quote's minOut; this mode quotes every sell at twice what it receives, its floor raised alike.",

@@ -2,6 +2,7 @@ import type { Check } from "../../engine/check.ts";
 import { buildCreateUnsignedForCreator } from "./create-checks.ts";
 import {
   buildAnswerFields,
+  buildLastValidAhead,
   planCountMatchesRoute,
   planFeePayerIsWallet,
   planOnlyWalletSigns,
@@ -49,6 +50,7 @@ export const TRADE_CHECKS: readonly Check[] = [
   quoteTermsFollowRequest,
   quoteExpiresAtWithin30s,
   buildAnswerFields,
+  buildLastValidAhead,
   planOrder,
   planTransactionIsLast,
   planSingleSettle,

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
+import { getJson } from "../../model/read-json.ts";
 import { runProperty } from "../../model/run-property.ts";
 import {
   type Built,
@@ -90,6 +91,34 @@ export const buildAnswerFields = planCheck(
       { input, expected: { transaction: "base64", lastValidBlockHeight: "an integer" }, actual: built },
     ),
 );
+
+export const buildLastValidAhead: Check = {
+  id: "build.lastValidBlockHeightAhead",
+  phase: "trade",
+  rule: {
+    section: "Endpoints › GET /v1/transactions/{signature}",
+    text: "The build's lastValidBlockHeight is passed so the route can report expired when the chain has moved past it: a fresh build's is still ahead of the chain (read from GET /devnet/clock)",
+  },
+  enforces: "specification",
+  needs: ["wallet", "control"],
+  async run(context) {
+    const wallet = await context.wallet();
+    const height = async () => (await getJson<{ blockHeight?: number }>(context, "/devnet/clock")).blockHeight ?? NaN;
+    const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+    const quote = await quoteOf(context, request);
+    const built = await buildOf(context, quote.quoteId, wallet.address);
+    const now = await height();
+    ensure(
+      built.lastValidBlockHeight > now,
+      `a fresh build's lastValidBlockHeight ${built.lastValidBlockHeight} is not ahead of block height ${now}`,
+      {
+        input: { ...request, quoteId: quote.quoteId },
+        expected: `more than ${now}`,
+        actual: built.lastValidBlockHeight,
+      },
+    );
+  },
+};
 
 export const planTransactionIsLast = planCheck(
   "plan.transactionIsLast",
