@@ -119,7 +119,7 @@ export class TradePlanning {
     // What the wallet holds now is what the sell's swaps keep: they take only what the settle delivers.
     const held = await reader.holdings(wallet, market.mints);
     // An account the wallet opened itself stays open, empty or not: the plan closes only its own.
-    const opened = accounts.components.map((component) => devnet.getAccount(component.traderAccount) !== null);
+    const opened = await Promise.all(market.mints.map((mint) => reader.hasTokenAccount(wallet, mint)));
     return planCurveSell(pricing, request.amountIn, context, held, opened);
   }
 
@@ -127,12 +127,13 @@ export class TradePlanning {
   async #planMarket(request: QuoteRequest, wallet: Address, priced: MarketPriced, priorityFee: PriorityFee): Promise<PlannedStep[]> {
     const { reader } = this.options;
     const { path, primaryMint } = priced;
-    const [wrappedSol, component, primary, [heldComponent]] = await Promise.all([
+    const [wrappedSol, component, primary, [heldComponent], componentOpen] = await Promise.all([
       reader.tokenAccountOf(wallet, NATIVE_MINT_ADDRESS),
       reader.tokenAccountOf(wallet, path.pair.componentMint),
       reader.tokenAccountOf(wallet, primaryMint),
       // The second hop keeps what the wallet holds now: it takes only what the first hop delivers.
       reader.holdings(wallet, [path.pair.componentMint]),
+      reader.hasTokenAccount(wallet, path.pair.componentMint),
     ]);
     const extras = settleExtras({ wallet, tip: this.#tip(request), priorityFee }, MARKET_ACCOUNTS_OPENED);
     const instructions = planMarketTrade(
@@ -141,7 +142,7 @@ export class TradePlanning {
       { wrappedSol, component, primary, primaryMint },
       {
         held: heldComponent!,
-        open: this.options.devnet.getAccount(component) !== null,
+        open: componentOpen,
       },
     );
     const label = request.direction === "buy" ? "Buy on the pair pool" : "Sell on the pair pool";
