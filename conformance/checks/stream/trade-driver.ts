@@ -1,8 +1,8 @@
-import { getBase58Decoder } from "@solana/kit";
 import type { CheckContext, SampleLaunch, Wallet } from "../../engine/check.ts";
 import { creationRequest } from "../../model/creation-request.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
 import { Violation } from "../../model/violation.ts";
+import { signatureOfSigned } from "../../model/wire-transaction.ts";
 import { hasLanded, isSettled } from "../../model/transaction-status.ts";
 
 /** What a small driven buy asks for: 1,000 whole launch tokens (9 decimals), a few SOL at most. */
@@ -79,7 +79,7 @@ async function landInOrder(
   const signatures: string[] = [];
   for (const step of steps) {
     const signed = await wallet.sign(step.transaction);
-    const signature = signatureOf(signed);
+    const signature = signatureOfSigned(signed);
     const json = quoteId === undefined ? { transaction: signed } : { transaction: signed, quoteId };
     const submitted = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json });
     if (submitted.status !== 200) return { ok: false, reason: `submit answered ${submitted.status}: ${submitted.text.slice(0, 200)}` };
@@ -125,13 +125,6 @@ export async function driveCreation(context: CheckContext, fields: Record<string
     });
   const { primaryMint } = await getJson<{ primaryMint: string }>(context, launchPath(address));
   return { ok: true, creator: wallet.address, symbol, address, primaryMint };
-}
-
-/** The first signature of a signed wire transaction (its id), base58. */
-export function signatureOf(base64: string): string {
-  const bytes = Buffer.from(base64, "base64");
-  // A compact-u16 count of signatures comes first; a transaction of < 128 signers uses one byte.
-  return getBase58Decoder().decode(bytes.subarray(1, 65));
 }
 
 async function settled(context: CheckContext, signature: string, lastValidBlockHeight: number | undefined): Promise<string> {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
-import { getJson } from "../../model/read-json.ts";
+import { serverClock } from "../../model/server-clock.ts";
 import { runProperty } from "../../model/run-property.ts";
 import {
   type Built,
@@ -103,11 +103,10 @@ export const buildLastValidAhead: Check = {
   needs: ["wallet", "control"],
   async run(context) {
     const wallet = await context.wallet();
-    const height = async () => (await getJson<{ blockHeight?: number }>(context, "/devnet/clock")).blockHeight ?? NaN;
     const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
     const quote = await quoteOf(context, request);
     const built = await buildOf(context, quote.quoteId, wallet.address);
-    const now = await height();
+    const now = (await serverClock(context)).blockHeight;
     ensure(
       built.lastValidBlockHeight > now,
       `a fresh build's lastValidBlockHeight ${built.lastValidBlockHeight} is not ahead of block height ${now}`,

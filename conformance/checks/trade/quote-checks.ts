@@ -13,6 +13,7 @@ import {
   trade,
 } from "../../model/trade-session.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
+import { serverClock } from "../../model/server-clock.ts";
 import { ensure } from "../../model/violation.ts";
 
 const QUOTE = "Endpoints › POST /v1/trades/quote";
@@ -141,7 +142,7 @@ export const quoteExpiresAtWithin30s: Check = {
   needs: ["control"],
   async run(context) {
     await judge(context, async () => {
-      const clock = async () => (await getJson<{ unixTimestamp?: number }>(context, "/devnet/clock")).unixTimestamp ?? NaN;
+      const clock = async () => (await serverClock(context)).unixTimestamp;
       const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY } as const;
       const before = await clock();
       const quote = await quoteOf(context, request);

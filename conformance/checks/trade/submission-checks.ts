@@ -24,6 +24,20 @@ const BUILD = "Endpoints › POST /v1/trades/build";
 const SUBMIT = "Endpoints › POST /v1/transactions/submit";
 const STATUS = "Endpoints › GET /v1/transactions/{signature}";
 
+/** "A transaction the network rejected is … status: "failed" and the reason in error": a submit answering failed says why. */
+function ensureFailedSaysWhy(body: unknown, input: unknown): void {
+  const answered = body as { status?: unknown; error?: unknown } | undefined;
+  ensure(
+    answered?.status !== "failed" || (typeof answered.error === "string" && answered.error.length > 0),
+    "submit answered failed without the reason in error",
+    {
+      input,
+      expected: { status: "failed", error: "a sentence" },
+      actual: body,
+    },
+  );
+}
+
 /** A fresh wallet's buy on the curve, built and signed step by step, nothing submitted yet. */
 async function signedBuy(context: CheckContext, wallet: Wallet, amountIn = SMALL_BUY) {
   const launch = curveLaunch(context);
@@ -212,13 +226,7 @@ export const statusFailedIsHttp200: Check = {
           actual: { httpStatus: attempt.answer.status, body: attempt.answer.body ?? attempt.answer.text.slice(0, 500) },
         },
       );
-      const submitted = attempt.answer.body as { status?: unknown; error?: unknown } | undefined;
-      if (attempt.answer.status === 200 && submitted?.status === "failed")
-        ensure(typeof submitted.error === "string" && submitted.error.length > 0, "submit answered failed without the reason in error", {
-          input: attempt.buy.input,
-          expected: { status: "failed", error: "a sentence" },
-          actual: attempt.answer.body,
-        });
+      if (attempt.answer.status === 200) ensureFailedSaysWhy(attempt.answer.body, attempt.buy.input);
       if (attempt.answer.status !== 200)
         context.skip(
           `the server refused the out-of-order settle at submit (${attempt.answer.status}): no transaction reached the network to fail there`,
@@ -266,14 +274,7 @@ export const submitAnswersStatus: Check = {
           expected: { status: "a string", error: "a sentence when failed" },
           actual: answer.body ?? answer.text.slice(0, 500),
         });
-        ensure(
-          body?.status !== "failed" || (typeof body.error === "string" && body.error.length > 0),
-          "submit answered failed without the reason in error",
-          {
-            input,
-            actual: answer.body,
-          },
-        );
+        ensureFailedSaysWhy(answer.body, input);
         const status = await landed(context, signatureOfSigned(step.signed), buy.built.lastValidBlockHeight);
         ensure(hasLanded(status.status), `step ${step.step} of a buy sent in order ended ${status.status}: ${status.error}`, {
           input,
