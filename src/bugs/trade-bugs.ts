@@ -16,12 +16,18 @@ function withQuote(answer: SentAnswer, change: (quote: Record<string, unknown>) 
 const expiringAfter = (seconds: number) => (answer: SentAnswer) =>
   withQuote(answer, (quote) => (typeof quote.expiresAt === "number" ? { ...quote, expiresAt: quote.expiresAt + seconds - 30 } : quote));
 
+/** A successful build answer (a trade's or a creation's) changed by `change`; undefined for any other answer. */
+function withBuilt(answer: SentAnswer, change: (built: Record<string, unknown>) => Record<string, unknown>): unknown {
+  const built = objectOf(answer.body);
+  return built && succeeded(answer) ? change(built) : undefined;
+}
+
 /** A built plan's steps changed by `change`, `transaction` kept equal to the last step's unless `change` says otherwise. */
 function withPlan(answer: SentAnswer, change: (steps: Record<string, unknown>[]) => Record<string, unknown>[]): unknown {
-  const built = objectOf(answer.body);
-  if (!built || !succeeded(answer)) return undefined;
-  const steps: Record<string, unknown>[] = change(rowsOf(built, "plan")).map((step, index) => ({ ...step, step: index + 1 }));
-  return { ...built, plan: steps, transaction: steps.at(-1)?.transaction ?? built.transaction };
+  return withBuilt(answer, (built) => {
+    const steps: Record<string, unknown>[] = change(rowsOf(built, "plan")).map((step, index) => ({ ...step, step: index + 1 }));
+    return { ...built, plan: steps, transaction: steps.at(-1)?.transaction ?? built.transaction };
+  });
 }
 
 /** A wire transaction (base64) with its first signature slot filled with a non-zero byte: it arrives "signed". */
@@ -296,12 +302,12 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/build",
-      onSend: (answer) => {
-        const built = objectOf(answer.body);
-        return built && succeeded(answer) && typeof built.lastValidBlockHeight === "number"
-          ? { ...built, lastValidBlockHeight: Math.max(0, built.lastValidBlockHeight - 1_000) }
-          : undefined;
-      },
+      onSend: (answer) =>
+        withBuilt(answer, (built) =>
+          typeof built.lastValidBlockHeight === "number"
+            ? { ...built, lastValidBlockHeight: Math.max(0, built.lastValidBlockHeight - 1_000) }
+            : built,
+        ),
     },
   },
   {
@@ -330,12 +336,11 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     http: {
       method: "POST",
       route: "/v1/trades/build",
-      onSend: (answer) => {
-        const built = objectOf(answer.body);
-        if (!built || !succeeded(answer)) return undefined;
-        const { lastValidBlockHeight: _dropped, ...rest } = built;
-        return rest;
-      },
+      onSend: (answer) =>
+        withBuilt(answer, (built) => {
+          const { lastValidBlockHeight: _dropped, ...rest } = built;
+          return rest;
+        }),
     },
   },
   {
