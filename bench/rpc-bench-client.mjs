@@ -5,33 +5,18 @@
  * and confirms the window with one `getSignatureStatuses`. Plain JavaScript: a worker does
  * not inherit the main thread's TypeScript loader.
  */
-import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
+import { keepAliveJson } from "./keep-alive-json.mjs";
 
 /** @type {{ url: string, wires: string[], window: number }} */
 const { url, wires, window } = workerData;
 const port = parentPort;
-// node's own HTTP client on kept-alive sockets, one per transfer in flight: fetch (undici)
-// in a worker tops out near 2,000 requests/s here, which would measure the client, not the RPC.
-const agent = new http.Agent({ keepAlive: true, maxSockets: window });
-const target = new URL(url);
+const send = keepAliveJson(url.replace(/\/$/, ""), window);
 
-function rpcCall(method, params) {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
-  const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ agent, host: target.hostname, port: target.port, path: "/", method: "POST", headers }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        if (answer.error) reject(new Error(`${method}: ${JSON.stringify(answer.error)}`));
-        else resolve(answer.result);
-      });
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
+async function rpcCall(method, params) {
+  const { answer } = await send("POST", "/", { jsonrpc: "2.0", id: 1, method, params });
+  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer.result;
 }
 
 const ticked = () => new Promise((resolve) => port.once("message", () => resolve()));

@@ -4,40 +4,23 @@
  * whole flows one after another — quote → build → sign → submit → land (a one-slot
  * `POST /devnet/advance`, which lands whatever any lane has submitted) → status.
  *
- * It measures the server, so the client is as light as a bot's: keep-alive `http` requests and
- * an Ed25519 signature from node's crypto over the message bytes (what web3.js's `sign` computes,
- * at a fraction of its cost). Plain JavaScript: a worker does not inherit the main thread's
+ * It measures the server, so the client is as light as a bot's: keep-alive `http` requests
+ * (keep-alive-json.mjs) and an Ed25519 signature from node's crypto over the message bytes
+ * (what web3.js's `sign` computes, at a fraction of its cost). Plain JavaScript: a worker does not inherit the main thread's
  * TypeScript loader.
  */
 import { createPrivateKey, sign as ed25519Sign } from "node:crypto";
-import { Agent, request } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
+import { keepAliveJson } from "./keep-alive-json.mjs";
 
 /** @type {{ baseUrl: string, amountIn: string, lanes: { launch: string, wallets: { address: string, seed: Uint8Array }[] }[] }} */
 const { baseUrl, amountIn, lanes } = workerData;
-const agent = new Agent({ keepAlive: true, maxSockets: lanes.length });
+const send = keepAliveJson(baseUrl, lanes.length);
 
-function call(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const outgoing = request(`${baseUrl}${path}`, {
-      method,
-      agent,
-      headers: payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
-    });
-    outgoing.on("error", reject);
-    outgoing.on("response", (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        if (response.statusCode >= 400) reject(new Error(`${method} ${path} answered ${response.statusCode}: ${answer.error}`));
-        else resolve(answer);
-      });
-    });
-    outgoing.end(payload);
-  });
+async function call(method, path, body) {
+  const { status, answer } = await send(method, path, body);
+  if (status >= 400) throw new Error(`${method} ${path} answered ${status}: ${answer.error}`);
+  return answer;
 }
 
 /** PKCS#8 wrapping of a 32-byte Ed25519 seed, the form node's crypto imports. */
