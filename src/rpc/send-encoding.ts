@@ -1,10 +1,10 @@
 import { getBase58Encoder } from "@solana/kit";
+import { MAX_TRANSACTION_BYTES } from "../chain/read-wire-transaction.ts";
 import { type RpcAnswer, invalidParams } from "./json-rpc-envelope.ts";
 
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** The validator's bounds on an encoded transaction: the longest text a 1,232-byte packet can be. */
 const MAX_ENCODED_LENGTH = { base58: 1683, base64: 1644 } as const;
-const PACKET_DATA_SIZE = 1232;
 
 /** The wire bytes of a sent or simulated transaction as base64, or the validator's refusal of its encoding. */
 export function wireBase64Of(encoded: string, encoding: "base58" | "base64"): { base64: string } | RpcAnswer {
@@ -13,7 +13,7 @@ export function wireBase64Of(encoded: string, encoding: "base58" | "base64"): { 
   if (encoded.length > MAX_ENCODED_LENGTH[encoding]) {
     return invalidParams(
       `${encoding} encoded solana_transaction::versioned::VersionedTransaction too large: ${encoded.length} bytes ` +
-        `(max: encoded/raw ${MAX_ENCODED_LENGTH[encoding]}/${PACKET_DATA_SIZE})`,
+        `(max: encoded/raw ${MAX_ENCODED_LENGTH[encoding]}/${MAX_TRANSACTION_BYTES})`,
     );
   }
   if (encoding === "base64") {
