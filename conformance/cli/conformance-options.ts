@@ -4,6 +4,7 @@ import { PHASES, type Phase } from "../engine/check.ts";
 import type { Shard } from "../engine/select-checks.ts";
 import { type ReportFile, reportFilesOf } from "../reporters/report-files.ts";
 import { serviceBaseUrl } from "../../src/client/service-address.ts";
+import { optionErrorSentence } from "../../scenarios/runner/option-error.ts";
 
 export const CONFORMANCE_USAGE = `Usage: basket-devnet conformance (--base-url URL | --start) [options]
        basket-devnet conformance replay FILE [--base-url URL | --start]
@@ -205,11 +206,8 @@ export function parseConformanceCommand(argv: readonly string[]): ConformanceCom
     return verb === "replay" ? { kind: "replay", file: rest[0] as string, options } : { kind: "run", options };
   } catch (error) {
     if (error instanceof BadInput) return { kind: "error", message: error.message };
-    if (error instanceof TypeError && "code" in error) {
-      const option = /'([^']+)'/.exec(error.message)?.[1];
-      const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined;
-      return { kind: "error", message: unknown ? `unknown option ${option}` : error.message };
-    }
+    const sentence = optionErrorSentence(error);
+    if (sentence !== null) return { kind: "error", message: sentence };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import type { Scenario } from "./scenario-schema.ts";
 import { scenarioFiles } from "./scenario-files.ts";
 import { scenarioConsole } from "./scenario-console.ts";
 import { RECORD_USAGE, recordCommand } from "../recorder/record-command.ts";
+import { optionErrorSentence } from "./option-error.ts";
 
 export const SCENARIO_USAGE = `Usage: basket-devnet scenario run PATH... [--base-url URL] [options]
        basket-devnet scenario record --target URL --out FILE [--port P] [--name NAME] [--seed S]
@@ -63,7 +64,9 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       },
     });
   } catch (error) {
-    io.stderr(`basket-devnet scenario: ${error instanceof Error ? error.message : String(error)}\n${SCENARIO_USAGE}\n`);
+    const sentence = optionErrorSentence(error);
+    if (sentence === null) throw error;
+    io.stderr(`basket-devnet scenario: ${sentence}\nRun 'basket-devnet scenario --help' for usage.\n`);
     return 2;
   }
   const { values, positionals } = parsed;

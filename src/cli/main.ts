@@ -3,7 +3,7 @@ import { bugListText } from "../bugs/injected-bug-catalogue.ts";
 import { type PortReservation, failureSentence, reservePort, urlHost } from "../simulator/listen-address.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 import { DEFAULT_HOST, DEFAULT_PORT, type SimulatorOptions } from "../simulator/simulator-options.ts";
-import { USAGE, parseCommand } from "./parse-command.ts";
+import { parseCommand } from "./parse-command.ts";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -119,7 +119,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const command = parseCommand(argv, process.env);
   switch (command.kind) {
     case "help":
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${command.usage}\n`);
       return 0;
     case "version":
       process.stdout.write(`${VERSION}\n`);

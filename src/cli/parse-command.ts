@@ -51,8 +51,16 @@ Options of up:
 
 Exit codes: 0 after SIGINT/SIGTERM, 1 when the simulator fails, 2 on bad input.`;
 
+export const BUGS_USAGE = `Usage: basket-devnet bugs
+
+Lists the injected-bug modes: each breaks one rule of the specification on purpose, to
+prove a conformance suite catches it. Each line names a mode, the phase of the conformance
+check that catches it and the rule it breaks. Start a server with some of them:
+  basket-devnet up --inject-bug <name>,<name>
+  basket-devnet conformance --start --inject-bug <name>`;
+
 export type Command =
-  | { readonly kind: "help" }
+  | { readonly kind: "help"; readonly usage: string }
   | { readonly kind: "version" }
   | { readonly kind: "bugs" }
   | { readonly kind: "up"; readonly options: SimulatorOptions }
@@ -118,7 +126,7 @@ function genesisTime(text: string): GenesisTime {
 export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): Command {
   try {
     const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-    if (values.help) return { kind: "help" };
+    if (values.help) return { kind: "help", usage: positionals[0] === "bugs" ? BUGS_USAGE : USAGE };
     if (values.version) return { kind: "version" };
     const [command, ...extra] = positionals;
     if (command === undefined) return { kind: "error", message: "a command is required: basket-devnet up" };

@@ -17,6 +17,16 @@ function capture() {
 }
 
 describe("basket-devnet scenario run", () => {
+  it("names an unknown option or a missing value in one sentence and points at --help, exit 2", async () => {
+    const unknown = capture();
+    expect(await scenarioCommand(["run", "scenarios/library", "--bogus"], unknown.sink)).toBe(2);
+    expect(unknown.io.err).toBe("basket-devnet scenario: unknown option --bogus\nRun 'basket-devnet scenario --help' for usage.\n");
+    const missing = capture();
+    expect(await scenarioCommand(["run", "scenarios/library", "--report"], missing.sink)).toBe(2);
+    expect(missing.io.err).toMatch(/^basket-devnet scenario: Option '--report <value>' argument missing\n/);
+    expect(missing.io.out).toBe("");
+  });
+
   it("refuses record's options (a --seed would be ignored: a scenario's seed is in its file), exit 2", async () => {
     for (const option of [
       ["--seed", "3"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { USAGE, parseCommand } from "../parse-command.ts";
+import { BUGS_USAGE, USAGE, parseCommand } from "../parse-command.ts";
 import { runCommand } from "./spawned-devnet.ts";
 
 describe("parseCommand", () => {
@@ -65,8 +65,10 @@ describe("parseCommand", () => {
   });
 
   it("answers --help and --version before anything else", () => {
-    expect(parseCommand(["--help"])).toEqual({ kind: "help" });
-    expect(parseCommand(["up", "-h", "--port", "nope"])).toEqual({ kind: "help" });
+    expect(parseCommand(["--help"])).toEqual({ kind: "help", usage: USAGE });
+    expect(parseCommand(["up", "-h", "--port", "nope"])).toEqual({ kind: "help", usage: USAGE });
+    // The bugs command's own usage, not the simulator's options.
+    expect(parseCommand(["bugs", "--help"])).toEqual({ kind: "help", usage: BUGS_USAGE });
     expect(parseCommand(["-v"])).toEqual({ kind: "version" });
     expect(USAGE).toContain("--state-dir <dir>");
   });
