@@ -19,6 +19,8 @@ export interface RecordingProxy {
   readonly url: string;
   readonly port: number;
   readonly session: RecordedSession;
+  /** Why the last request that could not reach the target failed (null while every one did): a session with nothing recorded says it. */
+  readonly unreached: () => string | null;
   /** Stops listening and closes every proxied socket (without recording those closes). */
   close(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   const session = new RecordedSession();
   const sockets = new Set<WebSocket>();
   let closing = false;
+  let unreached: string | null = null;
 
   const forwardHttp = async (request: IncomingMessage, response: ServerResponse) => {
     const seq = session.nextSeq();
@@ -113,9 +116,11 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       });
     });
     upstream.on("error", (error) => {
-      // The target could not be reached: the client learns it as a gateway would say it; nothing is recorded.
-      if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
-      response.end(`the recording proxy could not reach ${target.origin}: ${error.message}`);
+      // The target could not be reached: the client learns it as a gateway would say it, in the
+      // service's error shape; nothing is recorded.
+      unreached = `${request.method ?? "GET"} ${request.url ?? "/"} could not reach ${target.origin}: ${error.message}`;
+      if (!response.headersSent) response.writeHead(502, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: `the recording proxy could not reach ${target.origin}: ${error.message}` }));
     });
     upstream.end(requestBody);
   };
@@ -196,8 +201,8 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
 
   const server: Server = createServer((request, response) => {
     forwardHttp(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
-      response.end(`the recording proxy failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) response.writeHead(502, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: `the recording proxy failed: ${error instanceof Error ? error.message : String(error)}` }));
     });
   });
   server.on("upgrade", forwardUpgrade);
@@ -226,6 +231,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     url: `http://127.0.0.1:${port}`,
     port,
     session,
+    unreached: () => unreached,
     async close() {
       closing = true;
       for (const socket of sockets) socket.terminate();

@@ -49,8 +49,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const stop = async (): Promise<RecorderStop> => {
     await proxy.close();
     const events = proxy.session.events();
-    if (events.length === 0)
-      return { ok: false, error: `nothing was recorded: no client used ${proxy.url}; ${options.out} was not written` };
+    if (events.length === 0) {
+      // A client that came while the target was down is not "no client": the sentence says which.
+      const unreached = proxy.unreached();
+      const why = unreached === null ? `no client used ${proxy.url}` : `the target never answered (${unreached})`;
+      return { ok: false, error: `nothing was recorded: ${why}; ${options.out} was not written` };
+    }
     const scenario = scenarioFromRecording(events, {
       name: options.name ?? defaultScenarioName(options.out),
       seed: options.seed ?? 1,

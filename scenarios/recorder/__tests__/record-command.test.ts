@@ -144,7 +144,27 @@ describe("basket-devnet scenario record", () => {
     const out = join(directory, "empty.yaml");
     const { io, sink } = capture();
     expect(await recordCommand({ target: "http://127.0.0.1:9", out }, sink, async () => {})).toBe(1);
-    expect(io.err).toMatch(/nothing was recorded/);
+    expect(io.err).toMatch(/nothing was recorded: no client used http:\/\/127\.0\.0\.1:\d+;/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("says the target never answered when a client came but nothing listened there, and the client got a JSON 502", async () => {
+    const out = join(directory, "unreached.yaml");
+    const { io, sink } = capture();
+    let answer: { status: number; body: unknown } | null = null;
+    const code = await recordCommand({ target: "http://127.0.0.1:9", out }, sink, async () => {
+      const proxy = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(io.out + io.err)![1];
+      const response = await fetch(`${proxy}/v1/launches`);
+      answer = { status: response.status, body: await response.json() };
+    });
+    expect(code).toBe(1);
+    expect(answer).toEqual({
+      status: 502,
+      body: { error: expect.stringMatching(/^the recording proxy could not reach http:\/\/127\.0\.0\.1:9: /) },
+    });
+    expect(io.err).toMatch(
+      /nothing was recorded: the target never answered \(GET \/v1\/launches could not reach http:\/\/127\.0\.0\.1:9: connect ECONNREFUSED/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });
