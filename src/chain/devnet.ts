@@ -435,6 +435,11 @@ export class Devnet {
     return this.#clock.latestBlockhash();
   }
 
+  /** The blockhash of the slot `age` slots back (0: the latest) and its last valid block height; null when expired or before genesis. */
+  blockhashOfAge(age: bigint): LatestBlockhash | null {
+    return this.#clock.blockhashOfAge(age);
+  }
+
   /** The last block height `hash` is usable at, or null when it is not one of the last 150 blockhashes. */
   lastValidBlockHeightOf(hash: string): bigint | null {
     return this.#clock.lastValidBlockHeightOf(hash);

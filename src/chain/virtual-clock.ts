@@ -103,6 +103,18 @@ export class VirtualClock {
   }
 
   /**
+   * The blockhash of the slot `age` slots before this one (0: the latest), with the last
+   * block height it may land at; null when that slot is before genesis or its hash has
+   * already expired.
+   */
+  blockhashOfAge(age: bigint): LatestBlockhash | null {
+    if (age === 0n) return this.latestBlockhash();
+    const slot = this.#slot - age;
+    if (age < 0n || slot < 0n || age >= BLOCKHASH_VALIDITY_SLOTS) return null;
+    return { blockhash: this.blockhashAt(slot), lastValidBlockHeight: slot + BLOCKHASH_VALIDITY_SLOTS };
+  }
+
+  /**
    * The last block height at which a transaction carrying `hash` may land, or null when
    * the hash is not one of the last 150 blockhashes (unknown, or already expired).
    */

@@ -90,6 +90,13 @@ export const API_ERROR_CATALOGUE = {
     meaning:
       "a build keeps the limits its quote promised (the settle's floor, a fixed-amount buy's buffer); others' trades since the quote moved the price so far that the trade built now could not meet them",
   },
+  PLAN_TAKEN: {
+    status: 409,
+    template:
+      "quote {quoteId} would build the very transactions already built for quote {other} (the same trade by the same wallet), and every recent blockhash that would set them apart is taken: build again after the next slot",
+    meaning:
+      "each quote's plan is its own transactions (identical ones would share their signatures, and the second trade would report the first's landing); a build dates its blockhash up to 75 slots back to keep them apart, and refuses past that",
+  },
   MODE_NOT_SUPPORTED: {
     status: 400,
     template: "a sell on the curve takes mode exactIn: amountIn is the launch tokens given up",

@@ -8,6 +8,8 @@ import type { Signature } from "@solana/kit";
 const MAX_STEPS = 4_096;
 
 interface PlanRecord {
+  /** The quote the plan was built for. */
+  readonly quoteId: string;
   /** The signature each step was submitted with, by step index; undefined until it is. */
   readonly submitted: (Signature | undefined)[];
 }
@@ -22,9 +24,9 @@ interface PlanRecord {
 export class PlanLedger {
   readonly #steps = new Map<string, { readonly plan: PlanRecord; readonly index: number }>();
 
-  /** Remembers one built plan, its steps' messages in order. */
-  record(messages: readonly string[]): void {
-    const plan: PlanRecord = { submitted: messages.map(() => undefined) };
+  /** Remembers one plan built for `quoteId`, its steps' messages in order. */
+  record(quoteId: string, messages: readonly string[]): void {
+    const plan: PlanRecord = { quoteId, submitted: messages.map(() => undefined) };
     messages.forEach((message, index) => {
       // A message built twice (the same quote built again in the same slot) belongs to the newer plan.
       this.#steps.delete(message);
@@ -34,6 +36,15 @@ export class PlanLedger {
       if (this.#steps.size <= MAX_STEPS) break;
       this.#steps.delete(oldest);
     }
+  }
+
+  /** Another quote than `quoteId` that a plan holding one of `messages` was built for, or null. */
+  builtForAnother(quoteId: string, messages: readonly string[]): string | null {
+    for (const message of messages) {
+      const other = this.#steps.get(message)?.plan.quoteId;
+      if (other !== undefined && other !== quoteId) return other;
+    }
+    return null;
   }
 
   /** The signatures of the earlier steps of `message`'s plan that were submitted, nearest first; none for a message no plan holds. */

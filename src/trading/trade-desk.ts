@@ -46,6 +46,12 @@ function budgetTooSmall(budget: bigint, overhead: bigint): Result<never> {
 /** Re-solves of an exactInSol budget at most: each takes off what the last plan spent past it, and two settle it in practice. */
 const BUDGET_ATTEMPTS = 6;
 
+/**
+ * How many slots back a build may date its blockhash to keep its plan apart from another
+ * quote's identical one: 75 slots (30 s) leaves the transactions 75 slots of life.
+ */
+const MAX_BLOCKHASH_AGE = 75n;
+
 /** A stored quote: what was asked, and the terms it promised (its venue and limits). */
 interface StoredRequest {
   readonly request: QuoteRequest;
@@ -144,18 +150,31 @@ export class TradeDesk {
     if (!planned.ok) return planned;
     const funds = await planning.checkFunds(request, wallet, planned.value.priced, planned.value.plan);
     if (!funds.ok) return funds;
-    const lifetime = this.options.devnet.latestBlockhash();
-    const messages: string[] = [];
-    const plan = planned.value.plan.steps.map((step, index): PlanStep => {
-      const compiled = compileUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime });
-      const message = base64.decode(compiled.messageBytes);
-      lookup.entry.builtMessages.add(message);
-      messages.push(message);
-      const transaction = encodeWireTransaction(compiled);
-      return { step: index + 1, label: step.label, transaction, kind: step.kind, ...(step.settles ? { settles: true as const } : {}) };
-    });
-    this.plans.record(messages);
-    return succeed({ transaction: plan.at(-1)!.transaction, lastValidBlockHeight: Number(lifetime.lastValidBlockHeight), plan });
+    const steps = planned.value.plan.steps;
+    // Two quotes of the same trade by the same wallet in one slot compile to the same bytes,
+    // and so the same signatures: the second would "confirm" as the first without trading. Each
+    // quote's plan is made its own by an older (still valid) blockhash instead.
+    let taken = "";
+    for (let age = 0n; age <= MAX_BLOCKHASH_AGE; age++) {
+      // The latest blockhash always exists; an older one may not on a young chain.
+      const lifetime = this.options.devnet.blockhashOfAge(age);
+      if (lifetime === null) break;
+      const compiled = steps.map((step) => compileUnsignedTransaction({ feePayer: wallet, instructions: step.instructions, lifetime }));
+      const messages = compiled.map((transaction) => base64.decode(transaction.messageBytes));
+      taken = this.plans.builtForAnother(quoteId, messages) ?? "";
+      if (taken !== "") continue;
+      for (const message of messages) lookup.entry.builtMessages.add(message);
+      this.plans.record(quoteId, messages);
+      const plan = steps.map((step, index): PlanStep => ({
+        step: index + 1,
+        label: step.label,
+        transaction: encodeWireTransaction(compiled[index]!),
+        kind: step.kind,
+        ...(step.settles ? { settles: true as const } : {}),
+      }));
+      return succeed({ transaction: plan.at(-1)!.transaction, lastValidBlockHeight: Number(lifetime.lastValidBlockHeight), plan });
+    }
+    return fail("PLAN_TAKEN", { quoteId, other: taken });
   }
 
   /**

@@ -62,6 +62,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   LAUNCH_NOT_FOUND: apiError("LAUNCH_NOT_FOUND", { launch: EXAMPLE_LAUNCH }).body,
   LAUNCH_NOT_TRADABLE: apiError("LAUNCH_NOT_TRADABLE", { launch: EXAMPLE_LAUNCH, status: "migrating" }).body,
   MODE_NOT_SUPPORTED: apiError("MODE_NOT_SUPPORTED").body,
+  PLAN_TAKEN: apiError("PLAN_TAKEN", { quoteId: "q_0123456789abcdef01234567", other: "q_89abcdef0123456701234567" }).body,
   COLLECTIBLE_NOT_TRADABLE: apiError("COLLECTIBLE_NOT_TRADABLE", { name: "CARD", launch: EXAMPLE_LAUNCH, stage: "acquiring" }).body,
   TRADE_REFUSED: apiError("TRADE_REFUSED", {
     venue: "curve",

@@ -316,6 +316,51 @@ describe("the trade desk", () => {
     });
   });
 
+  it("builds two quotes of the same trade by the same wallet in one slot as transactions of their own, and both trades land", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-twin");
+    // A chain with blockhashes behind the latest, as a running one has.
+    devnet.advanceSlots(200);
+    const wallet = clientWallet(world);
+    const first = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
+    const second = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
+    const firstBuilt = value(await desk.build(first.quoteId, wallet.address));
+    const secondBuilt = value(await desk.build(second.quoteId, wallet.address));
+    // Same instructions, another (older, still valid) blockhash: no step's bytes, and so no signature, are shared.
+    const firstSteps = new Set(firstBuilt.plan.map((step) => step.transaction));
+    expect(secondBuilt.plan.some((step) => firstSteps.has(step.transaction))).toBe(false);
+    expect(secondBuilt.plan).toHaveLength(firstBuilt.plan.length);
+    expect(secondBuilt.lastValidBlockHeight).toBe(firstBuilt.lastValidBlockHeight - 1);
+    // The same quote built again is the same order: the same bytes.
+    expect(value(await desk.build(first.quoteId, wallet.address)).plan).toEqual(firstBuilt.plan);
+
+    expect(await landAll(desk, firstBuilt, first.quoteId, wallet)).toEqual(
+      firstBuilt.plan.map(() => ({ status: "confirmed", error: null })),
+    );
+    expect(await landAll(desk, secondBuilt, second.quoteId, wallet)).toEqual(
+      secondBuilt.plan.map(() => ({ status: "confirmed", error: null })),
+    );
+    const accounts = await deriveTradeAccounts(wallet.address, launched.accounts.launch, launched.componentMints);
+    expect(tokenBalance(devnet, accounts.traderPrimaryAccount)).toBe(BigInt(first.expectedOut) + BigInt(second.expectedOut));
+  });
+
+  it("refuses with PLAN_TAKEN a build whose plan every blockhash of the last 75 slots already gives another quote", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-twins");
+    devnet.advanceSlots(200);
+    const wallet = clientWallet(world);
+    const heights = new Set<number>();
+    for (let built = 0; built < 76; built++) {
+      const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+      heights.add(value(await desk.build(quote.quoteId, wallet.address)).lastValidBlockHeight);
+    }
+    expect(heights.size).toBe(76);
+    const quote = value(await desk.quote(request(launched, { wallet: wallet.address })));
+    const refused = await desk.build(quote.quoteId, wallet.address);
+    expect(refused).toMatchObject({ ok: false, error: { status: 409, body: { code: "PLAN_TAKEN" } } });
+    expect(refused.ok ? "" : refused.error.body.error).toMatch(
+      /^quote q_\w+ would build the very transactions already built for quote q_\w+/,
+    );
+  });
+
   it("sells back through the curve and unwinds the components to SOL", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-sell");
     const wallet = clientWallet(world);

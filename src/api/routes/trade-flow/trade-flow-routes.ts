@@ -66,7 +66,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "buildTrade",
         summary: "Build the unsigned transactions of a stored quote",
         description:
-          "Re-reads balances (the build's route is authoritative) and returns the ordered plan; a quote whose launch has left the venue it was priced on (its curve completed, or a collectible's pool opened) is refused with 409 QUOTE_VENUE_CHANGED, since amountIn counts differently there. The build keeps the quote's limits: its settle never accepts less than the quote's `minOut` nor spends more than a fixed-amount buy's buffer, and when others' trades have moved the price so far that the trade built now could not meet them it is refused with 409 PRICE_MOVED. The plan: on a buy, setup steps (wrapping SOL, swaps buying the component shortfall) before the settling buy; on a sell, the settling sell first and swaps to SOL after. A wrapped-SOL component (a collectible's whole recipe) is wrapped and unwrapped inside the settling transaction, never swapped; a tradable collectible's trade is one transaction on its launch↔wSOL pool (wrap, swap, unwrap). Exactly one step settles; `transaction` is the last step. The wallet signs every step and pays the fees.",
+          "Re-reads balances (the build's route is authoritative) and returns the ordered plan; a quote whose launch has left the venue it was priced on (its curve completed, or a collectible's pool opened) is refused with 409 QUOTE_VENUE_CHANGED, since amountIn counts differently there. The build keeps the quote's limits: its settle never accepts less than the quote's `minOut` nor spends more than a fixed-amount buy's buffer, and when others' trades have moved the price so far that the trade built now could not meet them it is refused with 409 PRICE_MOVED. The plan: on a buy, setup steps (wrapping SOL, swaps buying the component shortfall) before the settling buy; on a sell, the settling sell first and swaps to SOL after. A wrapped-SOL component (a collectible's whole recipe) is wrapped and unwrapped inside the settling transaction, never swapped; a tradable collectible's trade is one transaction on its launch↔wSOL pool (wrap, swap, unwrap). Exactly one step settles; `transaction` is the last step. The wallet signs every step and pays the fees. Each quote's plan is its own transactions: a second quote of the same trade by the same wallet in the same slot gets a blockhash dated up to 75 slots back (its `lastValidBlockHeight` says so), so its signatures never equal the first's; past that it is refused with 409 PLAN_TAKEN.",
         tags,
         body: BuildBodySchema,
         response: {
@@ -74,7 +74,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"],
             404: ["QUOTE_NOT_FOUND"],
-            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE", "QUOTE_VENUE_CHANGED", "PRICE_MOVED"],
+            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE", "QUOTE_VENUE_CHANGED", "PRICE_MOVED", "PLAN_TAKEN"],
             410: ["QUOTE_EXPIRED"],
             422: ["TRADE_REFUSED", "NO_ROUTE"],
             500: ["INTERNAL"],
