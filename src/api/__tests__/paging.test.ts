@@ -146,5 +146,10 @@ describe("trade pages", () => {
     expect(newest.trader).toBe(second!.address);
     expect(older.trader).toBe(first!.address);
     expect(cursors[0]).toBe(`${newest.slot}:${newest.seq}`);
+    // Any seq the cursor's rule admits (a u32) is honoured: past every trade's, it means the whole slot.
+    const trades = async (before: string) => (await get(seeded.app, `/v1/launches/${launch.address}/trades?before=${before}`)).body;
+    const wholeSlot = await trades(`${newest.slot}:4294967295`);
+    expect(wholeSlot.trades[0]).toEqual(newest);
+    expect(await trades(`${newest.slot}:2147483648`)).toEqual(wholeSlot);
   });
 });
