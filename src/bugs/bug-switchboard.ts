@@ -113,10 +113,13 @@ export class BugSwitchboard {
     };
   }
 
-  /** Lets the active modes reach the trade desk's plan ledger (steps sent together land as they arrived). */
+  /** Lets the active modes reach the trade desk's plan ledger (steps sent together land as they arrived; plans share bytes). */
   installPlans(plans: PlanLedger): void {
     const earlierSubmitted = plans.earlierSubmitted.bind(plans);
     plans.earlierSubmitted = (message: string) =>
       this.#active.some((bug) => bug.deep?.plansLandInArrivalOrder) ? [] : earlierSubmitted(message);
+    const builtForAnother = plans.builtForAnother.bind(plans);
+    plans.builtForAnother = (quoteId: string, messages: readonly string[]) =>
+      this.#active.some((bug) => bug.deep?.plansShareBytes) ? null : builtForAnother(quoteId, messages);
   }
 }

@@ -53,6 +53,8 @@ export interface DeepBreak {
   readonly quotesNeverExpire?: true;
   /** Plan steps sent together land in the order they arrived (a settle sent with its setup succeeds). */
   readonly plansLandInArrivalOrder?: true;
+  /** Two quotes of the same trade build the same bytes (the second's steps are the first's). */
+  readonly plansShareBytes?: true;
 }
 
 /**

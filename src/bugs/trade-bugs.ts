@@ -60,6 +60,13 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     deep: { plansLandInArrivalOrder: true },
   },
   {
+    name: "plans-share-bytes",
+    phase: "trade",
+    rule: "The settling step is the step its quoteId belongs on; this mode builds two quotes of the same trade by the same wallet in one slot as the same bytes, so the second trade would report the first's landing without trading.",
+    caughtBy: "build.ownPlanPerQuote",
+    deep: { plansShareBytes: true },
+  },
+  {
     name: "expired-quote-as-400",
     phase: "trade",
     rule: "Our document refuses the build of an expired quote with 410 QUOTE_EXPIRED; this mode answers 400.",

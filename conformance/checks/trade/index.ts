@@ -3,6 +3,7 @@ import { buildCreateUnsignedForCreator } from "./create-checks.ts";
 import {
   buildAnswerFields,
   buildLastValidAhead,
+  buildOwnPlanPerQuote,
   planCountMatchesRoute,
   planFeePayerIsWallet,
   planOnlyWalletSigns,
@@ -51,6 +52,7 @@ export const TRADE_CHECKS: readonly Check[] = [
   quoteExpiresAtWithin30s,
   buildAnswerFields,
   buildLastValidAhead,
+  buildOwnPlanPerQuote,
   planOrder,
   planTransactionIsLast,
   planSingleSettle,

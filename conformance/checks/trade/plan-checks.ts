@@ -119,6 +119,37 @@ export const buildLastValidAhead: Check = {
   },
 };
 
+export const buildOwnPlanPerQuote: Check = {
+  id: "build.ownPlanPerQuote",
+  phase: "trade",
+  rule: {
+    section: BUILD,
+    text: "Rules for a plan, 4: the settling step is the step the quoteId belongs on: two quotes of the same trade by the same wallet build plans of their own (identical bytes would share signatures, and the second trade would report the first's landing without trading); a refused second build keeps them apart too",
+  },
+  enforces: "specification",
+  needs: ["wallet"],
+  async run(context) {
+    const wallet = await context.wallet();
+    const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+    // Quoted and built back to back, so that nothing (a slot, a balance) sets the two apart but the quote.
+    const [first, second] = [await quoteOf(context, request), await quoteOf(context, request)];
+    const firstBuilt = await buildOf(context, first.quoteId, wallet.address);
+    const answer = await context.exchange({
+      method: "POST",
+      path: "/v1/trades/build",
+      json: { quoteId: second.quoteId, wallet: wallet.address },
+    });
+    if (answer.status !== 200) return;
+    const taken = new Set(stepsOf(firstBuilt).map((step) => step.transaction));
+    const shared = stepsOf(answer.body as Built).filter((step) => taken.has(step.transaction));
+    ensure(shared.length === 0, `the builds of quotes ${first.quoteId} and ${second.quoteId} share ${shared.length} identical step(s)`, {
+      input: { ...request, quoteIds: [first.quoteId, second.quoteId] },
+      expected: "no step of the second plan byte-identical to a step of the first",
+      actual: { sharedSteps: shared.map((step) => step.step) },
+    });
+  },
+};
+
 export const planTransactionIsLast = planCheck(
   "plan.transactionIsLast",
   { section: BUILD, text: "Rules for a plan, 2: transaction is always the last entry of plan" },
