@@ -162,6 +162,11 @@ describe("web client in Chromium", () => {
       await expect
         .poll(async () => Number(await page.locator(".chart").getAttribute("data-trades")), { timeout: 5_000 })
         .toBe(tradesBefore + 1);
+      // The market figures follow the trade as well: the 24h count is the launch's after it.
+      const after = (await (await fetch(`${simulator.baseUrl}/v1/launches/${row.address}`)).json()) as { trades24: number };
+      await expect
+        .poll(async () => Number(await page.locator('[data-field="trades24"]').textContent()), { timeout: 5_000 })
+        .toBe(after.trades24);
       if (by === "mint") {
         await page.setViewportSize(PHONE);
         await shot("token-phone");

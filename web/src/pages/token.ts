@@ -169,7 +169,7 @@ export function tokenPage(root: HTMLElement, context: AppContext, id: string, wa
           h("dd", { class: row.change24Bps > 0 ? "up" : row.change24Bps < 0 ? "down" : "" }, formatBps(row.change24Bps, true)),
         ),
         h("div", {}, h("dt", {}, "24h volume"), h("dd", {}, formatUsd(row.volume24hUsd))),
-        h("div", {}, h("dt", {}, "Trades 24h"), h("dd", {}, String(row.trades24))),
+        h("div", {}, h("dt", {}, "Trades 24h"), h("dd", { "data-field": "trades24" }, String(row.trades24))),
         h("div", {}, h("dt", {}, "Holders"), h("dd", {}, String(row.holders))),
         h("div", {}, h("dt", {}, "Fee"), h("dd", {}, formatBps(row.feeBps))),
       ),
@@ -236,7 +236,8 @@ export function tokenPage(root: HTMLElement, context: AppContext, id: string, wa
     if (refreshTimer !== null) return;
     refreshTimer = setTimeout(() => {
       refreshTimer = null;
-      void Promise.all([loadTape(), loadChart(false)]).catch(() => {});
+      // The market figures (price, 24h counts, progress) move with every trade too.
+      void Promise.all([loadTape(), loadChart(false), reloadRecord()]).catch(() => {});
     }, REFRESH_DEBOUNCE_MS);
   }
 
