@@ -18,8 +18,9 @@ import { badPubkey } from "./account-methods.ts";
 /**
  * State subscriptions take every commitment: processed and confirmed hear a change at the
  * slot tick it lands on (this devnet has no forks), finalized hears the same notification,
- * with the state as of that change, once its slot is 32 deep. web3.js asks for finalized
- * when its Connection names no commitment.
+ * with the state as of that change, once its slot is 32 deep. A subscription naming no
+ * commitment is finalized, as the validator's: kit leaves `finalized` out of every request
+ * (its default), and web3.js asks for it when its Connection names no commitment.
  */
 const AccountSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment), encoding: Type.Optional(AccountEncoding) });
 const LogsFilter = Type.Union([
@@ -34,6 +35,9 @@ const ProgramSubscribeConfig = Type.Object({
   filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),
 });
 const LogsSubscribeConfig = Type.Object({ commitment: Type.Optional(Commitment) });
+
+/** Whether a state subscription waits for finalized: unless it names processed or confirmed. */
+const finalizedUnlessNamed = (commitment: string | undefined) => (commitment ?? "finalized") === "finalized";
 
 /** Subscriptions one socket may hold: each is looked at every slot, so a socket's count bounds its share of a tick. */
 export const MAX_SUBSCRIPTIONS = 256;
@@ -86,14 +90,14 @@ export const PUBSUB_METHODS: RpcMethodTable = {
       address,
       encoding: config.encoding ?? "binary",
       last: devnet.getAccount(address),
-      finalized: config.commitment === "finalized",
+      finalized: finalizedUnlessNamed(config.commitment),
     });
   }),
   accountUnsubscribe: unsubscribe("account"),
   logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter, config = {}], _deps, session: PubSubSession) => {
     const mentions = typeof filter === "string" ? null : (filter.mentions[0] as Address);
     return (
-      (mentions && badPubkey(mentions)) || subscribed(session, { kind: "logs", mentions, finalized: config.commitment === "finalized" })
+      (mentions && badPubkey(mentions)) || subscribed(session, { kind: "logs", mentions, finalized: finalizedUnlessNamed(config.commitment) })
     );
   }),
   logsUnsubscribe: unsubscribe("logs"),
@@ -106,7 +110,7 @@ export const PUBSUB_METHODS: RpcMethodTable = {
       encoding: config.encoding ?? "binary",
       dataSlice: config.dataSlice,
       matches,
-      finalized: config.commitment === "finalized",
+      finalized: finalizedUnlessNamed(config.commitment),
     });
   }),
   programUnsubscribe: unsubscribe("program"),

@@ -161,11 +161,14 @@ describe("PubSub", () => {
     send(1, "accountSubscribe", [payer.address, { encoding: "base64", commitment: "confirmed" }]);
     send(2, "logsSubscribe", [{ mentions: [payer.address] }, { commitment: "confirmed" }]);
     send(3, "accountSubscribe", [payer.address, { commitment: "finalized" }]);
+    // No commitment is finalized, as on a validator: kit leaves a finalized commitment out of its requests.
+    send(4, "logsSubscribe", [{ mentions: [payer.address] }]);
     const accountId = (await next((frame) => frame.id === 1)).result;
     const logsId = (await next((frame) => frame.id === 2)).result;
     // web3.js asks for finalized when its Connection names no commitment: served, not refused.
     const finalizedId = (await next((frame) => frame.id === 3)).result;
     expect(typeof finalizedId).toBe("number");
+    const defaultLogsId = (await next((frame) => frame.id === 4)).result;
     devnet.advanceSlots(1);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(frames.some((frame) => frame.method === "accountNotification")).toBe(false);
@@ -184,8 +187,10 @@ describe("PubSub", () => {
     devnet.advanceSlots(30);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(frames.some((frame) => frame.params?.subscription === finalizedId)).toBe(false);
+    expect(frames.some((frame) => frame.params?.subscription === defaultLogsId)).toBe(false);
     devnet.advanceSlots(2);
     const finalized = await next((frame) => frame.params?.subscription === finalizedId);
+    expect((await next((frame) => frame.params?.subscription === defaultLogsId)).params.result).toEqual(logs.params.result);
     // It named no encoding, so it hears the validator's legacy default: the data as a bare base58 string.
     expect(finalized.params.result).toEqual({ ...account.params.result, value: { ...account.params.result.value, data: "" } });
     socket.close();
@@ -295,7 +300,7 @@ describe("PubSub", () => {
       jsonrpc: "2.0",
       id: `a${i}`,
       method: "accountSubscribe",
-      params: [address, { encoding: "base64" }],
+      params: [address, { encoding: "base64", commitment: "confirmed" }],
     }));
     socket.send(JSON.stringify(requests));
     await next((frame) => Array.isArray(frame) && frame.length === count);
