@@ -22,7 +22,8 @@ Options of up:
   --slot-ms <ms>         wall milliseconds per slot in realtime mode (default 400;
                          smaller fast-forwards virtual time, a slot stays 400 virtual ms)
   --state-dir <dir>      persist the chain to <dir> and resume from it after a restart,
-                         even after kill -9 (default: memory only)
+                         even after kill -9 (default: memory only); a directory keeps
+                         its world (other world options are refused) and one server
   --launches <n>         launches in a new world, 0 to 1000 (default 60)
   --history-hours <h>    virtual hours of history behind a new world (default 6)
   --sol-usd <usd>        USD per SOL (default 150)

@@ -94,6 +94,8 @@ export type ResolvedSimulatorOptions = Required<
   readonly clientUrl: string | null;
   /** Without a trailing slash; null: http://HOST:PORT. */
   readonly publicUrl: string | null;
+  /** The world's settings the caller named (not defaulted): a state directory holding another world refuses them. */
+  readonly named: Partial<Pick<SimulatorOptions, "launchCount" | "historyHours" | "solUsd" | "genesisTime">>;
 };
 
 export const DEFAULT_SEED = "1";
@@ -165,6 +167,11 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     clientUrl,
     publicUrl,
     worldCache: worldCache === false ? null : worldCache === true ? defaultWorldCacheDir() : worldCache,
+    named: Object.fromEntries(
+      (["launchCount", "historyHours", "solUsd", "genesisTime"] as const).flatMap((key) =>
+        options[key] === undefined ? [] : [[key, options[key]]],
+      ),
+    ),
   };
 }
 

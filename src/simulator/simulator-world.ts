@@ -219,6 +219,32 @@ function sampler(readModel: ReadModel, devnet: Devnet, journal: StateJournal | n
 }
 
 /**
+ * The first setting the caller named that the state directory's world was not made with, or
+ * null: a directory keeps the world it holds, and silently serving it in place of the one
+ * asked for (another SOL price, a pinned genesis) would mislead whoever asked.
+ */
+function conflictWithDirectory(
+  options: ResolvedSimulatorOptions,
+  meta: JournalMeta,
+): { readonly option: string; readonly holds: string; readonly asked: string } | null {
+  const { named } = options;
+  if (options.seed !== undefined && options.seed !== meta.seed)
+    return { option: "--seed", holds: `seed ${meta.seed}`, asked: options.seed };
+  if (named.launchCount !== undefined && named.launchCount !== meta.launchCount)
+    return { option: "--launches", holds: `${meta.launchCount} launches`, asked: String(named.launchCount) };
+  if (named.historyHours !== undefined && named.historyHours !== meta.historyHours)
+    return { option: "--history-hours", holds: `${meta.historyHours} history hours`, asked: String(named.historyHours) };
+  if (named.solUsd !== undefined && named.solUsd !== meta.solUsd)
+    return { option: "--sol-usd", holds: `SOL at ${meta.solUsd} USD`, asked: String(named.solUsd) };
+  if (named.genesisTime !== undefined) {
+    const holds = meta.wallClock === true ? "now" : meta.genesisUnixTimestamp;
+    const asked = String(named.genesisTime);
+    if (asked !== holds) return { option: "--genesis-time", holds: `genesis time ${holds}`, asked };
+  }
+  return null;
+}
+
+/**
  * Builds the seed's world by transactions. With a journal, every change is journaled and a
  * checkpoint written once the world is complete; `keepJournal: false` (a world cache entry)
  * stops journaling there, so what the server does later is not written into the entry.
@@ -305,10 +331,11 @@ async function recover(
   } = {},
 ): Promise<Built> {
   const { journal, checkpoint } = opened;
-  if (attach && options.seed !== undefined && options.seed !== meta.seed) {
+  const conflict = attach ? conflictWithDirectory(options, meta) : null;
+  if (conflict !== null) {
     journal.close();
     throw new RangeError(
-      `state directory ${options.stateDir} holds the world of seed ${meta.seed}, not ${options.seed}: name another directory or drop --seed`,
+      `state directory ${options.stateDir} holds the world of ${conflict.holds}, not ${conflict.asked}: name another directory or drop ${conflict.option}`,
     );
   }
   const started = performance.now();

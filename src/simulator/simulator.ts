@@ -16,6 +16,7 @@ import { MigrationKeeper } from "../world/migration-keeper.ts";
 import type { Population } from "../world/populate-world.ts";
 import { type PortReservation, failureSentence, reservePort, urlHost } from "./listen-address.ts";
 import { queuedEntryOf } from "./journal-entry.ts";
+import { type StateDirLock, lockStateDir } from "./state-dir-lock.ts";
 import { type ResolvedSimulatorOptions, type SimulatorOptions, resolveSimulatorOptions } from "./simulator-options.ts";
 import { tradingFor } from "./simulator-trading.ts";
 import { type WorldSource, buildSimulatorWorld } from "./simulator-world.ts";
@@ -76,14 +77,22 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
   const held = reservation ?? (await reservePort(resolved.host, resolved.port));
   const { port } = held;
   const baseUrl = `http://${urlHost(resolved.host)}:${port}`;
+  let lock: StateDirLock | null = null;
   let built: Awaited<ReturnType<typeof buildSimulatorWorld>>;
   try {
+    lock = resolved.stateDir === undefined ? null : lockStateDir(resolved.stateDir);
     built = await buildSimulatorWorld(resolved, resolved.publicUrl ?? baseUrl);
   } catch (error) {
+    lock?.release();
     await held.fail(failureSentence(error));
     throw error;
   }
   const { devnet, world, readModel, population, journal } = built;
+  /** Closes the state directory's journal and lets the next server take the directory. */
+  const closeState = () => {
+    journal?.close();
+    lock?.release();
+  };
 
   const keeper = new MigrationKeeper(devnet, { keeper: population.keeper, parked: population.parked });
   // A restart may find a launch whose migration was due when the last run stopped.
@@ -141,12 +150,14 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
     await held.fail(failureSentence(error));
     bots?.stop();
     keeper.stop();
-    journal?.close();
+    closeState();
     throw error;
   }
   // Building took wall time (and a restart may come long after the last run): a clock that
-  // follows the wall clock jumps to it before serving, in one step over the empty slots.
-  if (built.followsWallClock) catchUpWithWallClock(devnet);
+  // follows the wall clock jumps to it before serving, in one step over the empty slots. A
+  // resumed manual or per-transaction clock stays where the last run left it: it moves only
+  // when told, and a jump would expire its pending transactions and let the bots trade.
+  if (built.followsWallClock && (resolved.clockMode === "realtime" || !built.recovered)) catchUpWithWallClock(devnet);
   devnet.withClockMode(resolved.clockMode);
   // A request held since the port was bound gets the answer of a started simulator.
   held.handOff(app.server);
@@ -173,7 +184,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       keeper.stop();
       await app.close();
       await held.release();
-      journal?.close();
+      closeState();
       throw error;
     }
   }
@@ -204,8 +215,8 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
         // After the checkpoint, so the next start submits them again: an accepted transaction
         // stays pending across a clean restart instead of becoming unknown.
         for (const queued of devnet.queued) journal.append(queuedEntryOf(queued, devnet.now().slot));
-        journal.close();
       }
+      closeState();
     })());
 
   return {

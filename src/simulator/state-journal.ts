@@ -90,7 +90,7 @@ function forEachLine(fd: number, visit: (line: string, index: number) => void): 
  * returns under some kernel file systems (`/proc` answers ENOENT to it forever), where a
  * single level's mkdir fails at once with its own error.
  */
-function makeDirectory(dir: string): void {
+export function makeDirectory(dir: string): void {
   const missing: string[] = [];
   for (let at = resolve(dir); !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
   for (const level of missing) mkdirSync(level);

@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateKeyPairSigner, lamports } from "@solana/kit";
@@ -9,6 +10,7 @@ import type { Devnet } from "../../chain/devnet.ts";
 import { DEFAULT_GENESIS_UNIX_TIMESTAMP } from "../../chain/virtual-clock.ts";
 import { CURVE_PROGRAM_ADDRESS, LAUNCH_PROGRAM_ADDRESS, POOL_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../programs/index.ts";
 import { type Simulator, startSimulator } from "../simulator.ts";
+import { LOCK_FILE } from "../state-dir-lock.ts";
 import { CHECKPOINT_FILE, JOURNAL_FILE, StateJournal } from "../state-journal.ts";
 import { defaultCollectibleCount } from "../../world/collectible-plan.ts";
 
@@ -157,13 +159,74 @@ describe("--state-dir", () => {
     }
   });
 
-  it("refuses a seed other than the directory's", async () => {
+  it("refuses a seed or another world setting other than the directory's, naming the option", async () => {
     const dir = stateDir();
     const first = await startSimulator({ ...SMALL, seed: "state-b", stateDir: dir });
     await first.close();
     await expect(startSimulator({ ...SMALL, seed: "state-c", stateDir: dir })).rejects.toThrow(
       /holds the world of seed state-b, not state-c/,
     );
+    // Every other setting of the world named unlike the directory's is refused too, by its option.
+    for (const [other, sentence] of [
+      [{ launchCount: 11 }, "holds the world of 10 launches, not 11: name another directory or drop --launches"],
+      [{ historyHours: 2 }, "holds the world of 1 history hours, not 2: name another directory or drop --history-hours"],
+      [{ solUsd: 300 }, "holds the world of SOL at 150 USD, not 300: name another directory or drop --sol-usd"],
+      [
+        { genesisTime: "now" },
+        `holds the world of genesis time ${DEFAULT_GENESIS_UNIX_TIMESTAMP}, not now: name another directory or drop --genesis-time`,
+      ],
+    ] as const) {
+      await expect(startSimulator({ ...SMALL, ...other, stateDir: dir })).rejects.toThrow(
+        new RangeError(`state directory ${dir} ${sentence}`),
+      );
+    }
+    // Named as the directory holds them, or not named, they resume it.
+    const resumed = await startSimulator({ port: 0, clockMode: "manual", launchCount: 10, stateDir: dir });
+    expect(resumed.recovered).toBe(true);
+    await resumed.close();
+  });
+
+  it("refuses a directory another live process serves, and takes over one whose server died", async () => {
+    const dir = stateDir();
+    const first = await startSimulator({ ...SMALL, seed: "state-e", stateDir: dir });
+    expect(readFileSync(join(dir, LOCK_FILE), "utf8")).toBe(String(process.pid));
+    await first.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    // Another server's lock: a live process's id.
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    try {
+      writeFileSync(join(dir, LOCK_FILE), String(other.pid));
+      const journal = readFileSync(join(dir, JOURNAL_FILE));
+      await expect(startSimulator({ ...SMALL, stateDir: dir })).rejects.toThrow(
+        new RangeError(
+          `state directory ${dir} is served by process ${other.pid} (another basket-devnet): stop it, or name another directory (if no such server runs, delete ${join(dir, LOCK_FILE)})`,
+        ),
+      );
+      // Refused before anything was read or written.
+      expect(readFileSync(join(dir, JOURNAL_FILE))).toEqual(journal);
+    } finally {
+      other.kill("SIGKILL");
+      await new Promise((resolve) => other.once("exit", resolve));
+    }
+    // Its process is gone (as after kill -9): the lock is stale and taken over.
+    const resumed = await startSimulator({ ...SMALL, stateDir: dir });
+    expect(resumed.recovered).toBe(true);
+    expect(readFileSync(join(dir, LOCK_FILE), "utf8")).toBe(String(process.pid));
+    await resumed.close();
+  });
+
+  it("resumes a manual clock where it stopped, however long the server was down, even on a wall-clock genesis", async () => {
+    const dir = stateDir();
+    const options = { ...SMALL, seed: "state-f", genesisTime: "now", stateDir: dir } as const;
+    const first = await startSimulator(options);
+    const stopped = first.devnet.now().slot;
+    await first.close();
+    // Down for more than two slots of wall time.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const resumed = await startSimulator(options);
+    expect(resumed.recovered).toBe(true);
+    expect(resumed.devnet.now().slot).toBe(stopped);
+    await resumed.close();
   });
 
   it("builds again a world whose building was interrupted", async () => {
