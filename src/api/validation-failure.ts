@@ -17,6 +17,7 @@ type JsonSchema = {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
   pattern?: string;
   format?: string;
   properties?: Record<string, JsonSchema>;
@@ -72,8 +73,11 @@ export function ruleOf(schema: JsonSchema | undefined): string | null {
   }
   if (schema.type === "boolean") return "must be true or false";
   if (schema.type === "object") return "must be a JSON object";
-  if (schema.type === "array")
-    return schema.maxItems === undefined ? "must be an array" : `must be an array of ${schema.minItems ?? 0} to ${schema.maxItems} items`;
+  if (schema.type === "array") {
+    const items =
+      schema.maxItems === undefined ? "must be an array" : `must be an array of ${schema.minItems ?? 0} to ${schema.maxItems} items`;
+    return schema.uniqueItems ? `${items}, none twice` : items;
+  }
   return null;
 }
 
@@ -124,17 +128,24 @@ export function validationFailure(
   const parts = pointerParts(first?.instancePath ?? "");
   const missing = first?.keyword === "required" ? String((first.params as { missingProperty?: unknown }).missingProperty ?? "") : null;
   if (missing) parts.push(missing);
+  // A field the object does not take (only /devnet/ bodies refuse them): named, with the fields it does take.
+  const unknown =
+    first?.keyword === "additionalProperties" ? String((first.params as { additionalProperty?: unknown }).additionalProperty ?? "") : null;
   const rootSchema = (
     context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body
   ) as JsonSchema | undefined;
   const rules = context === "querystring" || context === "params" ? parameterRuleOf : ruleOf;
+  const fields = unknown ? Object.keys(schemaAt(rootSchema, parts)?.properties ?? {}) : [];
+  if (unknown) parts.push(unknown);
   const name = fieldName(parts);
   const repeated = context === "querystring" && parts.length === 1 ? (query as Record<string, unknown> | undefined)?.[name] : undefined;
   const rule = missing
     ? "is required"
-    : Array.isArray(repeated)
-      ? `must be given once, not ${repeated.length} times`
-      : (rules(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
+    : unknown
+      ? `is not a field of this request (its fields: ${fields.join(", ")})`
+      : Array.isArray(repeated)
+        ? `must be given once, not ${repeated.length} times`
+        : (rules(schemaAt(rootSchema, parts)) ?? first?.message ?? "is invalid");
 
   switch (context) {
     case "querystring":

@@ -1,4 +1,5 @@
 /** The `/devnet/` control routes over HTTP, each response validated against the OpenAPI document. */
+import { SERVER_FRAME_KINDS } from "../../stream/frames/server-frames.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Transaction, generateKeyPairSigner } from "@solana/kit";
@@ -202,6 +203,18 @@ describe("/devnet control", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+  });
+
+  it("refuses a field a control body does not take, naming it and the fields it does, and arms nothing", async () => {
+    const typo = await call("POST", "/devnet/faults/transaction", { kind: "drop", walet: "11111111111111111111111111111111" });
+    expect(typo).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_BODY", error: "body field walet is not a field of this request (its fields: kind, slots, wallet)" },
+    });
+    // Nothing was armed: clearing the faults disarms none.
+    expect((await call("DELETE", "/devnet/faults/transaction")).body).toEqual({ cleared: 0 });
+    const twice = await call("POST", "/devnet/faults/stream", { kind: "duplicate", frames: 1, kinds: ["cards", "cards"] });
+    expect(twice.body.error).toBe(`body field kinds must be an array of 1 to ${SERVER_FRAME_KINDS.length} items, none twice`);
   });
 
   /** A 0.01 SOL transfer from a new funded key, signed, with that key's address. */

@@ -9,6 +9,7 @@ import { sendApiError } from "../../api-error-reply.ts";
 import { stringEnum } from "../../schemas/common-parameters.ts";
 import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { Address, Signature } from "../../../wire/wire-fields.ts";
+import { ControlBody } from "./control-body.ts";
 
 const tags = ["devnet"];
 
@@ -68,7 +69,7 @@ export const collectibleDevnetRoutes: FastifyPluginAsyncTypebox<{ readonly contr
         description:
           "The faucet buys what is left on the curve of a collectible at stage `raising`, paying with wrapped SOL; the collectible lands at stage `funding` (status `graduationPending`). Refused (409) at any other stage.",
         tags,
-        body: Type.Object({ launch: LaunchField }),
+        body: ControlBody({ launch: LaunchField }),
         response: {
           200: CollectiblePushedSchema,
           ...refusals("collectible 5Bs… is at stage tradable: only a collectible still raising has a curve to complete"),
@@ -87,7 +88,7 @@ export const collectibleDevnetRoutes: FastifyPluginAsyncTypebox<{ readonly contr
         description:
           "From `funding` the steps are fund (→ `swapping`), swap (→ `acquiring`), acquire (→ `pooling`, the card in custody, the seller paid, the surplus to the treasury) and migrate (→ `tradable`, the token↔wSOL pool open). `steps: next` (default) runs one, `all` runs every step left. The faucet pays; any wallet may crank on chain. Refused (409) while `raising` (complete the curve first) and once `tradable`, or when a step fails on chain (the sentence carries the program's error: a swap whose venue price moved past the listing's buffer).",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           launch: LaunchField,
           steps: Type.Optional(
             stringEnum(["next", "all"] as const, { description: "`next`: one step; `all`: every step until tradable.", default: "next" }),
@@ -114,7 +115,7 @@ export const collectibleDevnetRoutes: FastifyPluginAsyncTypebox<{ readonly contr
         description:
           "The collectible's custodian (a key of this devnet) signs `release_card`: the card moves from custody to `wallet`'s token account of the card mint (created if missing; default the custodian's own), the vault shows it `stillHeld: false` and the stream announces it. Refused (409) before stage `pooling` (the card is not in custody yet) and once released.",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           launch: LaunchField,
           wallet: Type.Optional(Address("The wallet receiving the card; default the custodian.")),
         }),

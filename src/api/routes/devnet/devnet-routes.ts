@@ -12,6 +12,7 @@ import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { Address, Amount, U64, U64_MAX } from "../../../wire/wire-fields.ts";
 import { collectibleDevnetRoutes } from "./collectible-devnet-routes.ts";
 import { SERVER_FRAME_KINDS } from "../../../stream/frames/server-frames.ts";
+import { ControlBody } from "./control-body.ts";
 
 /** A component airdrop mints at most 2^62 base units a call, far below what overflows a mint's u64 supply in one go. */
 const MAX_AIRDROP_AMOUNT = 2n ** 62n;
@@ -59,7 +60,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "`{wallet, lamports}` adds SOL (at most 1,000,000 SOL a call); `{wallet, mint, amount}` mints a component into the wallet's associated token account. Both may come together. An airdrop that would take a balance or a mint's supply past u64 is refused (409) before anything changes.",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           wallet: Address("The wallet to fund."),
           lamports: Type.Optional(U64(`Lamports, as a decimal string; at most ${MAX_AIRDROP_LAMPORTS} (a million SOL).`)),
           mint: Type.Optional(Address("A component mint (GET /v1/assets).")),
@@ -137,7 +138,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "`realtime` lands a slot every 400 ms of wall time (or --slot-ms); `manual` moves only through /devnet/advance; `per-transaction` lands each submission at once in a slot of its own.",
         tags,
-        body: Type.Object({ mode: stringEnum(CLOCK_MODES, { description: "The new mode." }) }),
+        body: ControlBody({ mode: stringEnum(CLOCK_MODES, { description: "The new mode." }) }),
         response: { 200: ClockSchema, ...errorResponses({ 400: ["INVALID_BODY"], 500: ["INTERNAL"] }) },
       },
     },
@@ -153,7 +154,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "`{slots}` (1 to 10,000,000) or `{seconds}` (up to 4,000,000, about 46 days; rounded up to whole slots). Queued transactions land at each boundary on the way; bots act at each slot.",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           slots: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SLOTS, description: "Slots to move forward." })),
           seconds: Type.Optional(
             Type.Number({ exclusiveMinimum: 0, maximum: MAX_ADVANCE_SECONDS, description: "Seconds of virtual time to move forward." }),
@@ -185,7 +186,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "Moves the component's SOL venue to `priceSol` (SOL per whole token) with single-sided liquidity from the faucet, then samples prices (a `prices` stream frame follows).",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           mint: Address("A component mint (GET /v1/assets)."),
           priceSol: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: "The new price: SOL per whole token." }),
         }),
@@ -214,7 +215,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         summary: "Force a launch through graduation",
         description: "The faucet buys what is left on the curve, then every component migrates to its pair pool, all by real transactions.",
         tags,
-        body: Type.Object({ launch: Address("The launch's address.") }),
+        body: ControlBody({ launch: Address("The launch's address.") }),
         response: {
           200: Type.Object(
             { launch: Address("The launch."), status: Type.String({ description: "Its status after the forced graduation." }) },
@@ -257,7 +258,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "The chain, its clock, transaction statuses and the read model return to the snapshot; stream clients receive `resync`.",
         tags,
-        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 32, description: "A snapshot id from POST /devnet/snapshot." }) }),
+        body: ControlBody({ id: Type.String({ minLength: 1, maxLength: 32, description: "A snapshot id from POST /devnet/snapshot." }) }),
         response: {
           200: SnapshotSchema,
           ...errorResponses({ 400: ["INVALID_BODY"], 404: ["NOT_FOUND"], 409: ["DEVNET_REFUSED"], 500: ["INTERNAL"] }),
@@ -275,7 +276,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         summary: "Drop or delay the next submitted transaction",
         description: `Arms a fault for one submission: \`drop\` accepts it and loses it on the way (its status is pending while its blockhash lives, then expired; the same bytes sent again land, as a rebroadcast does); \`delay\` lands it \`slots\` later than usual. With \`wallet\`, only a transaction that wallet pays for takes it (the world's bots trade past it); without, the next submission of anyone does. Faults queue up and apply oldest first; at most ${MAX_ARMED_FAULTS} wait at once (409 past it). \`DELETE /devnet/faults/transaction\` disarms them, as a restore does.`,
         tags,
-        body: Type.Object({
+        body: ControlBody({
           kind: stringEnum(["drop", "delay"] as const, {
             description: "`drop`: it is lost unless sent again; `delay`: it lands `slots` later.",
           }),
@@ -330,7 +331,7 @@ export const devnetRoutes: FastifyPluginAsyncTypebox<{ readonly control: DevnetC
         description:
           "`drop` or `duplicate` the next `frames` frames to every socket (of the `kinds` named, when named), send `resync` now, or `close` every socket with 1001.",
         tags,
-        body: Type.Object({
+        body: ControlBody({
           kind: stringEnum(["drop", "duplicate", "resync", "close"] as const, { description: "What to do." }),
           frames: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, description: "With `drop` or `duplicate`: how many frames." })),
           kinds: Type.Optional(
