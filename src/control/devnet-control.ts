@@ -27,6 +27,7 @@ export interface StreamFaults {
   resync(): void;
   closeSockets(): void;
   injectFault(fault: { kind: "drop" | "duplicate"; frames: number; kinds?: readonly string[] }): void;
+  clearFaults(): void;
 }
 
 export interface DevnetControlOptions {
@@ -241,8 +242,10 @@ export class DevnetControl {
     if (!snapshot) return fail("NOT_FOUND", { resource: "snapshot", id: JSON.stringify(id) });
     const { devnet, readModel, stream } = this.options;
     devnet.restore(snapshot.chain);
-    // Faults armed since are for submissions of a future that did not happen.
+    // Faults armed since are for a future that did not happen: submissions', and the stream's
+    // (whose frames would otherwise swallow the resync below).
     devnet.clearFaults();
+    stream?.clearFaults();
     // The samples as they were then: a restore to an earlier snapshot since has dropped the later ones from the model.
     readModel.rebuild(devnet.landedTransactions(), snapshot.priceSamples);
     this.options.onRestored?.();

@@ -118,6 +118,7 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
         resync: () => stream?.resync(),
         closeSockets: () => stream?.closeSockets(),
         injectFault: (fault) => stream?.injectFault(fault),
+        clearFaults: () => stream?.clearFaults(),
       },
       // With a state directory the journal is the truth: going back would fork it.
       snapshotsAllowed: resolved.stateDir === undefined,

@@ -37,6 +37,11 @@ export class StreamDelivery {
     this.#onSlow = onSlow;
   }
 
+  /** Disarms a fault not yet spent. */
+  clearFault(): void {
+    this.#fault = null;
+  }
+
   injectFault(fault: StreamFault): void {
     this.#fault = fault.frames > 0 ? { kind: fault.kind, remaining: fault.frames, kinds: fault.kinds ? new Set(fault.kinds) : null } : null;
   }

@@ -207,6 +207,11 @@ export class StreamServer {
     this.#delivery.injectFault(fault);
   }
 
+  /** Disarms an injected fault not yet spent (a restore goes back before it was armed). */
+  clearFaults(): void {
+    this.#delivery.clearFault();
+  }
+
   stats(): StreamStats {
     return { connections: this.#connections.size, ...this.#delivery.counters, ...this.#counters, closes: { ...this.#closes } };
   }

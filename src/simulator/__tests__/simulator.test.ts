@@ -100,6 +100,20 @@ describe("startSimulator", () => {
     expect((await post({ kind: "resync" })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.map((frame) => frame.kind)).toContain("resync");
+    // A restore goes back before a drop fault armed since: the fault is disarmed, and the restore's resync arrives.
+    const control = (path: string, body: unknown) =>
+      fetch(`${simulator.baseUrl}/devnet/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { id: string } }));
+    const snapshot = await control("snapshot", {});
+    expect(snapshot.status).toBe(200);
+    expect((await post({ kind: "drop", frames: 5 })).status).toBe(200);
+    const resyncs = frames.filter((frame) => frame.kind === "resync").length;
+    expect((await control("restore", { id: snapshot.body.id })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frames.filter((frame) => frame.kind === "resync")).toHaveLength(resyncs + 1);
     const closed = once(socket, "close");
     expect((await post({ kind: "close" })).status).toBe(200);
     const [code] = (await closed) as [number];
