@@ -6,6 +6,7 @@ import { parse } from "yaml";
 import { injectedBug } from "../../src/bugs/injected-bug-catalogue.ts";
 import { STEP_KINDS, type Scenario, ScenarioSchema } from "./scenario-schema.ts";
 import { LIBRARY_DIR } from "./scenario-files.ts";
+import { scenarioMistake } from "./scenario-mistakes.ts";
 
 export type LoadedScenario =
   | { readonly ok: true; readonly scenario: Scenario; readonly file: string }
@@ -30,6 +31,8 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
     const unknown = (value.guards ?? []).find((name) => injectedBug(name) === undefined);
     if (unknown !== undefined)
       return { ok: false, file, error: `${file}: guards names ${JSON.stringify(unknown)}, no injected bug; basket-devnet bugs lists them` };
+    const mistake = scenarioMistake(value);
+    if (mistake !== null) return { ok: false, file, error: `${file}: ${mistake}` };
     return { ok: true, scenario: value, file };
   }
   const errors = validate.errors ?? [];
@@ -58,15 +61,37 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
       const inKind = kind !== undefined && (path === kind || path.startsWith(`${kind}/`)) ? path.slice(kind.length) || kind : path;
       return `${inKind} ${error.message}${typeof extra === "string" ? ` (${JSON.stringify(extra)})` : ""}`;
     };
-    const detail = own.length > 0 ? [...new Set(own.map(said))].join("; ") : `is not a known step (${kind ?? "no kind"})`;
+    // A field of literal choices fails each choice (and the anyOf around them): said once, as the list of them.
+    const sentences = new Set<string>();
+    for (const path of new Set(own.map((error) => error.instancePath))) {
+      const here = own.filter((error) => error.instancePath === path);
+      const choices = here
+        .filter((error) => error.keyword === "const")
+        .map((error) => (error.params as { allowedValue: unknown }).allowedValue);
+      if (choices.length === 0) {
+        for (const error of here) if (error.keyword !== "anyOf") sentences.add(said(error));
+        continue;
+      }
+      const reference = here.some((error) => error.keyword === "pattern") ? " (or a ${…} reference)" : "";
+      sentences.add(said({ ...here[0]!, message: `must be one of ${choices.join(", ")}${reference}` }));
+    }
+    const twoKinds = others.length > 1 && strangers.length === 0 ? others : null;
+    const detail = twoKinds
+      ? `holds ${twoKinds.length} step kinds (${twoKinds.join(", ")}); a step is one of them`
+      : sentences.size > 0
+        ? [...sentences].join("; ")
+        : `is not a known step (${kind ?? "no kind"})`;
     return { ok: false, file, error: `${file}: step ${index + 1}${kind ? ` (${kind})` : ""}: ${detail}` };
   }
   const first = errors[0];
-  return {
-    ok: false,
-    file,
-    error: `${file}: ${first ? `${first.instancePath || "the scenario"} ${first.message}` : "does not match the scenario schema"}`,
-  };
+  const extra = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+  const sentence =
+    first === undefined
+      ? "does not match the scenario schema"
+      : typeof extra === "string"
+        ? `${first.instancePath || "the scenario"} has a field ${JSON.stringify(extra)} it does not take`
+        : `${first.instancePath || "the scenario"} ${first.message}`;
+  return { ok: false, file, error: `${file}: ${sentence}` };
 }
 
 /** Reads and checks one scenario file. */

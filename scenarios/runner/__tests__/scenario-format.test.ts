@@ -37,6 +37,40 @@ describe("parseScenario", () => {
     const broken = parseScenario("name: [");
     expect(broken.ok || broken.error).toMatch(/is not YAML/);
   });
+  it("names when it loads a mistake the schema cannot see, instead of failing the run as if the server were wrong", () => {
+    const refused = (steps: string, wallets = "") => {
+      const loaded = parseScenario(`${head}${wallets}steps:\n${steps}`);
+      return loaded.ok ? "loaded" : loaded.error;
+    };
+    expect(refused(`  - read: { path: /v1/launches }\n    expect: { body: { launches: { matches: "([unclosed" } } }\n`)).toMatch(
+      /^<text>: step 1 \(read\): expect\.body\.launches\.matches is no regular expression \(Invalid regular expression/,
+    );
+    expect(refused(`  - fault: { transaction: drop, stream: close }\n`)).toBe(
+      "<text>: step 1 (fault): give exactly one of transaction and stream (a step arms one fault)",
+    );
+    expect(refused(`  - read: { path: v1/launches }\n`)).toBe(
+      '<text>: step 1 (read): path "v1/launches" must start with / (a path under the base URL)',
+    );
+    expect(refused(`  - balances: { wallet: bob }\n`, "wallets:\n  alice: {}\n")).toBe(
+      '<text>: step 1 (balances): wallet "bob" is not declared under wallets (nor is it an address)',
+    );
+    // The schema's own refusals, said plainly: the choices a field has, the field a file may not have, two kinds in one step.
+    expect(refused(`  - fault: { transaction: explode }\n`)).toBe("<text>: step 1 (fault): /transaction must be one of drop, delay");
+    expect(refused(`  - advance: { slots: 1 }\n    read: { path: /x }\n`)).toBe(
+      "<text>: step 1 (advance): holds 2 step kinds (advance, read); a step is one of them",
+    );
+    expect(parseScenario(`bogus: 1\n${head}steps:\n  - advance: { slots: 1 }\n`)).toMatchObject({
+      ok: false,
+      error: '<text>: the scenario has a field "bogus" it does not take',
+    });
+    // Declared names, addresses, references and a regex still to be filled in all load.
+    expect(
+      refused(
+        `  - balances: { wallet: alice }\n  - balances: { wallet: \"11111111111111111111111111111111\" }\n  - read: { path: "\${p}" }\n    expect: { body: { x: { matches: "\${re}" } } }\n`,
+        "wallets:\n  alice: {}\n",
+      ),
+    ).toBe("loaded");
+  });
 });
 
 describe("variables", () => {

@@ -1,0 +1,66 @@
+import type { Scenario } from "./scenario-schema.ts";
+
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const REFERENCE = /\$\{[^}]+\}/;
+
+type Args = Record<string, unknown>;
+
+/** The step's kind and its arguments (its one key that is not `as`, `expect` or `note`; an `expect` alone is the step). */
+function kindOf(step: Args): { kind: string; args: unknown } {
+  const kind = Object.keys(step).find((key) => !["as", "expect", "note"].includes(key)) ?? "expect";
+  return { kind, args: step[kind] };
+}
+
+/** Every `matches` operand under `value` (patterns nest), with where it is. */
+function* regexOperands(value: unknown, path: string): Generator<{ path: string; source: unknown }> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* regexOperands(item, `${path}[${index}]`);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "matches") yield { path: `${path}.matches`, source: item };
+      else yield* regexOperands(item, `${path}.${key}`);
+    }
+  }
+}
+
+/** Why `source` is no regular expression, or null (a `${…}` reference is judged once it is known). */
+function badRegex(source: unknown): string | null {
+  if (typeof source !== "string") return "must be a string";
+  if (REFERENCE.test(source)) return null;
+  try {
+    new RegExp(source);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * What the schema cannot say about a scenario that validates: a mistake the file carries
+ * from the start, found when it loads rather than at run time, where it would fail the
+ * scenario as if the server were wrong (and make its `guards` look caught). Null when none.
+ */
+export function scenarioMistake(scenario: Scenario): string | null {
+  const wallets = new Set(Object.keys(scenario.wallets ?? {}));
+  for (const [index, step] of (scenario.steps as Args[]).entries()) {
+    const { kind, args } = kindOf(step);
+    const at = `step ${index + 1} (${kind})`;
+    const fields = (typeof args === "object" && args !== null ? args : {}) as Args;
+    // A wallet argument is a declared name or an address; anything else is a name not declared.
+    const wallet = fields.wallet;
+    if (typeof wallet === "string" && !REFERENCE.test(wallet) && !ADDRESS.test(wallet) && !wallets.has(wallet)) {
+      return `${at}: wallet ${JSON.stringify(wallet)} is not declared under wallets (nor is it an address)`;
+    }
+    if (kind === "fault" && (fields.transaction === undefined) === (fields.stream === undefined)) {
+      return `${at}: give exactly one of transaction and stream (a step arms one fault)`;
+    }
+    if ((kind === "request" || kind === "read") && typeof fields.path === "string" && !REFERENCE.test(fields.path)) {
+      if (!fields.path.startsWith("/")) return `${at}: path ${JSON.stringify(fields.path)} must start with / (a path under the base URL)`;
+    }
+    for (const { path, source } of regexOperands(step, "")) {
+      const refused = badRegex(source);
+      if (refused !== null) return `${at}: ${path.slice(1)} is no regular expression (${refused})`;
+    }
+  }
+  return null;
+}
