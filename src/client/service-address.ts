@@ -63,6 +63,8 @@ export async function unreachableReason(baseUrl: string, timeoutMs = 10_000): Pr
             : String(error)));
     return `nothing answers at ${baseUrl} (GET ${probe}: ${why})`;
   }
+  // A WebSocket-only port (such as a PubSub's) refuses every plain request: no HTTP service is there.
+  if (status === 426) return `${baseUrl} speaks only WebSocket (GET ${probe} answered 426 Upgrade Required): name the service's HTTP port`;
   if (status !== 404) return null;
   const root = /\/v1$/.test(baseUrl)
     ? `; the base URL is the service's root: drop the trailing /v1 (${baseUrl.replace(/\/v1$/, "")})`

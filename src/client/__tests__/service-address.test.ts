@@ -56,6 +56,19 @@ describe("a service's base URL", () => {
     }
   });
 
+  it("says a WebSocket-only port (426 to every plain request, as a PubSub port answers) is no HTTP service", async () => {
+    const socketsOnly = Fastify();
+    socketsOnly.all("/*", async (_, reply) => reply.code(426).send("Upgrade Required"));
+    const url = await socketsOnly.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      expect(await unreachableReason(url)).toBe(
+        `${url} speaks only WebSocket (GET ${url}/v1/launches?limit=1 answered 426 Upgrade Required): name the service's HTTP port`,
+      );
+    } finally {
+      await socketsOnly.close();
+    }
+  });
+
   it("says to drop a trailing /v1, the usual way to miss the service's root", async () => {
     expect(await unreachableReason(`${base}/v1`)).toBe(
       `${base}/v1 serves no launch list (GET ${base}/v1/v1/launches?limit=1 answered 404); the base URL is the service's root: drop the trailing /v1 (${base})`,
