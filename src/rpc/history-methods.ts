@@ -25,7 +25,8 @@ const belowConfirmed = (commitment: Commitment | undefined): RpcAnswer | null =>
  * landed, one that landed before the RPC started following the chain, one pruned past the
  * last 10,000, or (at `finalized`, the default) one not yet 32 slots deep.
  */
-function getTransaction([signature, config = {}]: readonly any[], { devnet }: { devnet: Devnet }): RpcAnswer {
+function getTransaction([signature, given = {}]: readonly any[], { devnet }: { devnet: Devnet }): RpcAnswer {
+  const config: TransactionConfig = typeof given === "string" ? { encoding: given as TransactionConfig["encoding"] } : given;
   const refused = belowConfirmed(config.commitment);
   if (refused) return refused;
   const entry = TransactionHistory.of(devnet).get(signature as Signature);

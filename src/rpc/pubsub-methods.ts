@@ -81,6 +81,8 @@ export const PUBSUB_METHODS: RpcMethodTable = {
   signatureUnsubscribe: unsubscribe("signature"),
   slotSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => subscribed(session, { kind: "slot" })),
   slotUnsubscribe: unsubscribe("slot"),
+  rootSubscribe: method([], 0, (_params, _deps, session: PubSubSession) => subscribed(session, { kind: "root" })),
+  rootUnsubscribe: unsubscribe("root"),
   accountSubscribe: method([Pubkey, AccountSubscribeConfig], 1, ([key, config = {}], { devnet }, session: PubSubSession) => {
     const refused = badPubkey(key);
     if (refused) return refused;
@@ -97,7 +99,8 @@ export const PUBSUB_METHODS: RpcMethodTable = {
   logsSubscribe: method([LogsFilter, LogsSubscribeConfig], 1, ([filter, config = {}], _deps, session: PubSubSession) => {
     const mentions = typeof filter === "string" ? null : (filter.mentions[0] as Address);
     return (
-      (mentions && badPubkey(mentions)) || subscribed(session, { kind: "logs", mentions, finalized: finalizedUnlessNamed(config.commitment) })
+      (mentions && badPubkey(mentions)) ||
+      subscribed(session, { kind: "logs", mentions, finalized: finalizedUnlessNamed(config.commitment) })
     );
   }),
   logsUnsubscribe: unsubscribe("logs"),

@@ -17,8 +17,12 @@ const CLOSED_ACCOUNT = (encoding: AccountEncoding) => ({
   space: 0,
 });
 
+/** The root at `slot`: the newest finalized slot (this devnet has no forks). */
+const rootOf = (slot: bigint) => (slot > FINALITY_SLOTS ? slot - FINALITY_SLOTS : 0n);
+
 export type Subscription =
   | { readonly kind: "slot" }
+  | { readonly kind: "root" }
   /** `received`: also told when the transaction is received (`enableReceivedNotification`). */
   | { readonly kind: "signature"; readonly signature: Signature; readonly commitment: Commitment; readonly received: boolean }
   /** `last` is the account as last announced (null: absent), to tell a change. */
@@ -212,12 +216,13 @@ export class PubSubSession {
     this.#sendFinalized(slot);
     for (const [id, subscription] of this.#subscriptions) {
       switch (subscription.kind) {
-        case "slot": {
-          // The root is the newest finalized slot.
-          const root = slot > FINALITY_SLOTS ? slot - FINALITY_SLOTS : 0n;
-          this.#notify("slotNotification", id, { parent: slot > 0n ? slot - 1n : 0n, root, slot });
+        case "slot":
+          this.#notify("slotNotification", id, { parent: slot > 0n ? slot - 1n : 0n, root: rootOf(slot), slot });
           break;
-        }
+        case "root":
+          // The validator's rootNotification carries the new root alone.
+          this.#notify("rootNotification", id, rootOf(slot));
+          break;
         case "signature":
           this.#checkSignature(id);
           break;

@@ -114,16 +114,17 @@ export const LatestBlockhashValue = Type.Object({ blockhash: Type.String(), last
 
 // ---------------------------------------------------------------- transaction history
 
-export const TransactionConfig = Type.Object({
+const TransactionEncoding = Type.Union([Type.Literal("json"), Type.Literal("jsonParsed"), Type.Literal("base64"), Type.Literal("base58")], {
+  description: "default json; jsonParsed lists account keys with their roles and instructions with their keys",
+});
+const TransactionConfigObject = Type.Object({
   commitment: Type.Optional(Commitment),
-  encoding: Type.Optional(
-    Type.Union([Type.Literal("json"), Type.Literal("jsonParsed"), Type.Literal("base64"), Type.Literal("base58")], {
-      description: "default json; jsonParsed lists account keys with their roles and instructions with their keys",
-    }),
-  ),
+  encoding: Type.Optional(TransactionEncoding),
   maxSupportedTransactionVersion: Type.Optional(Type.Integer({ minimum: 0, description: "0 to receive version 0 transactions" })),
 });
-export type TransactionConfig = Static<typeof TransactionConfig>;
+/** getTransaction's configuration: an object, or (the validator's older form, still accepted) the encoding alone. */
+export const TransactionConfig = Type.Union([TransactionConfigObject, TransactionEncoding]);
+export type TransactionConfig = Static<typeof TransactionConfigObject>;
 
 export const SignaturesForAddressConfig = Type.Object({
   ...configFields,

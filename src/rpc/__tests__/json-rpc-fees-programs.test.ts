@@ -172,6 +172,23 @@ describe("getTransaction innerInstructions", () => {
   });
 });
 
+describe("rootSubscribe", () => {
+  it("serves web3.js onRootChange: the root a slot tick finalizes, 32 behind the head", async () => {
+    const roots: number[] = [];
+    const listener = connection.onRootChange((root) => roots.push(root));
+    // web3.js subscribes lazily over its socket: let the subscription be acknowledged first.
+    await sleep(300);
+    simulator.devnet.advanceSlots(1);
+    const head = Number(simulator.devnet.now().slot);
+    for (let waited = 0; (roots.at(-1) ?? 0) < head - 32 && waited < 3_000; waited += 20) await sleep(20);
+    // The clock may tick on by itself meanwhile: the root follows the head, 32 behind it, rising.
+    expect(roots.at(-1)).toBeGreaterThanOrEqual(head - 32);
+    expect(roots.at(-1)).toBeLessThanOrEqual(Number(simulator.devnet.now().slot) - 32);
+    expect(roots).toEqual([...roots].sort((a, b) => a - b));
+    await connection.removeRootChangeListener(listener);
+  });
+});
+
 describe("programSubscribe", () => {
   it("notifies a token account change through web3.js onProgramAccountChange, honouring memcmp and dataSize filters", async () => {
     const owner = await generateKeyPairSigner();

@@ -128,6 +128,13 @@ describe("getTransaction and getSignaturesForAddress over web3.js", () => {
       params: [unknown, { commitment: "processed" }],
     });
     expect(processed.json.error.code).toBe(-32602);
+    // The encoding alone, the validator's older form of the configuration, is read as {encoding}.
+    for (const encoding of ["json", "base64"]) {
+      const bare = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 3, method: "getTransaction", params: [unknown, encoding] });
+      expect(bare.json).toEqual({ jsonrpc: "2.0", id: 3, result: null });
+    }
+    const strange = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 4, method: "getTransaction", params: [unknown, "yaml"] });
+    expect(strange.json.error.code).toBe(-32602);
     const tooMany = await postRpc(rpcUrl, {
       jsonrpc: "2.0",
       id: 2,
