@@ -33,6 +33,11 @@ export const MEMO_PROGRAM_ADDRESS: Address<"MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgD
 /** SPL Token (the classic program; our programs refuse Token-2022 mints). */
 export const TOKEN_PROGRAM_ADDRESS: Address<"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"> = TOKEN_PROGRAM;
 
+/** SPL Token-2022, which LiteSVM loads too: the JSON-RPC's token methods read its mints and accounts (our programs refuse them). */
+export const TOKEN_2022_PROGRAM_ADDRESS: Address<"TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"> = address(
+  "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb",
+);
+
 /** The system program, which creates every account our programs own. */
 export const SYSTEM_PROGRAM_ADDRESS: Address<"11111111111111111111111111111111"> = SYSTEM_PROGRAM;
 

@@ -1,7 +1,7 @@
 import { type Address, type EncodedAccount, isSome } from "@solana/kit";
 import { AccountState, getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
-import { NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
+import { NATIVE_MINT_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { TOKEN_ACCOUNT_BYTES } from "../programs/token-account.ts";
 
 /** Bytes of an SPL Token mint. */
@@ -16,11 +16,36 @@ export function tokenAmountOf(amount: bigint, decimals: number) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
-/** The decimals of `mint`, or null when it is no SPL Token mint. */
+/** The token programs whose mints and accounts the token methods read. */
+export const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
+
+/** Where Token-2022 writes an extended account's type (after the base account's bytes): 1 a mint, 2 an account. */
+const ACCOUNT_TYPE_OFFSET = TOKEN_ACCOUNT_BYTES;
+
+/**
+ * The base layout of a token program's account of `type` (a mint's 82 bytes, an account's
+ * 165), or null: SPL Token's are exactly that long; a Token-2022 one may carry extensions
+ * after them, marked by its account type.
+ */
+function baseOf(account: Pick<EncodedAccount, "programAddress" | "data">, type: 1 | 2): Uint8Array | null {
+  const bytes = type === 1 ? MINT_BYTES : TOKEN_ACCOUNT_BYTES;
+  const data = account.data as Uint8Array;
+  if (data.length === bytes && TOKEN_PROGRAMS.has(account.programAddress)) return data;
+  if (account.programAddress === TOKEN_2022_PROGRAM_ADDRESS && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === type)
+    return data.subarray(0, bytes);
+  return null;
+}
+
+/** A mint's base bytes (supply, decimals, authorities), of either token program; null for any other account. */
+export const mintBase = (account: Pick<EncodedAccount, "programAddress" | "data">) => baseOf(account, 1);
+/** A token account's base bytes (mint, owner, amount…), of either token program; null for any other account. */
+export const tokenAccountBase = (account: Pick<EncodedAccount, "programAddress" | "data">) => baseOf(account, 2);
+
+/** The decimals of `mint`, or null when it is no mint of a token program. */
 export function decimalsOf(devnet: Devnet, mint: Address): number | null {
   const account = devnet.getAccount(mint);
-  if (!account || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== MINT_BYTES) return null;
-  return getMintDecoder().decode(account.data).decimals;
+  const base = account ? mintBase(account) : null;
+  return base === null ? null : getMintDecoder().decode(base).decimals;
 }
 
 const STATES: Record<AccountState, string> = {

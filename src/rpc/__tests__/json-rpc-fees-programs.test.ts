@@ -185,7 +185,13 @@ describe("rootSubscribe", () => {
     expect(roots.at(-1)).toBeGreaterThanOrEqual(head - 32);
     expect(roots.at(-1)).toBeLessThanOrEqual(Number(simulator.devnet.now().slot) - 32);
     expect(roots).toEqual([...roots].sort((a, b) => a - b));
+    // Removing the listener unsubscribes (rootUnsubscribe): later ticks are not heard.
     await connection.removeRootChangeListener(listener);
+    await sleep(300);
+    const heard = roots.length;
+    simulator.devnet.advanceSlots(3);
+    await sleep(300);
+    expect(roots).toHaveLength(heard);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   PublicKey,
   SystemProgram,
   Transaction,
+  TransactionInstruction,
   VersionedTransaction,
   sendAndConfirmTransaction,
 } from "@solana/web3.js";
@@ -105,6 +106,72 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
       SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: recipient, lamports: 1 }),
     );
     expect((await connection.getFeeForMessage(prioritized.compileMessage())).value).toBe(5000 + 50_000);
+  });
+
+  it("reads Token-2022 mints and accounts as a validator does: by program id, by mint, supply and balance", async () => {
+    const token2022 = new PublicKey("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb");
+    const associated = new PublicKey("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
+    const payer = await fundedWallet(LAMPORTS_PER_SOL);
+    const mint = Keypair.generate();
+    const owner = Keypair.generate().publicKey;
+    const [ata] = PublicKey.findProgramAddressSync([owner.toBuffer(), token2022.toBuffer(), mint.publicKey.toBuffer()], associated);
+    // Token-2022 takes SPL Token's instructions: InitializeMint2 (20), MintTo (7).
+    const initializeMint = Buffer.concat([Buffer.from([20, 6]), payer.publicKey.toBuffer(), Buffer.from([0])]);
+    const mintTo = Buffer.alloc(9);
+    mintTo.writeUInt8(7, 0);
+    mintTo.writeBigUInt64LE(1_234_500n, 1);
+    const transaction = new Transaction().add(
+      SystemProgram.createAccount({
+        fromPubkey: payer.publicKey,
+        newAccountPubkey: mint.publicKey,
+        lamports: await connection.getMinimumBalanceForRentExemption(82),
+        space: 82,
+        programId: token2022,
+      }),
+      new TransactionInstruction({
+        programId: token2022,
+        keys: [{ pubkey: mint.publicKey, isSigner: false, isWritable: true }],
+        data: initializeMint,
+      }),
+      new TransactionInstruction({
+        programId: associated,
+        keys: [
+          { pubkey: payer.publicKey, isSigner: true, isWritable: true },
+          { pubkey: ata, isSigner: false, isWritable: true },
+          { pubkey: owner, isSigner: false, isWritable: false },
+          { pubkey: mint.publicKey, isSigner: false, isWritable: false },
+          { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+          { pubkey: token2022, isSigner: false, isWritable: false },
+        ],
+        data: Buffer.from([1]),
+      }),
+      new TransactionInstruction({
+        programId: token2022,
+        keys: [
+          { pubkey: mint.publicKey, isSigner: false, isWritable: true },
+          { pubkey: ata, isSigner: false, isWritable: true },
+          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
+        ],
+        data: mintTo,
+      }),
+    );
+    await sendAndConfirmTransaction(connection, transaction, [payer, mint]);
+
+    const byProgram = await connection.getTokenAccountsByOwner(owner, { programId: token2022 });
+    expect(byProgram.value.map((account) => account.pubkey.toBase58())).toEqual([ata.toBase58()]);
+    const byMint = await connection.getTokenAccountsByOwner(owner, { mint: mint.publicKey });
+    expect(byMint.value.map((account) => account.pubkey.toBase58())).toEqual([ata.toBase58()]);
+    // The classic program holds none of them.
+    expect(
+      (await connection.getTokenAccountsByOwner(owner, { programId: new PublicKey("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA") })).value,
+    ).toEqual([]);
+    expect((await connection.getTokenSupply(mint.publicKey)).value).toEqual({
+      amount: "1234500",
+      decimals: 6,
+      uiAmount: 1.2345,
+      uiAmountString: "1.2345",
+    });
+    expect((await connection.getTokenAccountBalance(ata)).value.amount).toBe("1234500");
   });
 
   it("a program error lands as a failed transaction: err is {InstructionError: [0, {Custom: 1}]}", async () => {

@@ -81,23 +81,6 @@ async function sendOverRpc(wire: string): Promise<any> {
 }
 
 describe("PubSub", () => {
-  it("rootSubscribe notifies each slot tick with the new root alone; rootUnsubscribe stops it", async () => {
-    const { socket, frames, next } = await pubsub();
-    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "rootSubscribe" }));
-    const { result: id } = await next((frame) => frame.id === 1);
-    devnet.advanceSlots(40);
-    const slot = devnet.now().slot;
-    const notification = await next((frame) => frame.method === "rootNotification");
-    expect(notification.params).toEqual({ subscription: id, result: Number(slot) - 32 });
-    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "rootUnsubscribe", params: [id] }));
-    expect((await next((frame) => frame.id === 2)).result).toBe(true);
-    const count = frames.length;
-    devnet.advanceSlots(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(frames.length).toBe(count);
-    socket.close();
-  });
-
   it("slotSubscribe notifies each slot tick with parent and root; slotUnsubscribe stops it", async () => {
     const { socket, frames, next } = await pubsub();
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "slotSubscribe" }));
@@ -138,7 +121,7 @@ describe("PubSub", () => {
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "signatureSubscribe", params: [signature, { commitment: "finalized" }] }));
     const lateId = (await next((frame) => frame.id === 3)).result;
     await next((frame) => frame.params?.subscription === lateId);
-    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "rootSubscribe" }));
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "voteSubscribe" }));
     expect((await next((frame) => frame.id === 4)).error.code).toBe(-32601);
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "signatureUnsubscribe", params: [lateId] }));
     expect((await next((frame) => frame.id === 5)).error.code).toBe(-32602);
