@@ -71,6 +71,8 @@ export interface SimulationResult {
   readonly computeUnits: bigint;
   /** The accounts as the run left them, when asked for (empty otherwise, and after a failure). */
   readonly accounts: readonly EncodedAccount[];
+  /** The CPIs of each top-level instruction, read from the runtime only when called (`simulateTransaction`'s `innerInstructions`). */
+  readonly innerInstructions: () => InnerInstruction[][];
 }
 
 /**
@@ -531,7 +533,7 @@ export class Devnet {
       result = this.#svm.simulateTransaction(transaction);
     } catch (error) {
       const reason = `the VM could not load it (${error instanceof Error ? error.message : String(error)})`;
-      return { error: { kind: "malformed", reason }, logs: [], computeUnits: 0n, accounts: [] };
+      return { error: { kind: "malformed", reason }, logs: [], computeUnits: 0n, accounts: [], innerInstructions: () => [] };
     } finally {
       if (!sigVerify) this.#svm.withSigverify(true);
     }
@@ -542,6 +544,7 @@ export class Devnet {
         logs: meta.logs(),
         computeUnits: meta.computeUnitsConsumed(),
         accounts: [],
+        innerInstructions: () => innerInstructionsOf(meta),
       };
     }
     const meta = result.meta();
@@ -550,6 +553,7 @@ export class Devnet {
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed(),
       accounts: options.accounts === true ? result.postAccounts() : [],
+      innerInstructions: () => innerInstructionsOf(meta),
     };
   }
 

@@ -1,4 +1,5 @@
-import { type ReadonlyUint8Array, getBase58Decoder } from "@solana/kit";
+import { type Address, type ReadonlyUint8Array, getBase58Decoder } from "@solana/kit";
+import type { InnerInstruction } from "../chain/devnet.ts";
 import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
 import type { HistoryEntry, KeyState } from "./history-entry.ts";
@@ -94,10 +95,13 @@ function transactionJson(entry: HistoryEntry, message: SupportedMessage, encodin
  * instruction's index and its inner instructions (see {@link instructionJson}), with their
  * stack height.
  */
-function innerInstructionsJson(entry: HistoryEntry, parsed: boolean): unknown[] {
-  const { keys } = entry;
+export function innerInstructionsJson(
+  keys: readonly Address[],
+  inner: readonly (readonly InnerInstruction[])[],
+  parsed: boolean,
+): unknown[] {
   const base58 = getBase58Decoder();
-  return entry.inner.flatMap((instructions, index) =>
+  return inner.flatMap((instructions, index) =>
     instructions.length === 0
       ? []
       : [
@@ -137,7 +141,7 @@ export function confirmedTransactionJson(entry: HistoryEntry, encoding: Transact
       preTokenBalances: tokenBalancesOf(entry.pre),
       postTokenBalances: tokenBalancesOf(entry.post),
       logMessages: landed.logs,
-      innerInstructions: innerInstructionsJson(entry, encoding === "jsonParsed"),
+      innerInstructions: innerInstructionsJson(entry.keys, entry.inner, encoding === "jsonParsed"),
       loadedAddresses: { writable: [], readonly: [] },
       rewards: [],
       computeUnitsConsumed: landed.computeUnits,

@@ -9,6 +9,7 @@ import {
 import type { Devnet } from "../chain/devnet.ts";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
 import { badPubkey } from "./account-methods.ts";
+import { innerInstructionsJson } from "./confirmed-transaction.ts";
 import { encodeAccount } from "./encode-account.ts";
 import { RPC_ERROR, type RpcAnswer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { signaturesVerify } from "./preflight-check.ts";
@@ -25,7 +26,9 @@ export const SimulateTransactionConfig = Type.Object({
   sigVerify: Type.Optional(Type.Boolean({ description: "default false" })),
   replaceRecentBlockhash: Type.Optional(Type.Boolean({ description: "default false; excludes sigVerify" })),
   accounts: Type.Optional(Type.Object({ addresses: Type.Array(Pubkey, { maxItems: 64 }), encoding: Type.Optional(AccountEncoding) })),
-  innerInstructions: Type.Optional(Type.Boolean({ description: "accepted; inner instructions are not reported (null)" })),
+  innerInstructions: Type.Optional(
+    Type.Boolean({ description: "default false; true reports the CPIs of each instruction, as getTransaction's jsonParsed lists them" }),
+  ),
 });
 
 /** `transaction` with its message's lifetime replaced by the latest blockhash (its signatures then no longer verify). */
@@ -89,6 +92,10 @@ async function simulateTransaction([encoded, config = {}]: readonly any[], { dev
       unitsConsumed: simulated.computeUnits,
       accounts: accounts ?? null,
       replacementBlockhash,
+      // The validator parses a simulation's CPIs (program and accounts by key) whatever the transaction's encoding.
+      innerInstructions: config.innerInstructions
+        ? innerInstructionsJson(reading.message.staticAccounts, simulated.innerInstructions(), true)
+        : null,
     }),
   );
 }

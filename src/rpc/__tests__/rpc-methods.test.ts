@@ -1,5 +1,6 @@
 import { address, generateKeyPairSigner, getBase58Decoder, getBase58Encoder, getTransactionEncoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Devnet } from "../../chain/devnet.ts";
 import { signInstructions } from "../../chain/sign-instructions.ts";
@@ -254,6 +255,30 @@ describe("simulateTransaction", () => {
     });
     const sent = devnet.send({ ...fresh, signatures: { [payer.address]: new Uint8Array(64) } } as unknown as typeof fresh);
     expect(sent).toMatchObject({ landed: false, error: { kind: "transaction", name: "SignatureFailure" } });
+  });
+
+  it("reports the CPIs of each instruction when asked (innerInstructions), as jsonParsed lists them, and null otherwise", async () => {
+    const payer = await generateKeyPairSigner();
+    devnet.airdrop(payer.address, 1_000_000_000n);
+    const [ata] = await findAssociatedTokenPda({ owner: payer.address, mint: NATIVE_MINT_ADDRESS, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const signed = await signInstructions({
+      feePayer: payer,
+      instructions: [getCreateAssociatedTokenIdempotentInstruction({ payer, ata, owner: payer.address, mint: NATIVE_MINT_ADDRESS })],
+      lifetime: devnet.latestBlockhash(),
+    });
+    const wire = Buffer.from(getTransactionEncoder().encode(signed)).toString("base64");
+    const asked = (await call("simulateTransaction", wire, { encoding: "base64", innerInstructions: true })).result.value;
+    expect(asked.err).toBeNull();
+    expect(asked.innerInstructions).toHaveLength(1);
+    const [{ index, instructions }] = asked.innerInstructions;
+    expect(index).toBe(0);
+    // Creating an associated account calls the token program and the system program beneath it, one level down.
+    const programs = instructions.map((instruction: { programId: string }) => instruction.programId);
+    expect(programs).toContain(TOKEN_PROGRAM_ADDRESS);
+    expect(programs).toContain("11111111111111111111111111111111");
+    for (const instruction of instructions)
+      expect(instruction).toMatchObject({ stackHeight: 2, accounts: expect.any(Array), data: expect.any(String) });
+    expect((await call("simulateTransaction", wire, { encoding: "base64" })).result.value.innerInstructions).toBeNull();
   });
 });
 
