@@ -860,6 +860,7 @@ export class Devnet {
 
   #syncClockSysvar(): void {
     const now = this.#clock.now();
-    this.#svm.setClock(new Clock(now.slot, now.unixTimestamp, 0n, 0n, now.unixTimestamp));
+    // Epoch 0 began at genesis; a validator already knows the leader schedule of the next epoch.
+    this.#svm.setClock(new Clock(now.slot, this.#clock.genesisUnixTimestamp, 0n, 1n, now.unixTimestamp));
   }
 }

@@ -58,6 +58,11 @@ export class VirtualClock {
     this.#slotMillis = state.slotMillis;
   }
 
+  /** Slot 0's unix time in seconds: the start of epoch 0, the only epoch this devnet has. */
+  get genesisUnixTimestamp(): bigint {
+    return this.#genesisUnixTimestamp;
+  }
+
   get slotMillis(): number {
     return this.#slotMillis;
   }

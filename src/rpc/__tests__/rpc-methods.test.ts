@@ -300,5 +300,16 @@ describe("account reads between changes", () => {
     expect(await clockSlot()).toBe(devnet.now().slot);
     devnet.advanceSlots(3);
     expect(await clockSlot()).toBe(devnet.now().slot);
+    // Then epoch_start_timestamp (genesis: epoch 0 began at slot 0), epoch, leader_schedule_epoch (the next), unix_timestamp.
+    const [base64] = (await call("getAccountInfo", "SysvarC1ock11111111111111111111111111111111", { encoding: "base64" })).result.value
+      .data;
+    const clock = Buffer.from(base64, "base64");
+    const genesis = devnet.now().unixTimestamp - (devnet.now().slot * 400n) / 1000n;
+    expect([clock.readBigInt64LE(8), clock.readBigUInt64LE(16), clock.readBigUInt64LE(24), clock.readBigInt64LE(32)]).toEqual([
+      genesis,
+      0n,
+      1n,
+      devnet.now().unixTimestamp,
+    ]);
   });
 });
