@@ -7,6 +7,7 @@ import { quoted } from "../errors/api-error.ts";
 import {
   type CollectibleStage,
   collectibleStageOf,
+  describeFailure,
   findAssociatedTokenAddress,
   findCollectiblePda,
   getCurveAccountDecoder,
@@ -170,8 +171,9 @@ export class CollectibleControl {
   /** Lands `transaction` now; its signature, or why it did not land or failed. */
   #land(transaction: Transaction): { ok: true; signature: string } | { ok: false; reason: string } {
     const result = this.devnet.send(transaction);
-    if (!result.landed) return { ok: false, reason: `not accepted (${result.error.kind})` };
-    if (!result.transaction.ok) return { ok: false, reason: JSON.stringify(result.transaction.error) };
+    if (!result.landed) return { ok: false, reason: `not accepted: ${describeFailure(result.error)}` };
+    const { error } = result.transaction;
+    if (error !== null) return { ok: false, reason: describeFailure(error) };
     return { ok: true, signature: result.transaction.signature };
   }
 

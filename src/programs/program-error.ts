@@ -7,6 +7,7 @@ import {
   getAssociatedTokenErrorMessage,
   getTokenErrorMessage,
 } from "@solana-program/token";
+import { type ChainError, describeChainError } from "../chain/chain-error.ts";
 /**
  * The mirror of programs-fixtures/include/errors.h: every refusal of the launch, curve and
  * pool programs as a stable custom program error. Codes are never renamed or reused; a test
@@ -137,4 +138,14 @@ export function describeProgramError(code: number, programId?: string): string {
   const name = NAMES_BY_CODE.get(code);
   if (name === undefined) return `custom program error ${code}.`;
   return `custom program error ${code} (${name}): ${DESCRIPTIONS[name]}`;
+}
+
+/**
+ * The sentence for any failure the chain reports: a custom program error named from its
+ * program's catalogue (see describeProgramError), anything else as the chain says it.
+ */
+export function describeFailure(error: ChainError): string {
+  return error.kind === "instruction" && error.customCode !== null
+    ? describeProgramError(error.customCode, error.programId)
+    : describeChainError(error);
 }

@@ -4,7 +4,7 @@ import type { Devnet, TransactionStatusReport } from "../chain/devnet.ts";
 import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
 import { U64_MAX } from "../economics/index.ts";
-import { describeProgramError } from "../programs/index.ts";
+import { describeFailure } from "../programs/index.ts";
 import { allInLamports, lamportsNeeded } from "./fee-budget.ts";
 import { checkFeePayer } from "./fee-payer.ts";
 import { PlanLedger } from "./plan-ledger.ts";
@@ -252,12 +252,7 @@ export class TradeDesk {
   /** A status report on the wire, a failed transaction's program error named in a sentence. */
   #describe(report: TransactionStatusReport): TransactionStatusRecord {
     const { error } = report;
-    const sentence =
-      error === null
-        ? null
-        : error.kind === "instruction" && error.customCode !== null
-          ? describeProgramError(error.customCode, error.programId)
-          : describeChainError(error);
+    const sentence = error === null ? null : describeFailure(error);
     return { signature: report.signature, status: report.status, slot: report.slot === null ? null : Number(report.slot), error: sentence };
   }
 }

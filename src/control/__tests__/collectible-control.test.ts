@@ -112,6 +112,18 @@ describe("/devnet/collectibles", () => {
     expect(again.body.error).toContain("card has already left custody");
   });
 
+  it("names a crank step's failure on chain by its program error, not the chain's raw record", async () => {
+    const swapping = collectibleAt("swapping");
+    const usdc = api.world.components.find((component) => component.listing.symbol === "USDC")!;
+    // USDC at a hundredth of its price: the swap's floor, set from the card's listed price, cannot be met.
+    const moved = await api.app.inject({ method: "POST", url: "/devnet/prices", payload: { mint: usdc.mint, priceSol: 0.01 } });
+    expect(moved.statusCode).toBe(200);
+    const response = await post("/devnet/collectibles/crank", { launch: swapping.launch.address });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/the swap step of collectible \w+ failed on chain at stage swapping: custom program error \d+ \(\w+\): /);
+    expect(response.body.error).not.toContain("{");
+  });
+
   it("graduates a collectible through /devnet/graduate by cranking its stages", async () => {
     const acquiring = collectibleAt("acquiring");
     const response = await api.app.inject({ method: "POST", url: "/devnet/graduate", payload: { launch: acquiring.launch.address } });
