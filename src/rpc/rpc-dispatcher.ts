@@ -45,7 +45,13 @@ export const httpMethods = (deps: RpcDeps): RpcMethodTable => ({
  */
 export const MAX_BATCH_REQUESTS = 100;
 
-const isId = (id: unknown): id is RpcId => id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+/**
+ * An id the validator's JSON-RPC takes: null, a string, or a whole number from 0 (a u64; -1,
+ * 1.5 and 1e20 are invalid requests there). JSON numbers past 2^53 reach us already rounded,
+ * so such an id is echoed as JavaScript read it.
+ */
+const isId = (id: unknown): id is RpcId =>
+  id === null || typeof id === "string" || (typeof id === "number" && Number.isInteger(id) && id >= 0 && id <= 2 ** 64);
 
 /**
  * JSON-RPC 2.0 over any transport: parses a request text (one request or a batch), checks

@@ -272,6 +272,17 @@ describe("JSON-RPC envelope errors", () => {
     });
     expect(undecodable.json.error.code).toBe(-32602);
     expect((await postRpc(rpcUrl, { id: 5, method: "getSlot" })).json.error.code).toBe(-32600);
+    // An id is null, a string or a whole number from 0, as the validator's JSON-RPC takes it.
+    for (const id of [-1, 1.5, 1e20, true, { n: 1 }]) {
+      expect((await postRpc(rpcUrl, { jsonrpc: "2.0", id, method: "getSlot" })).json).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: "Invalid request" },
+      });
+    }
+    for (const id of [0, 9_007_199_254_740_991, "x", null]) {
+      expect((await postRpc(rpcUrl, { jsonrpc: "2.0", id, method: "getSlot" })).json).toMatchObject({ id, result: expect.any(Number) });
+    }
     const batch = await postRpc(rpcUrl, [
       { jsonrpc: "2.0", id: "a", method: "getHealth" },
       { jsonrpc: "2.0", id: "b", method: "nope" },
