@@ -120,7 +120,9 @@ describe("/devnet/collectibles", () => {
     expect(moved.statusCode).toBe(200);
     const response = await post("/devnet/collectibles/crank", { launch: swapping.launch.address });
     expect(response.status).toBe(409);
-    expect(response.body.error).toMatch(/the swap step of collectible \w+ failed on chain at stage swapping: custom program error \d+ \(\w+\): /);
+    expect(response.body.error).toMatch(
+      /the swap step of collectible \w+ failed on chain at stage swapping: custom program error \d+ \(\w+\): /,
+    );
     expect(response.body.error).not.toContain("{");
   });
 
