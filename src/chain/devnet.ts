@@ -860,7 +860,8 @@ export class Devnet {
 
   #syncClockSysvar(): void {
     const now = this.#clock.now();
-    // Epoch 0 began at genesis; a validator already knows the leader schedule of the next epoch.
-    this.#svm.setClock(new Clock(now.slot, this.#clock.genesisUnixTimestamp, 0n, 1n, now.unixTimestamp));
+    // As a validator's: when the current epoch began, and the next epoch's leader schedule already known.
+    const { epoch, startUnixTimestamp } = this.#clock.epoch();
+    this.#svm.setClock(new Clock(now.slot, startUnixTimestamp, epoch, epoch + 1n, now.unixTimestamp));
   }
 }

@@ -4,6 +4,8 @@ import { bytesToBase58 } from "../wire/base58-bytes.ts";
 
 /** How many slots a blockhash stays usable, as on Solana (MAX_PROCESSING_AGE). */
 export const BLOCKHASH_VALIDITY_SLOTS = 150n;
+/** Mainnet's epoch length: the Clock sysvar and `getEpochInfo` count epochs by it; nothing in the devnet happens per epoch. */
+export const SLOTS_PER_EPOCH = 432_000n;
 /** Slots after landing at which a transaction counts as finalized (Solana's 32-vote lockout). */
 export const FINALITY_SLOTS = 32n;
 /** 2026-01-01T00:00:00Z: a fixed genesis time keeps seeded runs identical. */
@@ -58,9 +60,11 @@ export class VirtualClock {
     this.#slotMillis = state.slotMillis;
   }
 
-  /** Slot 0's unix time in seconds: the start of epoch 0, the only epoch this devnet has. */
-  get genesisUnixTimestamp(): bigint {
-    return this.#genesisUnixTimestamp;
+  /** The epoch of the current slot, and the unix time in seconds its first slot began at. */
+  epoch(): { readonly epoch: bigint; readonly startUnixTimestamp: bigint } {
+    const epoch = this.#slot / SLOTS_PER_EPOCH;
+    const startMillis = this.#genesisUnixTimestamp * 1000n + epoch * SLOTS_PER_EPOCH * BigInt(this.#slotMillis);
+    return { epoch, startUnixTimestamp: startMillis / 1000n };
   }
 
   get slotMillis(): number {

@@ -3,14 +3,13 @@ import { Type } from "@sinclair/typebox";
 import { getBase58Decoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet } from "../chain/devnet.ts";
+import { SLOTS_PER_EPOCH } from "../chain/virtual-clock.ts";
 import { answer, invalidParams } from "./json-rpc-envelope.ts";
 import { API_VERSION, inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { CommitmentConfig } from "./rpc-schemas.ts";
 import { transactionFeeOf } from "./transaction-fee.ts";
 
-/** Mainnet's epoch length: only `getEpochInfo` reports it; nothing in the devnet happens per epoch. */
-const SLOTS_PER_EPOCH = 432_000n;
 /** Bumped with the feature set the validator reports; clients only print it. */
 const FEATURE_SET = 3_294_202_862;
 

@@ -301,15 +301,17 @@ describe("account reads between changes", () => {
     devnet.advanceSlots(3);
     expect(await clockSlot()).toBe(devnet.now().slot);
     // Then epoch_start_timestamp (genesis: epoch 0 began at slot 0), epoch, leader_schedule_epoch (the next), unix_timestamp.
-    const [base64] = (await call("getAccountInfo", "SysvarC1ock11111111111111111111111111111111", { encoding: "base64" })).result.value
-      .data;
-    const clock = Buffer.from(base64, "base64");
+    const clockFields = async () => {
+      const [base64] = (await call("getAccountInfo", "SysvarC1ock11111111111111111111111111111111", { encoding: "base64" })).result.value
+        .data;
+      const clock = Buffer.from(base64, "base64");
+      return [clock.readBigInt64LE(8), clock.readBigUInt64LE(16), clock.readBigUInt64LE(24), clock.readBigInt64LE(32)];
+    };
     const genesis = devnet.now().unixTimestamp - (devnet.now().slot * 400n) / 1000n;
-    expect([clock.readBigInt64LE(8), clock.readBigUInt64LE(16), clock.readBigUInt64LE(24), clock.readBigInt64LE(32)]).toEqual([
-      genesis,
-      0n,
-      1n,
-      devnet.now().unixTimestamp,
-    ]);
+    expect(await clockFields()).toEqual([genesis, 0n, 1n, devnet.now().unixTimestamp]);
+    // Past an epoch's 432,000 slots (172,800 s): the epoch getEpochInfo reports, begun 172,800 s after genesis.
+    devnet.advanceSlots(432_000);
+    expect(await clockFields()).toEqual([genesis + 172_800n, 1n, 2n, devnet.now().unixTimestamp]);
+    expect((await call("getEpochInfo")).result.epoch).toBe(1);
   });
 });
