@@ -433,6 +433,11 @@ export class Devnet {
     return this.#clock.now();
   }
 
+  /** The unix time in seconds of `slot` (any slot, past or to come). */
+  unixTimestampAt(slot: bigint): bigint {
+    return this.#clock.unixTimestampAt(slot);
+  }
+
   latestBlockhash(): LatestBlockhash {
     return this.#clock.latestBlockhash();
   }

@@ -71,6 +71,11 @@ export class VirtualClock {
     return this.#slotMillis;
   }
 
+  /** The unix time in seconds of `slot`'s start, as the Clock sysvar said it then. */
+  unixTimestampAt(slot: bigint): bigint {
+    return (this.#genesisUnixTimestamp * 1000n + slot * BigInt(this.#slotMillis)) / 1000n;
+  }
+
   now(): ClockReading {
     const unixMillis = this.#genesisUnixTimestamp * 1000n + this.#slot * BigInt(this.#slotMillis);
     return {

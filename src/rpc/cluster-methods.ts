@@ -4,7 +4,7 @@ import { getBase58Decoder, getCompiledTransactionMessageDecoder } from "@solana/
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { Devnet } from "../chain/devnet.ts";
 import { SLOTS_PER_EPOCH } from "../chain/virtual-clock.ts";
-import { answer, invalidParams } from "./json-rpc-envelope.ts";
+import { RPC_ERROR, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { API_VERSION, inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { CommitmentConfig } from "./rpc-schemas.ts";
@@ -20,6 +20,13 @@ const MessageBase64 = Type.String({ description: "a compiled message, base64" })
 export function genesisHashOf(seed: string): string {
   return getBase58Decoder().decode(createHash("sha256").update(`basket-devnet:genesis:${seed}`).digest());
 }
+
+/** The node's identity (`getIdentity`): a stable key for this chain's one validator, different for every seed. */
+function identityOf(seed: string): string {
+  return getBase58Decoder().decode(createHash("sha256").update(`basket-devnet:identity:${seed}`).digest());
+}
+
+const Slot = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "a slot" });
 
 /**
  * A compiled message's fee as the runtime would charge it (per signature plus its priority
@@ -64,6 +71,24 @@ export const CLUSTER_METHODS: RpcMethodTable = {
         transactionCount: BigInt(devnet.landedCount),
       })
     );
+  }),
+  getEpochSchedule: method([], 0, () =>
+    // Every epoch is a full one (no warm-up), and the leader schedule is known an epoch ahead.
+    answer({
+      slotsPerEpoch: SLOTS_PER_EPOCH,
+      leaderScheduleSlotOffset: SLOTS_PER_EPOCH,
+      warmup: false,
+      firstNormalEpoch: 0,
+      firstNormalSlot: 0,
+    }),
+  ),
+  getIdentity: method([], 0, (_params, { devnet }) => answer({ identity: identityOf(devnet.seed) })),
+  // Every slot since genesis is a block (one leader, no skips), and the ledger is whole from slot 0.
+  getFirstAvailableBlock: method([], 0, () => answer(0)),
+  getBlockTime: method([Slot], 1, ([slot], { devnet }) => {
+    const now = devnet.now();
+    if (BigInt(slot) > now.slot) return refuse(RPC_ERROR.blockNotAvailable, `Block not available for slot ${slot}`);
+    return answer(devnet.unixTimestampAt(BigInt(slot)));
   }),
   getLatestBlockhash: method([CommitmentConfig], 0, ([config], { devnet }) => {
     const latest = devnet.latestBlockhash();

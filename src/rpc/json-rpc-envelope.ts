@@ -7,6 +7,8 @@ export const RPC_ERROR = {
   internalError: -32603,
   /** Preflight simulation failed (`data` carries err and logs). */
   sendTransactionPreflightFailure: -32002,
+  /** A block the node has not produced (yet). */
+  blockNotAvailable: -32004,
   /** A signature does not verify. */
   transactionSignatureVerificationFailure: -32003,
   /** An account scan's results passed the node's limit (the validator's ScanError). */

@@ -11,6 +11,8 @@ import { TOKEN_PROGRAMS, decimalsOf, mintBase, tokenAccountBase, tokenAmountOf }
 /** Where an SPL Token account keeps its owner. */
 const OWNER_OFFSET = 32;
 const addressDecoder = getAddressDecoder();
+/** Accounts `getTokenLargestAccounts` answers at most, as the validator does. */
+const LARGEST_ACCOUNTS = 20;
 
 export const TOKEN_METHODS: RpcMethodTable = {
   getTokenSupply: method([Pubkey, CommitmentConfig], 1, ([mint, config], { devnet }) => {
@@ -32,6 +34,25 @@ export const TOKEN_METHODS: RpcMethodTable = {
     const decimals = decimalsOf(devnet, token.mint);
     if (decimals === null) return invalidParams("Invalid param: could not find mint");
     return inContext(devnet, tokenAmountOf(token.amount, decimals));
+  }),
+  getTokenLargestAccounts: method([Pubkey, CommitmentConfig], 1, ([mint, config], { devnet }) => {
+    const refused = badPubkey(mint) ?? minContextSlotRefusal(devnet, config);
+    if (refused) return refused;
+    const account = devnet.getAccount(mint as Address);
+    const base = account ? mintBase(account) : null;
+    if (account === null || base === null) return invalidParams("Invalid param: could not find mint");
+    const { decimals } = getMintDecoder().decode(base);
+    const holdings = devnet.getProgramAccounts(account.programAddress).flatMap((holder) => {
+      const held = tokenAccountBase(holder);
+      if (held === null || addressDecoder.decode(held, 0) !== mint) return [];
+      return [{ address: holder.address, amount: getTokenDecoder().decode(held).amount }];
+    });
+    // The validator's 20 largest, largest first.
+    holdings.sort((left, right) => (left.amount === right.amount ? 0 : left.amount > right.amount ? -1 : 1));
+    return inContext(
+      devnet,
+      holdings.slice(0, LARGEST_ACCOUNTS).map(({ address, amount }) => ({ address, ...tokenAmountOf(amount, decimals) })),
+    );
   }),
   getTokenAccountsByOwner: method([Pubkey, TokenAccountsFilter, AccountConfig], 2, ([owner, filter, config = {}], { devnet }) => {
     const refused = badPubkey(owner, "mint" in filter ? filter.mint : filter.programId) ?? minContextSlotRefusal(devnet, config);

@@ -174,6 +174,37 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     expect((await connection.getTokenAccountBalance(ata)).value.amount).toBe("1234500");
   });
 
+  it("answers the epoch schedule, the block time of a slot, the first block, and a mint's 20 largest holders", async () => {
+    expect(await connection.getEpochSchedule()).toMatchObject({
+      slotsPerEpoch: 432_000,
+      leaderScheduleSlotOffset: 432_000,
+      warmup: false,
+      firstNormalEpoch: 0,
+      firstNormalSlot: 0,
+    });
+    const now = simulator.devnet.now();
+    expect(await connection.getBlockTime(Number(now.slot))).toBe(Number(now.unixTimestamp));
+    expect(await connection.getBlockTime(0)).toBe(Number(now.unixTimestamp - (now.slot * 400n) / 1000n));
+    await expect(connection.getBlockTime(Number(now.slot) + 1_000)).rejects.toThrow(/Block not available for slot/);
+    expect(await connection.getFirstAvailableBlock()).toBe(0);
+    const identity = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 1, method: "getIdentity" });
+    expect(identity.json.result.identity).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+
+    const mint = new PublicKey(simulator.world.components[0]!.mint);
+    const largest = (await connection.getTokenLargestAccounts(mint)).value;
+    expect(largest.length).toBeGreaterThan(1);
+    expect(largest.length).toBeLessThanOrEqual(20);
+    const amounts = largest.map((holder) => BigInt(holder.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => (a === b ? 0 : a > b ? -1 : 1)));
+    // Each is the account's own balance, and together they hold no more than the supply.
+    const [first] = largest;
+    expect((await connection.getTokenAccountBalance(first!.address)).value.amount).toBe(first!.amount);
+    expect(amounts.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(
+      BigInt((await connection.getTokenSupply(mint)).value.amount),
+    );
+    await expect(connection.getTokenLargestAccounts(Keypair.generate().publicKey)).rejects.toThrow(/could not find mint/);
+  });
+
   it("a program error lands as a failed transaction: err is {InstructionError: [0, {Custom: 1}]}", async () => {
     const sender = await fundedWallet(LAMPORTS_PER_SOL / 10);
     const latest = await connection.getLatestBlockhash();
