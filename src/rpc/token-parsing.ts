@@ -58,17 +58,20 @@ const optional = <T>(value: { __option: "Some"; value: T } | { __option: "None" 
   isSome(value) ? value.value : undefined;
 
 /**
- * The `jsonParsed` form of an SPL Token account or mint (`program: "spl-token"`), the
- * shape `getParsedTokenAccountsByOwner` and wallets read; null for any other account,
- * which the caller then sends as base64 (what the validator does with what it cannot parse).
+ * The `jsonParsed` form of a token account or mint, of SPL Token (`program: "spl-token"`) or
+ * Token-2022 (`"spl-token-2022"`, its base fields; extensions are not listed), the shape
+ * `getParsedTokenAccountsByOwner` and wallets read; null for any other account, which the
+ * caller then sends as base64 (what the validator does with what it cannot parse).
  */
 export function parsedTokenData(devnet: Devnet, account: EncodedAccount): unknown | null {
-  if (account.programAddress !== TOKEN_PROGRAM_ADDRESS) return null;
-  if (account.data.length === MINT_BYTES) {
-    const mint = getMintDecoder().decode(account.data);
+  const program = account.programAddress === TOKEN_2022_PROGRAM_ADDRESS ? "spl-token-2022" : "spl-token";
+  const space = account.data.length;
+  const mintBytes = mintBase(account);
+  if (mintBytes !== null) {
+    const mint = getMintDecoder().decode(mintBytes);
     return {
-      program: "spl-token",
-      space: MINT_BYTES,
+      program,
+      space,
       parsed: {
         type: "mint",
         info: {
@@ -81,16 +84,17 @@ export function parsedTokenData(devnet: Devnet, account: EncodedAccount): unknow
       },
     };
   }
-  if (account.data.length !== TOKEN_ACCOUNT_BYTES) return null;
-  const token = getTokenDecoder().decode(account.data);
+  const accountBytes = tokenAccountBase(account);
+  if (accountBytes === null) return null;
+  const token = getTokenDecoder().decode(accountBytes);
   const decimals = decimalsOf(devnet, token.mint);
   if (decimals === null) return null;
   const delegate = optional(token.delegate);
   const closeAuthority = optional(token.closeAuthority);
   const rentReserve = optional(token.isNative);
   return {
-    program: "spl-token",
-    space: TOKEN_ACCOUNT_BYTES,
+    program,
+    space,
     parsed: {
       type: "account",
       info: {

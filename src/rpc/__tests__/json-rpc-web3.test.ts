@@ -172,6 +172,18 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
       uiAmountString: "1.2345",
     });
     expect((await connection.getTokenAccountBalance(ata)).value.amount).toBe("1234500");
+    // Parsed as a wallet reads it: web3.js refuses an account of a token program that comes back unparsed.
+    const parsed = await connection.getParsedTokenAccountsByOwner(owner, { programId: token2022 });
+    expect(parsed.value[0]!.account.data).toMatchObject({
+      program: "spl-token-2022",
+      // An associated Token-2022 account carries the ImmutableOwner extension past the base 165 bytes.
+      space: 170,
+      parsed: { type: "account", info: { mint: mint.publicKey.toBase58(), owner: owner.toBase58(), tokenAmount: { amount: "1234500" } } },
+    });
+    expect((await connection.getParsedAccountInfo(mint.publicKey)).value!.data).toMatchObject({
+      program: "spl-token-2022",
+      parsed: { type: "mint", info: { decimals: 6, supply: "1234500" } },
+    });
   });
 
   it("answers the epoch schedule, the block time of a slot, the first block, and a mint's 20 largest holders", async () => {
