@@ -46,6 +46,9 @@ function budgetTooSmall(budget: bigint, overhead: bigint): Result<never> {
 /** Re-solves of an exactInSol budget at most: each takes off what the last plan spent past it, and two settle it in practice. */
 const BUDGET_ATTEMPTS = 6;
 
+/** The quote a transaction queued before the desk started is counted under (its own quote is not known). */
+const SENT_BEFORE_START = "(a transaction sent before this server started)";
+
 /**
  * How many slots back a build may date its blockhash to keep its plan apart from another
  * quote's identical one: 75 slots (30 s) leaves the transactions 75 slots of life.
@@ -79,6 +82,9 @@ export class TradeDesk {
     this.quotes = new QuoteStore(() => devnet.now().unixMillis);
     this.pricing = new TradePricing(devnet, this.reader);
     this.planning = new TradePlanning({ ...options, reader: this.reader });
+    // Transactions still queued when the desk starts (a state directory's, after a restart)
+    // were built by a desk whose plans are gone: a new plan must not be one of them either.
+    for (const { transaction } of devnet.queued) this.plans.record(SENT_BEFORE_START, [base64.decode(transaction.messageBytes)]);
   }
 
   /** Pricing and planning for one request, over a reader that reads each account once (see readingOnce). */

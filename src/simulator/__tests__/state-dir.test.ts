@@ -2,7 +2,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateKeyPairSigner, lamports } from "@solana/kit";
+import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { address, generateKeyPairSigner, lamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { afterAll, describe, expect, it } from "vitest";
 import { signInstructions } from "../../chain/sign-instructions.ts";
@@ -118,6 +119,45 @@ describe("--state-dir", () => {
     try {
       expect(second.recovered).toBe(true);
       expect(await assets(second)).toEqual(after);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("never builds, after a restart, the bytes of a plan still pending from before it: the same trade again trades again", async () => {
+    const dir = stateDir();
+    const options = { ...SMALL, seed: "state-twin", stateDir: dir, bots: false } as const;
+    const first = await startSimulator(options);
+    const wallet = Keypair.generate();
+    first.devnet.airdrop(address(wallet.publicKey.toBase58()), 10n ** 10n);
+    const launch = first.population.launches.find((candidate) => candidate.kind === "pairs" && candidate.status === "activeBonding")!;
+    const request = { launch: launch.address, direction: "buy", amountIn: "1000000", wallet: wallet.publicKey.toBase58() };
+    const plan = async (simulator: Simulator) => {
+      const quote = (await simulator.app.inject({ method: "POST", url: "/v1/trades/quote", payload: request })).json().quote;
+      const built = await simulator.app.inject({
+        method: "POST",
+        url: "/v1/trades/build",
+        payload: { quoteId: quote.quoteId, wallet: request.wallet },
+      });
+      expect(built.statusCode).toBe(200);
+      return { quoteId: quote.quoteId as string, steps: (built.json().plan as { transaction: string }[]).map((step) => step.transaction) };
+    };
+    const before = await plan(first);
+    const signed = VersionedTransaction.deserialize(Buffer.from(before.steps[0]!, "base64"));
+    signed.sign([wallet]);
+    const sent = await first.app.inject({
+      method: "POST",
+      url: "/v1/transactions/submit",
+      payload: { transaction: Buffer.from(signed.serialize()).toString("base64"), quoteId: before.quoteId },
+    });
+    expect(sent.json().status).toBe("pending");
+    await first.close();
+
+    // The manual clock resumes at the same slot, with the same latest blockhash: only the plan's own bytes could match.
+    const second = await startSimulator(options);
+    try {
+      const after = await plan(second);
+      expect(after.steps.some((step) => before.steps.includes(step))).toBe(false);
     } finally {
       await second.close();
     }
