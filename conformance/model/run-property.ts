@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { CheckContext } from "../engine/check.ts";
-import { Violation } from "./violation.ts";
+import { Violation, jsonSafe } from "./violation.ts";
 
 export interface PropertyOptions<T = unknown> {
   /** Runs at most this many cases whatever `context.numRuns` says (HTTP-heavy properties). */
@@ -85,11 +85,6 @@ function printed(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
   const toString = (input as { toString?: unknown }).toString;
   return typeof toString === "function" && toString !== Object.prototype.toString ? String(input) : input;
-}
-
-/** The details as plain JSON (bigints as decimal strings), so every reporter can write them. */
-function jsonSafe<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (_, item) => (typeof item === "bigint" ? item.toString() : item)));
 }
 
 /**

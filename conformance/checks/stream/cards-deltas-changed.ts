@@ -52,10 +52,14 @@ export const cardsDeltasChanged: Check = {
       if (held === null)
         return context.skip("the cards bundle is not shown as data.cards of cards with an address: its shape is the server's");
       const since = probe.received.length;
-      const trade = await driveTrade(context, traded!.address);
-      if (!trade.ok) return context.skip(`no trade could be made: ${trade.reason}`);
-      const changed = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(traded!)), ANSWER_MS);
-      if (!changed) session.fail(`no cards delta naming the traded launch within ${ANSWER_MS} ms of trade ${trade.signature}`);
+      // Two trades, each awaited to its delta: a price sample between them may change every card
+      // (the other launch's too) once, and a card repeated unchanged still shows in the other delta.
+      for (let round = 0; round < 2; round++) {
+        const trade = await driveTrade(context, traded!.address);
+        if (!trade.ok) return context.skip(`no trade could be made: ${trade.reason}`);
+        const changed = await probe.next((frame) => isCards(frame) && mentions(frame, ...idsOf(traded!)), ANSWER_MS);
+        if (!changed) session.fail(`no cards delta naming the traded launch within ${ANSWER_MS} ms of trade ${trade.signature}`);
+      }
       // Deltas only: a snapshot carries every card.
       for (const frame of probe.received.slice(since).filter((frame) => isCards(frame) && !isCardsSnapshot(frame))) {
         for (const [launch, card] of cardsByLaunch(frame) ?? new Map<string, string>()) {

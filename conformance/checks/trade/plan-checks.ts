@@ -139,11 +139,18 @@ export const buildOwnPlanPerQuote: Check = {
       path: "/v1/trades/build",
       json: { quoteId: second.quoteId, wallet: wallet.address },
     });
+    const input = { ...request, quoteIds: [first.quoteId, second.quoteId] };
+    // A refusal keeps the two trades apart; a server failure is no refusal.
+    ensure(answer.status < 500, `the build of quote ${second.quoteId} answered ${answer.status}`, {
+      input,
+      expected: "200 with a plan of its own, or a 4xx refusal",
+      actual: { status: answer.status, body: answer.body },
+    });
     if (answer.status !== 200) return;
     const taken = new Set(stepsOf(firstBuilt).map((step) => step.transaction));
     const shared = stepsOf(answer.body as Built).filter((step) => taken.has(step.transaction));
     ensure(shared.length === 0, `the builds of quotes ${first.quoteId} and ${second.quoteId} share ${shared.length} identical step(s)`, {
-      input: { ...request, quoteIds: [first.quoteId, second.quoteId] },
+      input,
       expected: "no step of the second plan byte-identical to a step of the first",
       actual: { sharedSteps: shared.map((step) => step.step) },
     });
