@@ -1,7 +1,8 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { signatureOfSigned } from "../../conformance/model/wire-transaction.ts";
-import { STEP_SCHEMAS, type ScenarioStep, type StepKind } from "../runner/scenario-schema.ts";
+import { STEP_SCHEMAS, type Scenario, type ScenarioStep, type StepKind } from "../runner/scenario-schema.ts";
+import { scenarioMistake } from "../runner/scenario-mistakes.ts";
 import { PlanMessages } from "./plan-messages.ts";
 import type { RecordedExchange } from "./recorded-session.ts";
 import { stableExpectation } from "./stable-expectation.ts";
@@ -21,11 +22,17 @@ export function jsonOf(body: Buffer): unknown {
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A step that fits its kind's schema, or null (the exchange is then replayed as a plain request). */
-function fitting(kind: StepKind, step: ScenarioStep): ScenarioStep | null {
+/**
+ * A step that fits its kind's schema and loads (no undeclared wallet, no fault of both
+ * kinds…: what `scenario run` refuses a file for), or null: the exchange, often a client's
+ * own mistake, is then replayed as the plain request it was.
+ */
+function fitting(kind: StepKind, step: ScenarioStep, wallets: WalletNames): ScenarioStep | null {
   // Widened to TSchema: the step union is too deep for the compiler to infer a static type from.
   const schema: TSchema = STEP_SCHEMAS[kind];
-  return Value.Check(schema, step) ? step : null;
+  if (!Value.Check(schema, step)) return null;
+  const declared = Object.fromEntries(wallets.entries().map(([name]) => [name, {}]));
+  return scenarioMistake({ steps: [step], wallets: declared } as unknown as Scenario) === null ? step : null;
 }
 
 /**
@@ -53,7 +60,7 @@ export class ExchangeSteps {
     const route = `${exchange.method} ${url.pathname}`;
     const plain = !url.search;
     const body = isObject(request) ? request : null;
-    const typed = (kind: StepKind, step: ScenarioStep) => fitting(kind, { ...step, expect });
+    const typed = (kind: StepKind, step: ScenarioStep) => fitting(kind, { ...step, expect }, this.wallets);
 
     if (route === "POST /v1/trades/quote" && body) {
       const as = `quote${++this.#counts.quote}`;
@@ -118,11 +125,11 @@ export class ExchangeSteps {
     // The runner signs with one declared wallet: a transaction needing another client key (or none) is replayed as sent.
     if (!place || signers.length !== 1 || signers[0] === undefined) return null;
     const signed = `signed${++this.#counts.signed}`;
-    const submit = fitting("submit", {
-      submit: { transaction: `\${${signed}.transaction}`, ...this.#quoteIdOf(body) },
-      as: `submit${++this.#counts.submit}`,
-      expect,
-    });
+    const submit = fitting(
+      "submit",
+      { submit: { transaction: `\${${signed}.transaction}`, ...this.#quoteIdOf(body) }, as: `submit${++this.#counts.submit}`, expect },
+      this.wallets,
+    );
     if (!submit) return null;
     try {
       this.#signatures.set(signatureOfSigned(transaction), signed);
@@ -140,10 +147,11 @@ export class ExchangeSteps {
     const build = this.#builds.find((candidate) => String(candidate.lastValidBlockHeight) === height);
     const lastValidBlockHeight =
       height === null ? {} : { lastValidBlockHeight: build ? `\${${build.variable}.lastValidBlockHeight}` : Number(height) };
-    return fitting("status", {
-      status: { signature: signed ? `\${${signed}.signature}` : signature, ...lastValidBlockHeight },
-      expect,
-    });
+    return fitting(
+      "status",
+      { status: { signature: signed ? `\${${signed}.signature}` : signature, ...lastValidBlockHeight }, expect },
+      this.wallets,
+    );
   }
 
   #queryOf(url: URL): { query?: Record<string, string> } {
@@ -164,8 +172,9 @@ export class ExchangeSteps {
       case "/devnet/graduate":
         return ["graduate", { graduate: body }];
       case "/devnet/faults/transaction": {
+        // A fault aimed at a recorded wallet is aimed at the wallet that stands for it in the replay.
         const { kind, ...rest } = body;
-        return ["fault", { fault: { transaction: kind, ...rest } }];
+        return ["fault", { fault: { transaction: kind, ...rest, ...(wallet ? { wallet } : {}) } }];
       }
       case "/devnet/faults/stream": {
         const { kind, ...rest } = body;
