@@ -11,24 +11,25 @@ function kindOf(step: Args): { kind: string; args: unknown } {
   return { kind, args: step[kind] };
 }
 
-/** Every `matches` operand under `value` (patterns nest), with where it is. */
+/** Every regular expression under `value` (patterns nest): each `matches` operand, and an expectation's `error`. */
 function* regexOperands(value: unknown, path: string): Generator<{ path: string; source: unknown }> {
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) yield* regexOperands(item, `${path}[${index}]`);
   } else if (typeof value === "object" && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (key === "matches") yield { path: `${path}.matches`, source: item };
+      if (key === "matches" || (key === "error" && path.endsWith(".expect"))) yield { path: `${path}.${key}`, source: item };
       else yield* regexOperands(item, `${path}.${key}`);
     }
   }
 }
 
-/** Why `source` is no regular expression, or null (a `${…}` reference is judged once it is known). */
+/** Why `source` is no regular expression, or null (a `${…}` reference is judged once it is known; a number is read as its text, as the runner does). */
 function badRegex(source: unknown): string | null {
-  if (typeof source !== "string") return "must be a string";
-  if (REFERENCE.test(source)) return null;
+  if (typeof source !== "string" && typeof source !== "number") return "must be a string";
+  const text = String(source);
+  if (REFERENCE.test(text)) return null;
   try {
-    new RegExp(source);
+    new RegExp(text);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -45,6 +45,10 @@ describe("parseScenario", () => {
     expect(refused(`  - read: { path: /v1/launches }\n    expect: { body: { launches: { matches: "([unclosed" } } }\n`)).toMatch(
       /^<text>: step 1 \(read\): expect\.body\.launches\.matches is no regular expression \(Invalid regular expression/,
     );
+    expect(refused(`  - read: { path: /v1/x }\n    expect: { error: "matches (" }\n`)).toMatch(
+      /^<text>: step 1 \(read\): expect\.error is no regular expression/,
+    );
+    expect(refused(`  - read: { path: /v1/x }\n    expect: { body: { n: { matches: 5 } } }\n`)).toBe("loaded");
     expect(refused(`  - fault: { transaction: drop, stream: close }\n`)).toBe(
       "<text>: step 1 (fault): give exactly one of transaction and stream (a step arms one fault)",
     );
