@@ -10,13 +10,24 @@ export interface StateDirLock {
   release(): void;
 }
 
-/** Whether a process with this id runs (signal 0 checks without signalling; EPERM: it runs as another user). */
+/**
+ * Whether a process with this id runs (signal 0 checks without signalling; EPERM: it runs as
+ * another user). A process killed and not yet reaped by its parent (a zombie, for a moment
+ * after `kill -9`) still answers signal 0, but serves nothing: Linux's /proc says so.
+ */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    // /proc/PID/stat: "pid (name) state …"; the name may hold spaces and parentheses, the state follows the last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    // No /proc (another system): signal 0 is all there is to go by.
+    return true;
   }
 }
 
