@@ -135,13 +135,14 @@ export function validationFailure(
     context === "querystring" ? routeSchema?.querystring : context === "params" ? routeSchema?.params : routeSchema?.body
   ) as JsonSchema | undefined;
   const rules = context === "querystring" || context === "params" ? parameterRuleOf : ruleOf;
-  const fields = unknown ? Object.keys(schemaAt(rootSchema, parts)?.properties ?? {}) : [];
-  if (unknown) parts.push(unknown);
+  const fields = unknown !== null ? Object.keys(schemaAt(rootSchema, parts)?.properties ?? {}) : [];
+  // A field named by the empty string is still a field: shown quoted, never taken for the body itself.
+  if (unknown !== null) parts.push(unknown === "" ? '""' : unknown);
   const name = fieldName(parts);
   const repeated = context === "querystring" && parts.length === 1 ? (query as Record<string, unknown> | undefined)?.[name] : undefined;
   const rule = missing
     ? "is required"
-    : unknown
+    : unknown !== null
       ? `is not a field of this request (its fields: ${fields.join(", ")})`
       : Array.isArray(repeated)
         ? `must be given once, not ${repeated.length} times`

@@ -211,6 +211,11 @@ describe("/devnet control", () => {
       status: 400,
       body: { code: "INVALID_BODY", error: "body field walet is not a field of this request (its fields: kind, slots, wallet)" },
     });
+    const empty = await call("POST", "/devnet/faults/transaction", { kind: "drop", "": 1 });
+    expect(empty.body).toEqual({
+      code: "INVALID_BODY",
+      error: 'body field "" is not a field of this request (its fields: kind, slots, wallet)',
+    });
     // Nothing was armed: clearing the faults disarms none.
     expect((await call("DELETE", "/devnet/faults/transaction")).body).toEqual({ cleared: 0 });
     const twice = await call("POST", "/devnet/faults/stream", { kind: "duplicate", frames: 1, kinds: ["cards", "cards"] });
