@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Address, type EncodedAccount, type Signature, type Transaction, address, lamports } from "@solana/kit";
-import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
+import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import { U64_MAX } from "../wire/wire-fields.ts";
 import { bytesToBase58 } from "../wire/base58-bytes.ts";
 import { type Result, fail, succeed } from "../errors/result.ts";
@@ -20,6 +20,7 @@ import {
   DEFAULT_SLOT_MILLIS,
   FINALITY_SLOTS,
   type LatestBlockhash,
+  SLOTS_PER_EPOCH,
   VirtualClock,
   type VirtualClockState,
 } from "./virtual-clock.ts";
@@ -313,6 +314,8 @@ export class Devnet {
 
   // Our own blockhash check replaces LiteSVM's, which knows nothing of virtual time.
   #configure(svm: LiteSVM): LiteSVM {
+    // Epochs as the Clock sysvar and getEpochInfo count them: full 432,000-slot epochs from genesis, no warm-up.
+    svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     return svm.withBlockhashCheck(false).withSigverify(true);
   }
 

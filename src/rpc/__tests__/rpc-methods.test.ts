@@ -318,5 +318,16 @@ describe("account reads between changes", () => {
     devnet.advanceSlots(432_000);
     expect(await clockFields()).toEqual([genesis + 172_800n, 1n, 2n, devnet.now().unixTimestamp]);
     expect((await call("getEpochInfo")).result.epoch).toBe(1);
+    // The EpochSchedule sysvar agrees: 432,000 slots an epoch, the leader schedule an epoch ahead, no warm-up.
+    const [schedule] = (await call("getAccountInfo", "SysvarEpochSchedu1e111111111111111111111111", { encoding: "base64" })).result.value
+      .data;
+    const bytes = Buffer.from(schedule, "base64");
+    expect([bytes.readBigUInt64LE(0), bytes.readBigUInt64LE(8), bytes[16], bytes.readBigUInt64LE(17), bytes.readBigUInt64LE(25)]).toEqual([
+      432_000n,
+      432_000n,
+      0,
+      0n,
+      0n,
+    ]);
   });
 });
