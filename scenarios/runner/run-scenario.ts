@@ -3,8 +3,8 @@ import type { Capability, CheckFailure } from "../../conformance/engine/check.ts
 import type { CheckOutcome, CheckSummary } from "../../conformance/engine/run-events.ts";
 import { judgeAnswer } from "./answer-expectation.ts";
 import { interpolate } from "./interpolate.ts";
-import type { AnswerExpectationSpec, Scenario, ScenarioStep, StepKind } from "./scenario-schema.ts";
-import { STEP_KINDS } from "./scenario-schema.ts";
+import type { AnswerExpectationSpec, Scenario, StepKind } from "./scenario-schema.ts";
+import { stepKind } from "./scenario-schema.ts";
 import { ScenarioSession } from "./scenario-session.ts";
 import { ScenarioFailedSignal, ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { scenarioWallet } from "./scenario-wallets.ts";
@@ -30,12 +30,6 @@ export interface ScenarioResult {
   readonly diff: string;
   /** 1-based index of the failing step, when one failed. */
   readonly failedStep: number | null;
-}
-
-/** The kind of a step: its one key that is not `as`, `expect` or `note`. */
-export function stepKind(step: ScenarioStep): StepKind {
-  // `expect` beside another kind judges that step's answer; alone, it is the step.
-  return (Object.keys(step).find((key) => key !== "expect" && (STEP_KINDS as string[]).includes(key)) ?? "expect") as StepKind;
 }
 
 /** What the scenario needs that a server may lack, and which steps need it. */

@@ -1,15 +1,9 @@
-import type { Scenario } from "./scenario-schema.ts";
+import { type Scenario, stepKind } from "./scenario-schema.ts";
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const REFERENCE = /\$\{[^}]+\}/;
 
 type Args = Record<string, unknown>;
-
-/** The step's kind and its arguments (its one key that is not `as`, `expect` or `note`; an `expect` alone is the step). */
-function kindOf(step: Args): { kind: string; args: unknown } {
-  const kind = Object.keys(step).find((key) => !["as", "expect", "note"].includes(key)) ?? "expect";
-  return { kind, args: step[kind] };
-}
 
 /** Every regular expression under `value` (patterns nest): each `matches` operand, and an expectation's `error`. */
 function* regexOperands(value: unknown, path: string): Generator<{ path: string; source: unknown }> {
@@ -43,8 +37,9 @@ function badRegex(source: unknown): string | null {
  */
 export function scenarioMistake(scenario: Scenario): string | null {
   const wallets = new Set(Object.keys(scenario.wallets ?? {}));
-  for (const [index, step] of (scenario.steps as Args[]).entries()) {
-    const { kind, args } = kindOf(step);
+  for (const [index, step] of scenario.steps.entries()) {
+    const kind = stepKind(step);
+    const args = step[kind];
     const at = `step ${index + 1} (${kind})`;
     const fields = (typeof args === "object" && args !== null ? args : {}) as Args;
     // A wallet argument is a declared name or an address; anything else is a name not declared.

@@ -395,4 +395,10 @@ export type ScenarioStep = { readonly as?: string; readonly note?: string; reado
   readonly [kind: string]: unknown;
 };
 export type Scenario = Static<typeof ScenarioHeadSchema> & { readonly steps: readonly ScenarioStep[] };
+
+/** The kind of a step: its one key that is not `as`, `expect` or `note`. */
+export function stepKind(step: ScenarioStep): StepKind {
+  // `expect` beside another kind judges that step's answer; alone, it is the step.
+  return (Object.keys(step).find((key) => key !== "expect" && (STEP_KINDS as string[]).includes(key)) ?? "expect") as StepKind;
+}
 export type AnswerExpectationSpec = Static<typeof AnswerExpectation>;
