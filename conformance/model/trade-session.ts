@@ -183,3 +183,8 @@ export function graduatedLaunch(context: CheckContext): SampleLaunch | null {
 
 /** A buy a fresh funded wallet can always afford: a million whole launch tokens at six decimals. */
 export const SMALL_BUY = "1000000000000";
+
+/** The checks' usual order: `wallet`'s SMALL_BUY on the sample curve launch, in the default mode. */
+export function smallCurveBuy(context: CheckContext, wallet: Wallet) {
+  return { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+}

@@ -13,6 +13,7 @@ import {
   quoteOf,
   stepsOf,
   trade,
+  smallCurveBuy,
 } from "../../model/trade-session.ts";
 import { ensure } from "../../model/violation.ts";
 import { readWireTransaction } from "../../model/wire-transaction.ts";
@@ -103,7 +104,7 @@ export const buildLastValidAhead: Check = {
   needs: ["wallet", "control"],
   async run(context) {
     const wallet = await context.wallet();
-    const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+    const request = smallCurveBuy(context, wallet);
     const quote = await quoteOf(context, request);
     const built = await buildOf(context, quote.quoteId, wallet.address);
     const now = (await serverClock(context)).blockHeight;
@@ -130,7 +131,7 @@ export const buildOwnPlanPerQuote: Check = {
   needs: ["wallet"],
   async run(context) {
     const wallet = await context.wallet();
-    const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+    const request = smallCurveBuy(context, wallet);
     // Quoted and built back to back, so that nothing (a slot, a balance) sets the two apart but the quote.
     const [first, second] = [await quoteOf(context, request), await quoteOf(context, request)];
     const firstBuilt = await buildOf(context, first.quoteId, wallet.address);

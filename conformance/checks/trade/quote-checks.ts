@@ -11,6 +11,7 @@ import {
   holdingOf,
   quoteOf,
   trade,
+  smallCurveBuy,
 } from "../../model/trade-session.ts";
 import { getJson, launchPath } from "../../model/read-json.ts";
 import { serverClock } from "../../model/server-clock.ts";
@@ -236,7 +237,7 @@ export const quotePreviewUnbuildable: Check = {
   async run(context) {
     await judge(context, async () => {
       const wallet = await context.wallet();
-      const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+      const request = smallCurveBuy(context, wallet);
       const preview = await quoteOf(context, { ...request, preview: true });
       const answer = await context.exchange({
         method: "POST",
@@ -273,7 +274,7 @@ export const quotePreviewUnbuildable: Check = {
 
 async function buildAfter(context: Parameters<Check["run"]>[0], seconds: number) {
   const wallet = await context.wallet();
-  const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+  const request = smallCurveBuy(context, wallet);
   const quote = await quoteOf(context, request);
   await context.advance({ seconds });
   const answer = await context.exchange({

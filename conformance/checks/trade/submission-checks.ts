@@ -16,6 +16,7 @@ import {
   stepsOf,
   submit,
   submitAccepted,
+  smallCurveBuy,
 } from "../../model/trade-session.ts";
 import { ensure } from "../../model/violation.ts";
 import { flipByte, readWireTransaction, signatureOfSigned } from "../../model/wire-transaction.ts";
@@ -436,7 +437,7 @@ export const buildRereadsBalances: Check = {
   async run(context) {
     await judge(context, async () => {
       const wallet = await context.wallet();
-      const request = { launch: curveLaunch(context).address, direction: "buy", amountIn: SMALL_BUY, wallet: wallet.address } as const;
+      const request = smallCurveBuy(context, wallet);
       const quote = await quoteOf(context, request);
       if (!quote.componentFunding || quote.route == null || quote.route.transactions < 2)
         return context.skip("the quote needs no setup: nothing for a re-read to change");
