@@ -63,8 +63,7 @@ export class VirtualClock {
   /** The epoch of the current slot, and the unix time in seconds its first slot began at. */
   epoch(): { readonly epoch: bigint; readonly startUnixTimestamp: bigint } {
     const epoch = this.#slot / SLOTS_PER_EPOCH;
-    const startMillis = this.#genesisUnixTimestamp * 1000n + epoch * SLOTS_PER_EPOCH * BigInt(this.#slotMillis);
-    return { epoch, startUnixTimestamp: startMillis / 1000n };
+    return { epoch, startUnixTimestamp: this.unixTimestampAt(epoch * SLOTS_PER_EPOCH) };
   }
 
   get slotMillis(): number {
@@ -73,11 +72,15 @@ export class VirtualClock {
 
   /** The unix time in seconds of `slot`'s start, as the Clock sysvar said it then. */
   unixTimestampAt(slot: bigint): bigint {
-    return (this.#genesisUnixTimestamp * 1000n + slot * BigInt(this.#slotMillis)) / 1000n;
+    return this.#unixMillisAt(slot) / 1000n;
+  }
+
+  #unixMillisAt(slot: bigint): bigint {
+    return this.#genesisUnixTimestamp * 1000n + slot * BigInt(this.#slotMillis);
   }
 
   now(): ClockReading {
-    const unixMillis = this.#genesisUnixTimestamp * 1000n + this.#slot * BigInt(this.#slotMillis);
+    const unixMillis = this.#unixMillisAt(this.#slot);
     return {
       slot: this.#slot,
       blockHeight: this.#slot,
