@@ -1,12 +1,12 @@
 import { type Address, getAddressDecoder } from "@solana/kit";
-import { getMintDecoder, getTokenDecoder } from "@solana-program/token";
+import { getTokenDecoder } from "@solana-program/token";
 import { invalidParams } from "./json-rpc-envelope.ts";
 import { badPubkey } from "./account-methods.ts";
 import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountConfig, CommitmentConfig, Pubkey, TokenAccountsFilter } from "./rpc-schemas.ts";
-import { TOKEN_PROGRAMS, decimalsOf, mintBase, tokenAccountBase, tokenAmountOf } from "./token-parsing.ts";
+import { TOKEN_PROGRAMS, decimalsOf, mintAt, tokenAccountBase, tokenAmountOf } from "./token-parsing.ts";
 
 /** Where an SPL Token account keeps its owner. */
 const OWNER_OFFSET = 32;
@@ -18,11 +18,9 @@ export const TOKEN_METHODS: RpcMethodTable = {
   getTokenSupply: method([Pubkey, CommitmentConfig], 1, ([mint, config], { devnet }) => {
     const refused = badPubkey(mint) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;
-    const account = devnet.getAccount(mint as Address);
-    const base = account ? mintBase(account) : null;
-    if (base === null) return invalidParams("Invalid param: not a Token mint");
-    const { supply, decimals } = getMintDecoder().decode(base);
-    return inContext(devnet, tokenAmountOf(supply, decimals));
+    const found = mintAt(devnet, mint as Address);
+    if (found === null) return invalidParams("Invalid param: not a Token mint");
+    return inContext(devnet, tokenAmountOf(found.mint.supply, found.mint.decimals));
   }),
   getTokenAccountBalance: method([Pubkey, CommitmentConfig], 1, ([key, config], { devnet }) => {
     const refused = badPubkey(key) ?? minContextSlotRefusal(devnet, config);
@@ -38,11 +36,10 @@ export const TOKEN_METHODS: RpcMethodTable = {
   getTokenLargestAccounts: method([Pubkey, CommitmentConfig], 1, ([mint, config], { devnet }) => {
     const refused = badPubkey(mint) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;
-    const account = devnet.getAccount(mint as Address);
-    const base = account ? mintBase(account) : null;
-    if (account === null || base === null) return invalidParams("Invalid param: could not find mint");
-    const { decimals } = getMintDecoder().decode(base);
-    const holdings = devnet.getProgramAccounts(account.programAddress).flatMap((holder) => {
+    const found = mintAt(devnet, mint as Address);
+    if (found === null) return invalidParams("Invalid param: could not find mint");
+    const { decimals } = found.mint;
+    const holdings = devnet.getProgramAccounts(found.program).flatMap((holder) => {
       const held = tokenAccountBase(holder);
       if (held === null || addressDecoder.decode(held, 0) !== mint) return [];
       return [{ address: holder.address, amount: getTokenDecoder().decode(held).amount }];
@@ -60,9 +57,9 @@ export const TOKEN_METHODS: RpcMethodTable = {
     // SPL Token or Token-2022: named, or the program that owns the mint named.
     if ("programId" in filter && !TOKEN_PROGRAMS.has(filter.programId))
       return invalidParams("Invalid param: unrecognized Token program id");
-    const mint = "mint" in filter ? devnet.getAccount(filter.mint as Address) : null;
-    if ("mint" in filter && (mint === null || mintBase(mint) === null)) return invalidParams("Invalid param: could not find mint");
-    const program = "programId" in filter ? (filter.programId as Address) : mint!.programAddress;
+    const mint = "mint" in filter ? mintAt(devnet, filter.mint as Address) : null;
+    if ("mint" in filter && mint === null) return invalidParams("Invalid param: could not find mint");
+    const program = "programId" in filter ? (filter.programId as Address) : mint!.program;
     const accounts = devnet.getProgramAccounts(program).filter((account) => {
       const base = tokenAccountBase(account);
       if (base === null || addressDecoder.decode(base, OWNER_OFFSET) !== owner) return false;

@@ -1,5 +1,5 @@
 import { type Address, type EncodedAccount, isSome } from "@solana/kit";
-import { AccountState, getMintDecoder, getTokenDecoder } from "@solana-program/token";
+import { AccountState, type Mint, getMintDecoder, getTokenDecoder } from "@solana-program/token";
 import type { Devnet } from "../chain/devnet.ts";
 import { NATIVE_MINT_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { TOKEN_ACCOUNT_BYTES } from "../programs/token-account.ts";
@@ -41,11 +41,16 @@ export const mintBase = (account: Pick<EncodedAccount, "programAddress" | "data"
 /** A token account's base bytes (mint, owner, amount…), of either token program; null for any other account. */
 export const tokenAccountBase = (account: Pick<EncodedAccount, "programAddress" | "data">) => baseOf(account, 2);
 
+/** The mint at `address` (its base fields) and the token program that owns it, or null when it is no mint of a token program. */
+export function mintAt(devnet: Devnet, address: Address): { readonly program: Address; readonly mint: Mint } | null {
+  const account = devnet.getAccount(address);
+  const base = account ? mintBase(account) : null;
+  return base === null ? null : { program: account!.programAddress, mint: getMintDecoder().decode(base) };
+}
+
 /** The decimals of `mint`, or null when it is no mint of a token program. */
 export function decimalsOf(devnet: Devnet, mint: Address): number | null {
-  const account = devnet.getAccount(mint);
-  const base = account ? mintBase(account) : null;
-  return base === null ? null : getMintDecoder().decode(base).decimals;
+  return mintAt(devnet, mint)?.mint.decimals ?? null;
 }
 
 const STATES: Record<AccountState, string> = {
