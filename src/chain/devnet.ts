@@ -277,6 +277,14 @@ export class Devnet {
   #realtimeSlotMillis: number;
   readonly #slotListeners = new Set<SlotListener>();
   readonly #receivedListeners = new Set<ReceivedListener>();
+  /**
+   * Transactions (these very objects: their bytes never change) whose signatures and account
+   * locks the VM itself verified in a `simulate` that passed, as a preflight does. Their
+   * landing skips the VM's signature check: a validator verifies a transaction once, at its
+   * door, and Ed25519 verification is half the VM's cost of a transfer. Nothing else can put
+   * a transaction here, so every other landing is verified by the VM as it runs.
+   */
+  readonly #verifiedByVm = new WeakSet<Transaction>();
   #version = 0;
   readonly seed: string;
 
@@ -556,6 +564,7 @@ export class Devnet {
       };
     }
     const meta = result.meta();
+    if (sigVerify) this.#verifiedByVm.add(transaction);
     return {
       error: null,
       logs: meta.logs(),
@@ -816,13 +825,18 @@ export class Devnet {
     const feePayer = feePayerOf(transaction);
     const balanceBefore = feePayer === undefined ? 0n : this.getBalance(feePayer);
     let result: ReturnType<LiteSVM["sendTransaction"]>;
+    // The VM's own duplicate check goes with its signature check; `#records` answers AlreadyProcessed above either way.
+    const verified = this.#verifiedByVm.has(transaction);
     try {
+      if (verified) this.#svm.withSigverify(false);
       result = this.#svm.sendTransaction(transaction);
     } catch (error) {
       return this.#refuse(signature, {
         kind: "malformed",
         reason: `the VM could not load it (${error instanceof Error ? error.message : String(error)})`,
       });
+    } finally {
+      if (verified) this.#svm.withSigverify(true);
     }
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
     const error = result instanceof FailedTransactionMetadata ? withFeePayer(chainErrorOf(result), transaction) : null;

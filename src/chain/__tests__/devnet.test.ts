@@ -178,6 +178,33 @@ describe("Devnet", () => {
     expect(devnet.getBalance(alice.address)).toBe(10n * SOL);
   });
 
+  it("verifies a forged signature when it lands, even after a simulation that did not check signatures passed it", async () => {
+    const mallory = await generateKeyPairSigner();
+    const honest = await transfer(devnet, alice, bob, SOL);
+    const forged = await transfer(devnet, mallory, bob, SOL);
+    const tampered: Transaction = {
+      ...honest,
+      signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"],
+    };
+    // Only a simulation that verified the signatures lets the landing skip verifying them again.
+    expect(devnet.simulate(tampered, { sigVerify: false }).error).toBeNull();
+    const { signature } = accepted(devnet.submit(tampered));
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "failed", error: { name: "SignatureFailure" } });
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
+  it("lands a transaction its simulation verified, once, as any other", async () => {
+    const tx = await transfer(devnet, alice, bob, SOL);
+    expect(devnet.simulate(tx).error).toBeNull();
+    const { signature } = accepted(devnet.submit(tx));
+    expect(devnet.advanceSlots(1).map((landed) => [landed.signature, landed.ok])).toEqual([[signature, true]]);
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+    // The VM's duplicate check went with its signature check: the chain's own record refuses a second run.
+    expect(devnet.send(tx)).toMatchObject({ landed: false, error: { kind: "transaction", name: "AlreadyProcessed" } });
+    expect(devnet.getBalance(bob.address)).toBe(SOL);
+  });
+
   it("drops a submission on a drop fault: pending, then expired past its last valid height, asked or not", async () => {
     const blockhash = devnet.latestBlockhash();
     devnet.injectFault({ kind: "drop" });
