@@ -163,15 +163,38 @@ export class RpcDispatcher {
         if (index < method.required) return invalidParams(`Invalid params: parameter ${index} must not be null`);
       } else {
         const check = this.#checkOf(compiled, index);
-        if (!check(value)) {
-          const found = deepestError(check.errors ?? []);
-          return invalidParams(`Invalid params: parameter ${index}${found?.instancePath ?? ""} ${found?.message ?? "is not valid"}`);
-        }
+        if (!check(value)) return invalidParams(`Invalid params: parameter ${index}${complaintOf(check.errors ?? [])}`);
       }
       values.push(value);
     }
     return values;
   }
+}
+
+interface ParamError {
+  readonly instancePath: string;
+  readonly keyword?: string;
+  readonly message?: string;
+  readonly params?: Record<string, unknown>;
+}
+
+/** What to say of a parameter that failed its schema, after "parameter N": where in it, and what it must be. */
+function complaintOf(errors: readonly ParamError[]): string {
+  const found = deepestError(errors);
+  const path = found?.instancePath ?? "";
+  const here = errors.filter((error) => error.instancePath === path);
+  if (here.some((error) => error.keyword === "anyOf")) {
+    // A value of several forms (an encoding's names; getTransaction's object or bare
+    // encoding) that is none of them: name every form, not the first one's complaint.
+    const values = [...new Set(here.flatMap((error) => (error.keyword === "const" ? [JSON.stringify(error.params?.allowedValue)] : [])))];
+    const types = [...new Set(here.flatMap((error) => (error.keyword === "type" ? [String(error.params?.type)] : [])))].filter(
+      // The names are strings: "a string" would say less than they do.
+      (type) => !(type === "string" && values.length > 0),
+    );
+    const forms = [...types.map((type) => `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`), ...values];
+    if (forms.length > 0) return `${path} must be ${forms.length > 1 ? `${forms.slice(0, -1).join(", ")} or ` : ""}${forms.at(-1)}`;
+  }
+  return `${path} ${found?.message ?? "is not valid"}`;
 }
 
 /**
@@ -180,7 +203,7 @@ export class RpcDispatcher {
  * `{"memcmp": {"offset": "x"}}` is better told its offset is not an integer than that it lacks a
  * dataSize. Among equally deep ones, the first.
  */
-function deepestError(errors: readonly { readonly instancePath: string; readonly message?: string }[]) {
+function deepestError(errors: readonly ParamError[]) {
   let found = errors[0];
   for (const error of errors) if (error.instancePath.length > (found?.instancePath.length ?? 0)) found = error;
   return found;

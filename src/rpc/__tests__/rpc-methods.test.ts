@@ -48,6 +48,16 @@ describe("the dispatcher", () => {
     expect((await filtered({ dataSize: -1 })).error.message).toBe("Invalid params: parameter 1/filters/0/dataSize must be >= 0");
   });
 
+  it("names every form a parameter of several forms takes when it is none of them", async () => {
+    const signature = "1".repeat(64);
+    const forms = 'must be an object, "json", "jsonParsed", "base64" or "base58"';
+    expect((await call("getTransaction", signature, "foo")).error.message).toBe(`Invalid params: parameter 1 ${forms}`);
+    expect((await call("getTransaction", signature, 5)).error.message).toBe(`Invalid params: parameter 1 ${forms}`);
+    expect((await call("getTransaction", signature, { encoding: "hex" })).error.message).toBe(
+      'Invalid params: parameter 1/encoding must be "json", "jsonParsed", "base64" or "base58"',
+    );
+  });
+
   it("refuses encoded text longer than any packet before decoding it (base58 decoding is quadratic in the text)", async () => {
     expect((await call("sendTransaction", "2".repeat(1684))).error).toEqual({
       code: -32602,
