@@ -1,15 +1,9 @@
-import {
-  type Address,
-  type Signature,
-  type Transaction,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  getTransactionEncoder,
-} from "@solana/kit";
+import { type Address, type Signature, type Transaction, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import type { SupportedMessage } from "../chain/check-transaction.ts";
 import type { InnerInstruction, LandedTransaction } from "../chain/devnet.ts";
 import { sharedLogLine } from "../chain/runtime-log.ts";
 import { SharedStrings } from "../chain/shared-strings.ts";
+import { wireBytesOf } from "../chain/unsigned-transaction.ts";
 
 /** An SPL Token account's holding, as `pre/postTokenBalances` report it. */
 export interface TokenHolding {
@@ -162,7 +156,7 @@ export class HistoryEntry {
   ) {
     this.landed = { ...landed, logs: landed.logs.map(sharedLogLine) };
     this.keys = message.staticAccounts.map((key) => interning.key(key));
-    const wire = getTransactionEncoder().encode(transaction);
+    const wire = wireBytesOf(transaction);
     const packedInner = packInnerInstructions(inner);
     this.#wireLength = wire.length;
     this.#bytes = new Uint8Array(wire.length + packedInner.length);
