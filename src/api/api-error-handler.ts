@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ANY_ORIGIN, type ApiError, apiError, quoted } from "../errors/index.ts";
 import { sendApiError } from "./api-error-reply.ts";
 import { BROKEN_PERCENT_ENCODING } from "./unreadable-query.ts";
+import { NOT_UTF8_BODY, NOT_UTF8_CODE } from "./unreadable-body.ts";
 import { validationFailure } from "./validation-failure.ts";
 import { isPreflightRoute } from "../wire/cross-origin.ts";
 
@@ -27,6 +28,8 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
       return apiError("UNSUPPORTED_MEDIA_TYPE", { contentType: quoted(request.headers["content-type"] ?? "(none)") });
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return MALFORMED_JSON;
+    case NOT_UTF8_CODE:
+      return NOT_UTF8_BODY;
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return apiError("MALFORMED_BODY", { rule: "is empty; send a JSON object" });
     case "FST_ERR_BAD_URL":
@@ -46,7 +49,49 @@ export function failureOf(error: FastifyError, request: FastifyRequest): ApiErro
 
 /** The app's one error handler, its 404 for unknown routes, and the handler of URL errors. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Every route's path as a pattern, so a path that exists under other methods answers 405.
+  const routes: { readonly method: string; readonly path: RegExp; readonly literal: boolean }[] = [];
+  app.addHook("onRoute", (route) => {
+    if (isPreflightRoute(route)) return;
+    const segments = route.url.split("/");
+    const path = new RegExp(`^${segments.map(patternOfSegment).join("/")}$`);
+    const literal = segments.every((segment) => segment !== "*" && !segment.startsWith(":"));
+    for (const method of [route.method].flat()) routes.push({ method, path, literal });
+  });
+  /**
+   * The methods `path` answers. A path that is some route's very text answers only that
+   * route's methods: `/v1/launches/build-create` is POST's, though a GET of it reaches the
+   * `/v1/launches/{id}` route as an id (refused as one).
+   */
+  const allowedMethods = (path: string): string[] => {
+    const matching = routes.filter((route) => route.path.test(path));
+    const literal = matching.filter((route) => route.literal);
+    return [...new Set((literal.length > 0 ? literal : matching).map((route) => route.method))].sort();
+  };
+  /** The answer to a request no route takes: 405 naming the methods its path has, or 404. */
+  const answerUnrouted = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = allowedMethods(path);
+    // A HEAD's answer carries the length of its GET's body (RFC 9110), so the sentence names GET.
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (allowed.length === 0) return sendApiError(reply, apiError("ROUTE_NOT_FOUND", { method, path: quoted(path) }));
+    void reply.header("allow", allowed.join(", "));
+    return sendApiError(reply, apiError("METHOD_NOT_ALLOWED", { path: quoted(path), allowed: allowed.join(" or "), method }));
+  };
+  /**
+   * Whether `request` is one no route takes, whatever failed first: fastify reads a body (and
+   * refuses its media type) before the not-found handler runs, and a path typo is no body
+   * problem; the CORS plugin's OPTIONS route takes only preflights; a path parameter refused on
+   * a path that is another method's route is that route's wrong method.
+   */
+  const unrouted = (request: FastifyRequest, error?: FastifyError): boolean => {
+    if (request.is404 || isPreflightRoute({ method: request.method, url: request.routeOptions.url ?? "" })) return true;
+    if (error?.validationContext !== "params") return false;
+    const path = request.url.split("?")[0] ?? "";
+    return routes.some((route) => route.literal && route.path.test(path) && route.method !== request.method);
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (unrouted(request, error)) return answerUnrouted(request, reply);
     const failure = failureOf(error, request);
     if (failure.status >= 500) {
       // The answer says the failure was logged: without a logger (the default), stderr is the log.
@@ -58,23 +103,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return sendApiError(reply, failure);
   });
-  // Every route's path as a pattern, so a path that exists under other methods answers 405.
-  const routes: { readonly method: string; readonly path: RegExp }[] = [];
-  app.addHook("onRoute", (route) => {
-    if (isPreflightRoute(route)) return;
-    const path = new RegExp(`^${route.url.split("/").map(patternOfSegment).join("/")}$`);
-    for (const method of [route.method].flat()) routes.push({ method, path });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "";
-    const allowed = [...new Set(routes.filter((route) => route.path.test(path)).map((route) => route.method))].sort();
-    if (allowed.length === 0) return sendApiError(reply, apiError("ROUTE_NOT_FOUND", { method: request.method, path: quoted(path) }));
-    void reply.header("allow", allowed.join(", "));
-    return sendApiError(
-      reply,
-      apiError("METHOD_NOT_ALLOWED", { path: quoted(path), allowed: allowed.join(" or "), method: request.method }),
-    );
-  });
+  app.setNotFoundHandler(answerUnrouted);
 }
 
 /** A route path's segment as a pattern: a parameter (`:id`) or wildcard (`*`) matches any text, the rest itself. */

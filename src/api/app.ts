@@ -18,7 +18,7 @@ import { tradeFlowRoutes } from "./routes/trade-flow/trade-flow-routes.ts";
 import { tradesRoutes } from "./routes/trades/trades-routes.ts";
 import { walletsRoutes } from "./routes/wallets/wallets-routes.ts";
 import { servedDocument } from "./served-document.ts";
-import { refuseUnreadableBody } from "./unreadable-body.ts";
+import { refuseUnreadableBody, strictJsonParser } from "./unreadable-body.ts";
 import { refuseUnreadableQuery } from "./unreadable-query.ts";
 import { sharedSchemas } from "./shared-schemas.ts";
 import { registerWireFormats } from "../wire/wire-fields.ts";
@@ -66,7 +66,10 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Bodies are JSON only: a text/plain body is refused with 415 rather than read as a string.
-  app.removeContentTypeParser("text/plain");
+  // JSON is read as UTF-8 strictly.
+  const parseJsonText = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, strictJsonParser(parseJsonText));
   app.addHook("onRequest", refuseUnreadableBody);
   app.addHook("onRequest", refuseUnreadableQuery);
   app.addHook("preValidation", integerQueryCoercion);

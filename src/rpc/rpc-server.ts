@@ -7,6 +7,7 @@ import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
 import { REQUEST_ARRIVAL, REQUEST_TIMEOUT_MS } from "../wire/request-arrival.ts";
 import { guardRequests } from "../wire/request-guard.ts";
+import { utf8TextOf } from "../wire/utf8-text.ts";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -54,11 +55,13 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
   // A page calls a validator's RPC from any origin (a wallet under development, web3.js in a browser).
   void registerCrossOrigin(app);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   app.post("/", async (request, reply) => {
     // A batch whose client closed its connection stops: its answer would go nowhere.
     const gone = () => request.raw.socket?.destroyed === true;
-    const text = await dispatcher.handleText(typeof request.body === "string" ? request.body : "", undefined, gone);
+    // Bytes that are not UTF-8 are no JSON text: read as none, they get the parse error, as on a validator.
+    const body = request.body instanceof Uint8Array ? utf8TextOf(request.body) : null;
+    const text = await dispatcher.handleText(body ?? "", undefined, gone);
     return reply.header("content-type", "application/json; charset=utf-8").send(text ?? "");
   });
   app.get("/health", async (_request, reply) => reply.type("text/plain").send("ok"));

@@ -41,6 +41,9 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
+  // A POST route's path that a GET parameter route also matches (build-create and /v1/launches/{id}).
+  app.get("/v1/things/:id", { schema: { params: Type.Object({ id: Type.String({ pattern: "^[0-9]+$" }) }) } }, async () => ({}));
+  app.post("/v1/things/new", async () => ({}));
   await app.ready();
 });
 afterAll(async () => app?.close());
@@ -114,6 +117,19 @@ describe("body errors", () => {
     }
   });
 
+  it("refuses a body that is not UTF-8 rather than reading U+FFFD into it, and reads one that is", async () => {
+    // "Café" in Latin-1, sent without its charset: the usual way such bytes arrive.
+    const latin1 = Buffer.concat([Buffer.from('{"amountIn": "5", "components": [{"mint": "Caf'), Buffer.from([0xe9]), Buffer.from('"}]}')]);
+    const refused = await app.inject({ method: "POST", url: "/v1/echo", headers: { "content-type": "application/json" }, payload: latin1 });
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/^request body is not UTF-8 text/), code: "MALFORMED_BODY" },
+    });
+    const utf8 = Buffer.from('\ufeff{"amountIn": "5", "name": "Caf\u00e9 \u{1F600}"}');
+    const read = await app.inject({ method: "POST", url: "/v1/echo", headers: { "content-type": "application/json" }, payload: utf8 });
+    expect({ status: read.statusCode, body: read.json() }).toEqual({ status: 200, body: { amountIn: "5", name: "Caf\u00e9 \u{1F600}" } });
+  });
+
   it("answers a body that fits", async () => {
     expect(await post('{"amountIn": "5"}')).toEqual({ status: 200, body: { amountIn: "5" } });
   });
@@ -149,6 +165,41 @@ describe("body errors", () => {
       write.mockRestore();
       await listening.close();
     }
+  });
+});
+
+describe("requests no route takes", () => {
+  const answer = async (method: "GET" | "POST" | "DELETE" | "OPTIONS" | "HEAD", url: string, headers = {}, payload?: string | Buffer) => {
+    const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    return { status: response.statusCode, allow: response.headers.allow, code: response.body === "" ? null : response.json().code };
+  };
+
+  it("are answered 404 or 405 whatever their body: a path typo is no body problem", async () => {
+    const json = { "content-type": "application/json" };
+    expect(await answer("POST", "/v1/nothing", json, "{")).toEqual({ status: 404, allow: undefined, code: "ROUTE_NOT_FOUND" });
+    expect(await answer("POST", "/v1/nothing", { ...json, "content-encoding": "gzip" }, "xx")).toMatchObject({ status: 404 });
+    expect(await answer("POST", "/v1/launches", json, "")).toEqual({ status: 405, allow: "GET, HEAD", code: "METHOD_NOT_ALLOWED" });
+    expect(await answer("DELETE", "/v1/launches", json, "{")).toEqual({ status: 405, allow: "GET, HEAD", code: "METHOD_NOT_ALLOWED" });
+    expect(await answer("OPTIONS", "/v1/assets", { "content-type": "text/plain" }, "x")).toEqual({
+      status: 405,
+      allow: "GET, HEAD",
+      code: "METHOD_NOT_ALLOWED",
+    });
+  });
+
+  it("answer a route's own path under another method 405 with that route's methods, though a parameter route would take it as a value", async () => {
+    expect(await answer("GET", "/v1/things/new")).toEqual({ status: 405, allow: "POST", code: "METHOD_NOT_ALLOWED" });
+    expect(await answer("DELETE", "/v1/things/new")).toEqual({ status: 405, allow: "POST", code: "METHOD_NOT_ALLOWED" });
+    // A value that is no route's path is still the parameter route's to refuse, or take.
+    expect(await answer("GET", "/v1/things/old")).toMatchObject({ status: 400, code: "INVALID_PATH" });
+    expect(await answer("GET", "/v1/things/12")).toMatchObject({ status: 200 });
+  });
+
+  it("answer HEAD with the length of the GET's answer", async () => {
+    const get = await app.inject({ method: "GET", url: "/v1/nothing" });
+    const head = await app.inject({ method: "HEAD", url: "/v1/nothing" });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
   });
 });
 

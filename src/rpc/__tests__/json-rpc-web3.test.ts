@@ -303,6 +303,9 @@ describe("JSON-RPC envelope errors", () => {
     const malformed = await postRpc(rpcUrl, '{"jsonrpc":"2.0","id":1,"method":');
     expect(malformed.status).toBe(200);
     expect(malformed.json).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+    // A body that is not UTF-8 is no JSON text, however it would read with U+FFFD in its holes.
+    const latin1 = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"getSlot","params":[],"x":"\xe9"}', "latin1");
+    expect((await postRpc(rpcUrl, latin1)).json).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
     const badParams = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 2, method: "getBalance", params: [123] });
     expect(badParams.json.error.code).toBe(-32602);
     const notAKey = await postRpc(rpcUrl, { jsonrpc: "2.0", id: 3, method: "getBalance", params: ["not-a-key"] });

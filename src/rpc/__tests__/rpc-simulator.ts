@@ -24,7 +24,7 @@ export async function postRpc(url: string, body: unknown): Promise<{ status: num
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
   });
   return { status: response.status, json: await response.json() };
 }
