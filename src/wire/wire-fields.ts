@@ -82,15 +82,15 @@ export const WIRE_RULES = {
     "must be 1 to 100 base58 addresses (32 bytes each) separated by commas",
     (value) => value.split(",").every((item) => decodesTo(item, 32)),
   ),
-  /** A trade-tape cursor: `slot:seq`, both decimal without leading zeros, slot a u64, seq a u32. */
+  /**
+   * A trade-tape cursor: `slot:seq`, both decimal without leading zeros, at most 20 and 10
+   * digits. Every one is honoured: a position past any slot or seq on chain means "older
+   * than everything there" (see parseTradeCursor).
+   */
   tradeCursor: rule(
     "trade-cursor",
     "^(?:0|[1-9][0-9]{0,19}):(?:0|[1-9][0-9]{0,9})$",
     "must be slot:seq as given by nextCursor of the previous page",
-    (value) => {
-      const [slot, seq] = value.split(":");
-      return BigInt(slot ?? "0") <= U64_MAX && Number(seq) <= 0xffff_ffff;
-    },
   ),
   /** A ticker as the launch program takes it. */
   symbol: rule("launch-symbol", "^[A-Z0-9]{2,10}$", "must be 2 to 10 characters of A-Z and 0-9"),

@@ -101,7 +101,7 @@ const CASES: Case[] = [
   ["/v1/launches/{L}/trades?before=a:b", "INVALID_CURSOR", /before/],
   ["/v1/launches/{L}/trades?before=-1:0", "INVALID_CURSOR", /before/],
   ["/v1/launches/{L}/trades?before=01:0", "INVALID_CURSOR", /before/],
-  ["/v1/launches/{L}/trades?before=99999999999999999999:0", "INVALID_CURSOR", /before/],
+  ["/v1/launches/{L}/trades?before=100000000000000000000:0", "INVALID_CURSOR", /before/],
   ["/v1/launches/{L}/trades?before=1:99999999999", "INVALID_CURSOR", /before/],
   ["/v1/launches/NOSUCHTKR/trades", "NOT_FOUND", /no launch/],
   ["/v1/launches/{L}/chart?bucket=0", "INVALID_QUERY", /bucket must be an integer from 1 to 86400/],

@@ -146,10 +146,14 @@ describe("trade pages", () => {
     expect(newest.trader).toBe(second!.address);
     expect(older.trader).toBe(first!.address);
     expect(cursors[0]).toBe(`${newest.slot}:${newest.seq}`);
-    // Any seq the cursor's rule admits (a u32) is honoured: past every trade's, it means the whole slot.
+    // Any cursor the rule's pattern admits (20 and 10 digits) is honoured: a seq past every
+    // trade's means the whole slot, a slot past every slot's the whole tape.
     const trades = async (before: string) => (await get(seeded.app, `/v1/launches/${launch.address}/trades?before=${before}`)).body;
-    const wholeSlot = await trades(`${newest.slot}:4294967295`);
+    const wholeSlot = await trades(`${newest.slot}:9999999999`);
     expect(wholeSlot.trades[0]).toEqual(newest);
     expect(await trades(`${newest.slot}:2147483648`)).toEqual(wholeSlot);
+    const wholeTape = await trades("99999999999999999999:9999999999");
+    expect(wholeTape).toEqual(await trades(`18446744073709551615:0`));
+    expect(wholeTape.trades[0]).toEqual(newest);
   });
 });
