@@ -6,18 +6,26 @@ type Responses = Record<string, unknown>;
 type ErrorResponse = { content?: { "application/json"?: { examples?: Record<string, { value: ApiErrorBody }> } } };
 
 /**
- * The answers fastify gives before a route's handler runs, which no route schema would
- * otherwise document: a body that is not JSON, too large or of another content type on a
- * POST; a URL whose percent-encoding is broken (in a path parameter or the query); and the
- * 500 any route can answer. Each code is listed once per status, beside the route's own.
+ * The answers the server gives before a route's handler runs, which no route schema would
+ * otherwise document: a body that is not JSON or too large on a POST; a body of another
+ * content type, or compressed, on any method; a URL whose percent-encoding is broken (in a
+ * path parameter or the query); what the connection's guard answers any request (headers too
+ * large, an Expect it does not meet, a request that arrives too slowly, too many pipelined);
+ * and the 500 any route can answer. Each code is listed once per status, beside the route's own.
  */
 function frameworkAnswers(methods: readonly string[], url: string): Answers {
-  const answers: Answers = { 500: ["INTERNAL"] };
+  const answers: Answers = {
+    408: ["REQUEST_TIMEOUT"],
+    415: ["UNSUPPORTED_MEDIA_TYPE"],
+    417: ["EXPECTATION_FAILED"],
+    429: ["TOO_MANY_PIPELINED"],
+    431: ["HEADERS_TOO_LARGE"],
+    500: ["INTERNAL"],
+  };
   const bad: ApiErrorCode[] = [];
   if (methods.includes("POST")) {
     bad.push("MALFORMED_BODY");
     answers[413] = ["PAYLOAD_TOO_LARGE"];
-    answers[415] = ["UNSUPPORTED_MEDIA_TYPE"];
   }
   // A URL whose percent-encoding is broken, in a path parameter or in the query string.
   bad.push("BAD_REQUEST");

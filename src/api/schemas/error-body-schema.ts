@@ -100,9 +100,13 @@ const WHEN = {
   404: "Nothing matches the id in the path.",
   409: "The request is well-formed but the thing it names is not in a state that allows it.",
   410: "The quote expired: quote again.",
+  408: "The request did not arrive whole in time; the connection is closed.",
   413: "The body is larger than the route accepts.",
-  415: "The body is not JSON: send `content-type: application/json`.",
+  415: "The body is not JSON, or is compressed: send `content-type: application/json` (UTF-8, no content-encoding).",
+  417: "The request's `Expect` header is one the server does not meet (only `100-continue` is).",
   422: "The request is well-formed but the trade cannot be priced or routed.",
+  429: "The connection pipelined more requests than the server queues without reading their answers; the connection is closed.",
+  431: "The request line and headers are larger than the server reads.",
   500: "A defect on our side; the body carries no details.",
 } as const;
 
