@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { SMALL_BUY, buildOf, landed, quoteOf, stepsOf, submit } from "./trade-session.ts";
 import { type RealPlan, type TradeFlowModel, type TradeFlowReal, observe } from "./trade-flow-model.ts";
-import { hasLanded } from "./transaction-status.ts";
+import { hasLanded, skipUnread } from "./transaction-status.ts";
 import { Violation } from "./violation.ts";
 import { signatureOfSigned } from "./wire-transaction.ts";
 
@@ -182,6 +182,7 @@ export class InOrderTrade implements TradeFlowCommand {
           actual: answer.body ?? answer.text,
         });
       const status = await landed(context, step.signature, plan.lastValidBlockHeight);
+      skipUnread(context, status.status, `${plan.name} step ${index + 1} (${step.label}), landed in order,`);
       if (!hasLanded(status.status))
         throw new Violation(`${plan.name} step ${index + 1} (${step.label}), landed in order, ended ${status.status}: ${status.error}`, {
           input: real.script,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Check, CheckContext, Wallet } from "../../engine/check.ts";
 import { documentValidators } from "../../engine/document-validator.ts";
 import { judge, runProperty } from "../../model/run-property.ts";
-import { hasLanded } from "../../model/transaction-status.ts";
+import { hasLanded, skipUnread } from "../../model/transaction-status.ts";
 import {
   SMALL_BUY,
   balancesOf,
@@ -123,6 +123,7 @@ export const submitOutOfOrderFails: Check = {
       const refused = answer.status !== 200;
       if (refused && answer.status === 400 && !(await takesInOrderSteps(context, buy)))
         return context.skip("the server refused a plan step sent in order as {transaction, quoteId} too: nothing was judged");
+      if (!refused && status) skipUnread(context, status.status, "the settle sent before its setup");
       ensure(refused || status?.status === "failed", `the settle landed before its setup ended ${status?.status}`, {
         input: { ...buy.input, submitted: `step ${attempt.settle.step} of ${buy.steps.length} first` },
         expected: "failed (or refused at submit)",
@@ -167,6 +168,7 @@ export const submitConcurrentFails: Check = {
         ),
       );
       const status = statuses[buy.steps.indexOf(settle)];
+      for (const [index, answer] of statuses.entries()) if (answer) skipUnread(context, answer.status, `step ${index + 1}`);
       const input = { ...buy.input, submitted: `all ${buy.steps.length} steps at once` };
       // A server that lands each transaction as it is submitted (the simulator's per-transaction
       // clock) landed the setup in a slot before the settle arrived: in order, nothing concurrent.
@@ -277,6 +279,7 @@ export const submitAnswersStatus: Check = {
         });
         ensureFailedSaysWhy(answer.body, input);
         const status = await landed(context, signatureOfSigned(step.signed), buy.built.lastValidBlockHeight);
+        skipUnread(context, status.status, `step ${step.step} of a buy sent in order`);
         ensure(hasLanded(status.status), `step ${step.step} of a buy sent in order ended ${status.status}: ${status.error}`, {
           input,
           actual: status,

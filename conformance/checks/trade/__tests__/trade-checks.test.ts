@@ -181,23 +181,40 @@ describe("against a server that lands each transaction as it is submitted", () =
 });
 
 describe("against a server that names a transaction's statuses otherwise", () => {
-  // The specification names `failed` and `expired` only: `landed` and `processing` keep it.
-  const RENAMED: Record<string, string> = { confirmed: "landed", finalized: "landed", pending: "processing" };
-  const renamed: Breaker = (request, answer) => {
-    const isAnswerWithStatus = isStatus(request.path) || request.path === "/v1/transactions/submit";
-    const status = answer.body?.status;
-    return isAnswerWithStatus && typeof status === "string" && RENAMED[status]
-      ? { body: { ...answer.body, status: RENAMED[status] } }
-      : undefined;
-  };
+  // The specification names `failed` and `expired` only: the rest is each server's own.
+  const renaming =
+    (renamed: Record<string, string>): Breaker =>
+    (request, answer) => {
+      const isAnswerWithStatus = isStatus(request.path) || request.path === "/v1/transactions/submit";
+      const status = answer.body?.status;
+      return isAnswerWithStatus && typeof status === "string" && renamed[status]
+        ? { body: { ...answer.body, status: renamed[status] } }
+        : undefined;
+    };
+  const trading = [...TRADE_CHECKS, ...STATEFUL_CHECKS, liveReplaces];
 
-  it("passes every check that trades: a landed transaction is any status but failed, expired and one still on its way", async () => {
-    const proxy = await startBreakingProxy(simulator.baseUrl, renamed);
+  it.each([
+    ["landed and processing", { confirmed: "landed", finalized: "landed", pending: "processing" }],
+    ["rooted, inFlight and notFound", { confirmed: "rooted", finalized: "rooted", pending: "inFlight", unknown: "notFound" }],
+  ])("passes every check that trades when they are %s: the usual names are read", async (_, renamed) => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, renaming(renamed));
     try {
-      const trading = [...TRADE_CHECKS, ...STATEFUL_CHECKS, liveReplaces];
       const outcomes = await runChecks({ baseUrl: proxy.baseUrl, streamUrl: simulator.streamUrl }, trading, { seed: 7, numRuns: 4 });
       expect(outcomes.get(liveReplaces.id)!.status).toBe("passed");
       expect([...outcomes].filter(([, outcome]) => outcome.status === "failed")).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("fails none when a name is one it cannot read: the checks that must know whether a transaction landed skip, saying so", async () => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, renaming({ pending: "stage-2", unknown: "stage-0", confirmed: "stage-3" }));
+    try {
+      const outcomes = await runChecks({ baseUrl: proxy.baseUrl, streamUrl: simulator.streamUrl }, trading, { seed: 7, numRuns: 4 });
+      const failed = [...outcomes].flatMap(([id, outcome]) => (outcome.status === "failed" ? [`${id}: ${outcome.message}`] : []));
+      expect(failed).toEqual([]);
+      const skipped = [...outcomes.values()].filter((outcome) => outcome.status === "skipped");
+      expect(skipped.some((outcome) => outcome.status === "skipped" && /cannot read/.test(outcome.reason))).toBe(true);
     } finally {
       await proxy.close();
     }
