@@ -155,6 +155,8 @@ export interface SampleLaunch {
   readonly status: string;
   readonly kind: string;
   readonly progressBps: number;
+  /** Launch tokens still on its curve (the row's `curveInventoryRemaining`), when the row gave a decimal amount. */
+  readonly curveRemaining?: bigint;
 }
 
 /** A failure a check raised: what the engine records, reports and saves for replay. */

@@ -9,7 +9,7 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
 }
 
 function sample(row: Record<string, unknown>): SampleLaunch | null {
-  const { address, primaryMint, symbol, name, status, kind, progressBps } = row;
+  const { address, primaryMint, symbol, name, status, kind, progressBps, curveInventoryRemaining } = row;
   if (typeof address !== "string" || typeof primaryMint !== "string" || typeof symbol !== "string" || typeof status !== "string")
     return null;
   return {
@@ -20,6 +20,9 @@ function sample(row: Record<string, unknown>): SampleLaunch | null {
     status,
     kind: typeof kind === "string" ? kind : "pairs",
     progressBps: typeof progressBps === "number" ? progressBps : 0,
+    ...(typeof curveInventoryRemaining === "string" && /^[0-9]{1,40}$/.test(curveInventoryRemaining)
+      ? { curveRemaining: BigInt(curveInventoryRemaining) }
+      : {}),
   };
 }
 

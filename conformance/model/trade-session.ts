@@ -1,7 +1,7 @@
 import type { Exchange } from "../../src/client/basket-client.ts";
 import type { CheckContext, SampleLaunch, Wallet } from "../engine/check.ts";
 import { documentValidators } from "../engine/document-validator.ts";
-import { getJson, okBody, postJson } from "./read-json.ts";
+import { getJson, launchPath, okBody, postJson } from "./read-json.ts";
 import { isOnItsWay } from "./transaction-status.ts";
 import { Violation } from "./violation.ts";
 import { signatureOfSigned } from "./wire-transaction.ts";
@@ -44,7 +44,9 @@ export interface Built {
 
 /** A stored quote (preview false unless asked), 200 or a Violation. */
 export async function quoteOf(context: CheckContext, request: QuoteRequest): Promise<Quote> {
-  const body = await postJson<{ quote: Quote }>(context, "/v1/trades/quote", { preview: false, ...request });
+  const answer = await context.exchange({ method: "POST", path: "/v1/trades/quote", json: { preview: false, ...request } });
+  if (answer.status === 409) await skipIfLeftItsCurve(context, request.launch);
+  const body = okBody<{ quote: Quote }>(answer);
   if (typeof body.quote !== "object" || body.quote === null)
     throw new Violation("the quote route answered without a quote", { input: request, actual: body });
   return body.quote;
@@ -165,15 +167,41 @@ export async function onTape(context: CheckContext, launch: string, signature: s
   return (okBody<{ trades: { signature: string }[] }>(answer).trades ?? []).filter((trade) => trade.signature === signature).length;
 }
 
-/** A launch on the curve with room to trade (pairs, under 60% sold), or a skip. */
+/**
+ * A launch on the curve with room to trade (pairs, under 60% sold, and among those with the
+ * most tokens left on their curve: a run's trades must not complete it, and launches that
+ * runs before created with tiny curves are left on the server), or a skip.
+ */
 export function curveLaunch(context: CheckContext): SampleLaunch {
-  const candidates = context.samples.launches
-    .filter((launch) => launch.status === "activeBonding" && launch.kind === "pairs" && launch.progressBps < 6_000)
+  const onCurve = context.samples.launches.filter(
+    (launch) => launch.status === "activeBonding" && launch.kind === "pairs" && launch.progressBps < 6_000,
+  );
+  const deepest = onCurve.reduce(
+    (most, launch) => (launch.curveRemaining !== undefined && launch.curveRemaining > most ? launch.curveRemaining : most),
+    0n,
+  );
+  // Without the rows' inventories (a server that omits them), every candidate stays.
+  const candidates = onCurve
+    .filter((launch) => launch.curveRemaining === undefined || launch.curveRemaining * 2n >= deepest)
     .sort((a, b) => a.progressBps - b.progressBps || (a.address < b.address ? -1 : 1));
   // The middle of the field: enough trades behind it, far from completing.
   const launch = candidates[Math.floor(candidates.length / 2)];
   if (!launch) context.noSample("pairs launch on the curve under 60% sold to trade on");
   return launch;
+}
+
+/**
+ * Skips the check when `launch`, a sample taken on its curve, has left it since: the run's
+ * own trades, or another client's, may complete a curve, and a quote refused for that judges
+ * nothing.
+ */
+async function skipIfLeftItsCurve(context: CheckContext, launch: string): Promise<void> {
+  const sampled = context.samples.launches.find((sample) => sample.address === launch);
+  if (sampled?.status !== "activeBonding") return;
+  const answer = await context.exchange({ method: "GET", path: launchPath(launch) });
+  const status = (answer.body as { status?: unknown } | null)?.status;
+  if (answer.status === 200 && typeof status === "string" && status !== "activeBonding")
+    context.skip(`launch ${sampled.symbol} (${launch}) left its curve during the run (it is ${status} now): nothing to quote on it`);
 }
 
 /** A launch past the curve (graduated pairs launch), or null. */

@@ -161,6 +161,28 @@ describe("against a black box that breaks one rule", () => {
   });
 });
 
+describe("against a server where the sample launch leaves its curve during the run", () => {
+  it("skips the checks that quote on it, saying so, instead of failing them", async () => {
+    const graduated = (request: { path: string }) => /^\/v1\/launches\/[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(request.path);
+    const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) => {
+      if (isQuote(request.path)) return { status: 409, body: { error: "the launch is no longer on its curve" } };
+      if (graduated(request) && answer.status === 200) return { body: { ...answer.body, status: "graduationPending" } };
+      return undefined;
+    });
+    try {
+      const outcomes = await runChecks(proxy, TRADE_CHECKS, { seed: 7, numRuns: 4 });
+      const failed = [...outcomes].flatMap(([id, outcome]) => (outcome.status === "failed" ? [`${id}: ${outcome.message}`] : []));
+      expect(failed).toEqual([]);
+      expect(outcomes.get("quote.preview.unbuildable")).toMatchObject({
+        status: "skipped",
+        reason: expect.stringContaining("left its curve"),
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe("against a server that lands each transaction as it is submitted", () => {
   it("skips submit.concurrentFails with the reason instead of failing a settle that landed after its setup", async () => {
     const instant = await startSimulator({
