@@ -32,20 +32,20 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
   getBalance: method([Pubkey, CommitmentConfig], 1, ([key, config], { devnet }) => {
     return badPubkey(key) ?? minContextSlotRefusal(devnet, config) ?? inContext(devnet, devnet.getBalance(key as Address));
   }),
-  getAccountInfo: method([Pubkey, AccountConfig], 1, ([key, config = {}], { devnet }) => {
+  getAccountInfo: method([Pubkey, AccountConfig], 1, ([key, config = {}], { devnet }, _session, scans) => {
     const refused = badPubkey(key) ?? minContextSlotRefusal(devnet, config);
     if (refused) return refused;
     const account = AccountReads.of(devnet).get(key as Address);
     const encoding = config.encoding ?? "binary";
     return (
-      encodingRefusal([account], encoding, config.dataSlice) ??
+      encodingRefusal([account], encoding, config.dataSlice, scans) ??
       inContext(devnet, account && encodeAccount(devnet, account, encoding, config.dataSlice))
     );
   }),
   getMultipleAccounts: method(
     [Type.Array(Pubkey, { maxItems: MAX_MULTIPLE_ACCOUNTS }), AccountConfig],
     1,
-    ([keys, config = {}], { devnet }) => {
+    ([keys, config = {}], { devnet }, _session, scans) => {
       const refused = badPubkey(...(keys as string[])) ?? minContextSlotRefusal(devnet, config);
       if (refused) return refused;
       const reads = AccountReads.of(devnet);
@@ -53,7 +53,7 @@ export const ACCOUNT_METHODS: RpcMethodTable = {
       // This one method defaults to base64, unlike its kin.
       const encoding = config.encoding ?? "base64";
       return (
-        encodingRefusal(accounts, encoding, config.dataSlice) ??
+        encodingRefusal(accounts, encoding, config.dataSlice, scans) ??
         inContext(
           devnet,
           accounts.map((account) => account && encodeAccount(devnet, account, encoding, config.dataSlice)),

@@ -2,6 +2,7 @@ import { type EncodedAccount, type ReadonlyUint8Array, getBase58Decoder } from "
 import type { Devnet } from "../chain/devnet.ts";
 import { U64_MAX } from "../wire/wire-fields.ts";
 import { type RpcAnswer, RPC_ERROR, invalidParams, refuse } from "./json-rpc-envelope.ts";
+import { ANSWER_DATA_LIMIT_BYTES, type ScanBudget } from "./rpc-method.ts";
 import type { AccountEncoding, DataSlice } from "./rpc-schemas.ts";
 import { parsedTokenData } from "./token-parsing.ts";
 
@@ -40,22 +41,30 @@ export function encodeAccount(devnet: Devnet, account: EncodedAccount, encoding:
 }
 
 /**
- * A request's refusal of its encoding, as the validator words it, or null: a slice of
- * parsed data, or an account holding more data than base58 may carry.
+ * A request's refusal of its accounts' encoding, as the validator words it, or null: a slice
+ * of parsed data, or an account holding more data than base58 may carry; or of their size,
+ * when their data would pass what the request text may still carry (`budget`, taken here).
  */
 export function encodingRefusal(
   accounts: readonly (EncodedAccount | null)[],
   encoding: AccountEncoding,
-  slice?: DataSlice,
+  slice: DataSlice | undefined,
+  budget: ScanBudget,
 ): RpcAnswer | null {
   if (encoding === "jsonParsed" && slice !== undefined)
     return invalidParams("Sliced account data can only be encoded using binary (base 58) or base64 encoding.");
-  if (!isBase58(encoding)) return null;
-  const tooLarge = accounts.some((account) => account !== null && sliceOf(account.data, slice).length > MAX_BASE58_BYTES);
-  return tooLarge
-    ? refuse(
-        RPC_ERROR.invalidRequest,
-        `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
-      )
-    : null;
+  const tooLarge =
+    isBase58(encoding) && accounts.some((account) => account !== null && sliceOf(account.data, slice).length > MAX_BASE58_BYTES);
+  if (tooLarge)
+    return refuse(
+      RPC_ERROR.invalidRequest,
+      `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+    );
+  const bytes = accounts.reduce((sum, account) => sum + (account === null ? 0 : sliceOf(account.data, slice).length), 0);
+  if (!budget.takeData(bytes))
+    return refuse(
+      RPC_ERROR.scanError,
+      `the accounts' data comes to ${bytes} bytes, more than the ${ANSWER_DATA_LIMIT_BYTES} a request (a batch shares it) may still carry here: ask for fewer accounts, or a dataSlice`,
+    );
+  return null;
 }

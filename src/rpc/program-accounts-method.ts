@@ -84,7 +84,7 @@ function getProgramAccounts([program, config = {}]: readonly any[], { devnet }: 
     );
   }
   const encoding: AccountEncoding = config.encoding ?? "binary";
-  const encodable = encodingRefusal(matched, encoding, config.dataSlice);
+  const encodable = encodingRefusal(matched, encoding, config.dataSlice, scans);
   if (encodable) return encodable;
   const accounts = matched.map((account) => ({
     pubkey: account.address,

@@ -15,8 +15,8 @@ type RequestListener = (request: IncomingMessage, response: ServerResponse) => v
 const MAX_BODY_BYTES = 50 * 1024;
 
 /** A JSON-RPC error object with no id (the request was never read as one): what every refusal of this port answers. */
-function refusalBody(message: string): string {
-  return JSON.stringify(responseOf(null, refuse(RPC_ERROR.invalidRequest, message)));
+function refusalBody(message: string, code: number = RPC_ERROR.invalidRequest): string {
+  return JSON.stringify(responseOf(null, refuse(code, message)));
 }
 
 /** A request refused before routing (a URL that is not percent-encoding): in the JSON-RPC shape too, as the API answers it in its own. */
@@ -77,12 +77,15 @@ export function buildRpcServer(deps: RpcDeps, options: { readonly logger?: boole
     return reply.code(status).type("application/json; charset=utf-8").send(body);
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    const clients = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+    // Not the client's doing: our defect, reported, and answered as JSON-RPC's internal error.
+    if (!clients) process.emitWarning(error instanceof Error ? error : String(error.message), { code: "BASKET_DEVNET_RPC_FAILED" });
     const { status, body } =
       error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
         ? refusal(413, `a request body is at most ${MAX_BODY_BYTES} bytes, as the validator's`)
-        : error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
-          ? refusal(error.statusCode, `the request could not be read: ${error.message}`)
-          : refusal(500, "the JSON-RPC failed to answer this request");
+        : clients
+          ? refusal(error.statusCode!, `the request could not be read: ${error.message}`)
+          : { status: 500, body: refusalBody("Internal error", RPC_ERROR.internalError) };
     return reply.code(status).type("application/json; charset=utf-8").send(body);
   });
   return app;

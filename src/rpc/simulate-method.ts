@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import {
   type Address,
   type Blockhash,
+  type EncodedAccount,
   type Transaction,
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,
@@ -10,11 +11,11 @@ import type { Devnet } from "../chain/devnet.ts";
 import { readWireTransaction } from "../chain/read-wire-transaction.ts";
 import { badPubkey } from "./account-methods.ts";
 import { innerInstructionsJson } from "./confirmed-transaction.ts";
-import { encodeAccount } from "./encode-account.ts";
+import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { RPC_ERROR, type RpcAnswer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { signaturesVerify } from "./preflight-check.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
-import { type RpcDeps, method } from "./rpc-method.ts";
+import { type RpcDeps, type ScanBudget, method } from "./rpc-method.ts";
 import { AccountEncoding, Commitment, Pubkey } from "./rpc-schemas.ts";
 import { wireBase64Of } from "./send-encoding.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
@@ -56,7 +57,12 @@ function simulationValue(devnet: Devnet, err: unknown, extra: Record<string, unk
  * does: an unknown blockhash is `BlockhashNotFound` in the value (not an RPC error) unless
  * `replaceRecentBlockhash` swaps in the latest; signatures are checked only with `sigVerify`.
  */
-async function simulateTransaction([encoded, config = {}]: readonly any[], { devnet }: RpcDeps): Promise<RpcAnswer> {
+async function simulateTransaction(
+  [encoded, config = {}]: readonly any[],
+  { devnet }: RpcDeps,
+  _session: unknown,
+  scans: ScanBudget,
+): Promise<RpcAnswer> {
   if (config.sigVerify && config.replaceRecentBlockhash) return invalidParams("sigVerify may not be used with replaceRecentBlockhash");
   const refused = minContextSlotRefusal(devnet, config) ?? (config.accounts ? badPubkey(...config.accounts.addresses) : null);
   if (refused) return refused;
@@ -81,10 +87,12 @@ async function simulateTransaction([encoded, config = {}]: readonly any[], { dev
   if (accountsEncoding === "binary" || accountsEncoding === "base58") return invalidParams("base58 encoding not supported");
   const simulated = devnet.simulate(transaction, { sigVerify: config.sigVerify ?? false, accounts: config.accounts !== undefined });
   const after = new Map(simulated.accounts.map((account) => [account.address, account]));
-  const accounts = config.accounts?.addresses.map((key: Address) => {
-    const account = after.get(key) ?? devnet.getAccount(key);
-    return account && encodeAccount(devnet, account, accountsEncoding);
-  });
+  const read: (EncodedAccount | null)[] | undefined = config.accounts?.addresses.map(
+    (key: Address) => after.get(key) ?? devnet.getAccount(key),
+  );
+  const tooMuch = read && encodingRefusal(read, accountsEncoding, undefined, scans);
+  if (tooMuch) return tooMuch;
+  const accounts = read?.map((account) => account && encodeAccount(devnet, account, accountsEncoding));
   return inContext(
     devnet,
     simulationValue(devnet, simulated.error && transactionErrorJson(simulated.error), {

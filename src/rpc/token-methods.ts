@@ -51,27 +51,31 @@ export const TOKEN_METHODS: RpcMethodTable = {
       holdings.slice(0, LARGEST_ACCOUNTS).map(({ address, amount }) => ({ address, ...tokenAmountOf(amount, decimals) })),
     );
   }),
-  getTokenAccountsByOwner: method([Pubkey, TokenAccountsFilter, AccountConfig], 2, ([owner, filter, config = {}], { devnet }) => {
-    const refused = badPubkey(owner, "mint" in filter ? filter.mint : filter.programId) ?? minContextSlotRefusal(devnet, config);
-    if (refused) return refused;
-    // SPL Token or Token-2022: named, or the program that owns the mint named.
-    if ("programId" in filter && !TOKEN_PROGRAMS.has(filter.programId))
-      return invalidParams("Invalid param: unrecognized Token program id");
-    const mint = "mint" in filter ? mintAt(devnet, filter.mint as Address) : null;
-    if ("mint" in filter && mint === null) return invalidParams("Invalid param: could not find mint");
-    const program = "programId" in filter ? (filter.programId as Address) : mint!.program;
-    const accounts = devnet.getProgramAccounts(program).filter((account) => {
-      const base = tokenAccountBase(account);
-      if (base === null || addressDecoder.decode(base, OWNER_OFFSET) !== owner) return false;
-      return !("mint" in filter) || addressDecoder.decode(base, 0) === filter.mint;
-    });
-    const encoding = config.encoding ?? "binary";
-    return (
-      encodingRefusal(accounts, encoding, config.dataSlice) ??
-      inContext(
-        devnet,
-        accounts.map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, encoding, config.dataSlice) })),
-      )
-    );
-  }),
+  getTokenAccountsByOwner: method(
+    [Pubkey, TokenAccountsFilter, AccountConfig],
+    2,
+    ([owner, filter, config = {}], { devnet }, _session, scans) => {
+      const refused = badPubkey(owner, "mint" in filter ? filter.mint : filter.programId) ?? minContextSlotRefusal(devnet, config);
+      if (refused) return refused;
+      // SPL Token or Token-2022: named, or the program that owns the mint named.
+      if ("programId" in filter && !TOKEN_PROGRAMS.has(filter.programId))
+        return invalidParams("Invalid param: unrecognized Token program id");
+      const mint = "mint" in filter ? mintAt(devnet, filter.mint as Address) : null;
+      if ("mint" in filter && mint === null) return invalidParams("Invalid param: could not find mint");
+      const program = "programId" in filter ? (filter.programId as Address) : mint!.program;
+      const accounts = devnet.getProgramAccounts(program).filter((account) => {
+        const base = tokenAccountBase(account);
+        if (base === null || addressDecoder.decode(base, OWNER_OFFSET) !== owner) return false;
+        return !("mint" in filter) || addressDecoder.decode(base, 0) === filter.mint;
+      });
+      const encoding = config.encoding ?? "binary";
+      return (
+        encodingRefusal(accounts, encoding, config.dataSlice, scans) ??
+        inContext(
+          devnet,
+          accounts.map((account) => ({ pubkey: account.address, account: encodeAccount(devnet, account, encoding, config.dataSlice) })),
+        )
+      );
+    },
+  ),
 };

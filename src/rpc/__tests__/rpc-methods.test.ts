@@ -1,4 +1,4 @@
-import { address, generateKeyPairSigner, getBase58Decoder, getBase58Encoder, getTransactionEncoder } from "@solana/kit";
+import { address, generateKeyPairSigner, getBase58Decoder, getBase58Encoder, getTransactionEncoder, lamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -215,6 +215,37 @@ describe("a request's account scans", () => {
     expect(replies[2].error.message).toMatch(/^scan aborted: /);
     // The next request text has its own.
     expect(JSON.parse((await limited.handleText(JSON.stringify(scan(4))))!).result).toHaveLength(mints);
+  });
+
+  it("share one budget of account data across a batch: past it the accounts are refused with ScanError (-32012), unencoded", async () => {
+    // A 4 MiB account: four fit in a request text's 16 MiB, a fifth does not; a slice of each does.
+    const big = (await generateKeyPairSigner()).address;
+    devnet.setAccount({
+      address: big,
+      data: new Uint8Array(4 * 1024 * 1024),
+      executable: false,
+      lamports: lamports(1_000_000_000n),
+      programAddress: address("11111111111111111111111111111111"),
+      space: BigInt(4 * 1024 * 1024),
+    });
+    const request = (id: number, count: number, config: object = { encoding: "base64" }) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "getMultipleAccounts",
+      params: [Array.from({ length: count }, () => big), config],
+    });
+    const answered = async (text: object) => JSON.parse((await dispatcher.handleText(JSON.stringify(text)))!);
+    expect((await answered(request(1, 4))).result.value).toHaveLength(4);
+    const refused = await answered(request(1, 5));
+    expect(refused.error).toMatchObject({ code: -32012, message: expect.stringMatching(/more than the 16777216 a request/) });
+    const batch = await answered([
+      request(1, 3),
+      request(2, 3),
+      request(3, 100, { encoding: "base64", dataSlice: { offset: 0, length: 32 } }),
+    ]);
+    expect(batch.map((reply: any) => reply.result?.value.length ?? reply.error.code)).toEqual([3, -32012, 100]);
+    const single = await answered({ jsonrpc: "2.0", id: 4, method: "getAccountInfo", params: [big, { encoding: "base64" }] });
+    expect(single.result.value.space).toBe(4 * 1024 * 1024);
   });
 
   it("stop a batch whose client has gone: the requests after it are not run, and nothing is answered", async () => {
