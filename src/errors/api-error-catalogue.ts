@@ -122,7 +122,8 @@ export const API_ERROR_CATALOGUE = {
   QUOTE_NOT_FOUND: {
     status: 404,
     template: "no stored quote has id {quoteId}",
-    meaning: "build or submit named a quote id this server never stored, or forgot (300 s after it expired)",
+    meaning:
+      "build or submit named a quote id this server never stored, or forgot (300 s after it expired, or the oldest once it held 20,000)",
   },
   QUOTE_EXPIRED: {
     status: 410,

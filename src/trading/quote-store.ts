@@ -4,6 +4,13 @@ import { randomFillSync } from "node:crypto";
 export const QUOTE_TTL_MILLIS = 30_000n;
 /** How long past its expiry a quote is remembered: long enough to tell "expired" from "never existed". */
 const REMEMBERED_TTLS = 10n;
+/**
+ * Quotes held at most (about 2.4 KB each): past it the oldest is forgotten, whether it still
+ * lives or not. Clients quote far below this (about 60 a second would reach it within a
+ * quote's remembered life); one client's flood of 3,000 a second grew the store by 470 MB a
+ * minute, and under a manual clock nothing ever expired.
+ */
+export const MAX_STORED_QUOTES = 20_000;
 /** Random bits in an id: unguessable, and unique across restarts without any state. */
 const ID_BYTES = 16;
 /** Random bytes drawn from the system at once (256 ids): one call per id cost a quote 30 µs. */
@@ -55,11 +62,17 @@ export class QuoteStore<T> {
   constructor(
     readonly nowMillis: () => bigint,
     readonly ttlMillis: bigint = QUOTE_TTL_MILLIS,
+    readonly capacity: number = MAX_STORED_QUOTES,
   ) {}
 
-  /** Stores `value` and returns its entry; quotes long expired are swept on the way. */
+  /** Stores `value` and returns its entry; quotes long expired, and the oldest past the capacity, are swept on the way. */
   put(value: T): StoredQuote<T> {
     this.#sweep();
+    // The first in the map is the oldest put.
+    for (const id of this.#quotes.keys()) {
+      if (this.#quotes.size < this.capacity) break;
+      this.#quotes.delete(id);
+    }
     const entry = {
       id: randomQuoteId(STORED_PREFIX),
       value,

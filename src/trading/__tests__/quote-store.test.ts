@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { QUOTE_TTL_MILLIS, QuoteStore } from "../quote-store.ts";
+import { MAX_STORED_QUOTES, QUOTE_TTL_MILLIS, QuoteStore } from "../quote-store.ts";
 
 describe("the quote store", () => {
   it("hands out random 128-bit ids: two stores started alike (a restart) never share one", () => {
@@ -16,6 +16,13 @@ describe("the quote store", () => {
     for (const id of ids) expect(id).toMatch(/^q_[0-9a-f]{32}$/);
     // A restarted store knows none of the ids the first handed out.
     expect(restarted.get([...ids].find((id) => first.get(id).state === "live")!)).toEqual({ state: "unknown" });
+  });
+
+  it("holds at most its capacity, forgetting the oldest first, though the clock stands still", () => {
+    const store = new QuoteStore<number>(() => 0n, QUOTE_TTL_MILLIS, 3);
+    const ids = [1, 2, 3, 4, 5].map((value) => store.put(value).id);
+    expect(ids.map((id) => store.get(id).state)).toEqual(["unknown", "unknown", "live", "live", "live"]);
+    expect(new QuoteStore<number>(() => 0n).capacity).toBe(MAX_STORED_QUOTES);
   });
 
   it("remembers an expired quote with its built messages until it is swept ten lifetimes later", () => {
