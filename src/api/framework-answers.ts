@@ -18,7 +18,7 @@ function frameworkAnswers(methods: readonly string[], url: string): Answers {
     408: ["REQUEST_TIMEOUT"],
     415: ["UNSUPPORTED_MEDIA_TYPE"],
     417: ["EXPECTATION_FAILED"],
-    429: ["TOO_MANY_PIPELINED"],
+    429: ["TOO_MANY_PIPELINED", "TOO_MANY_CONNECTIONS"],
     431: ["HEADERS_TOO_LARGE"],
     500: ["INTERNAL"],
   };

@@ -192,6 +192,13 @@ export const API_ERROR_CATALOGUE = {
       "this connection sent more than {waiting} requests beyond the {inFlight} being answered without reading their answers (HTTP pipelining); this one is refused and the connection closed",
     meaning: "a client wrote requests faster than it read answers on one connection; the requests it sent after this one are not answered",
   },
+  TOO_MANY_CONNECTIONS: {
+    status: 429,
+    template:
+      "this port keeps at most {perAddress} connections from one address and {total} in all, and this one would pass {which}: close some before opening another",
+    meaning:
+      "one address opened more connections than the server keeps for it (or the server holds all it keeps); this one is answered and closed",
+  },
   UPGRADE_REQUIRED: {
     status: 426,
     template: "{path} is a WebSocket: open it with an Upgrade: websocket request (ws:// or wss://), not plain HTTP",

@@ -14,12 +14,16 @@ export function parserRefusal(error: NodeJS.ErrnoException, requestTimeoutMs: nu
 }
 
 /**
- * The refusal of an HTTP/1.1 request that names no Host (RFC 9112 requires one), or null.
- * Node's own check answers a bare 400 with no body, so our servers turn it off
- * (`requireHostHeader: false`) and refuse here instead, each port in its own shape.
+ * The refusal of a request whose Host is missing (HTTP/1.1) or named twice, as RFC 9112
+ * requires a server to refuse either, or null. Node's own check answers a missing one with a
+ * bare 400 and no body, so our servers turn it off (`requireHostHeader: false`) and refuse here
+ * instead, each port in its own shape; node keeps the first of two.
  */
-export function hostlessRefusal(request: IncomingMessage): ApiError | null {
-  if (request.httpVersion !== "1.1" || request.headers.host !== undefined) return null;
+export function hostRefusal(request: IncomingMessage): ApiError | null {
+  let hosts = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]!.toLowerCase() === "host") hosts++;
+  if (hosts > 1) return apiError("BAD_REQUEST", { detail: "a request names its Host once" });
+  if (request.httpVersion !== "1.1" || hosts === 1) return null;
   return apiError("BAD_REQUEST", { detail: "an HTTP/1.1 request names its Host" });
 }
 

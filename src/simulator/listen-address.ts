@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from "node:http";
 import type { Duplex } from "node:stream";
+import { asksForWebSocket, serveIgnoringUpgrade } from "../wire/ignored-upgrade.ts";
 import { guardRequests } from "../wire/request-guard.ts";
 import { type RequestArrival, REQUEST_ARRIVAL } from "../wire/request-arrival.ts";
 
@@ -61,12 +62,16 @@ export async function reservePort(host: string, port: number, arrival: RequestAr
   // Who answers a request now: held, then the app, or refused once the start failed. Every
   // request passes the same door first (what never reaches the app is refused in its error shape).
   let answer: (request: IncomingMessage, response: ServerResponse) => void = hold;
+  let upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void = holdUpgrade;
   guardRequests(
     server,
     (request, response) => answer(request, response),
     (failure) => JSON.stringify(failure.body),
   );
-  server.on("upgrade", holdUpgrade);
+  // Only a WebSocket is an upgrade here: any other offer is served as the plain request it is.
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    asksForWebSocket(request) ? upgrade(request, socket, head) : serveIgnoringUpgrade(server, request, socket, JSON.stringify),
+  );
   server.listen(port, host);
   try {
     await once(server, "listening");
@@ -82,12 +87,12 @@ export async function reservePort(host: string, port: number, arrival: RequestAr
   /** Stops holding: later requests go to `request`/`upgrade`; returns what was held, oldest first. */
   const stopHolding = (
     request: (request: IncomingMessage, response: ServerResponse) => void,
-    upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+    upgradeTo: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
   ): Held[] => {
     const waiting = held ?? [];
     held = null;
     answer = request;
-    server.off("upgrade", holdUpgrade).on("upgrade", upgrade);
+    upgrade = upgradeTo;
     return waiting;
   };
 

@@ -14,6 +14,7 @@ import { type ResolvedStreamOptions, type StreamServerOptions, resolveStreamOpti
 import type { StreamChange } from "./stream-read-model.ts";
 import { StreamTimers } from "./stream-timers.ts";
 import { SubscriptionRegistry } from "./subscription-registry.ts";
+import { answerAndClose } from "../wire/answer-and-close.ts";
 
 export type { StreamFault } from "./stream-delivery.ts";
 
@@ -120,11 +121,8 @@ export class StreamServer {
       // Another path: leave it to another listener, or answer 404 (with the API's body) when
       // there is none. Not ROUTE_NOT_FOUND: the same path may well answer a plain GET.
       if (server.listenerCount("upgrade") === 1) {
-        // Node took its own error listener off the upgraded socket: a peer that resets it
-        // before reading the answer would raise an 'error' nobody hears, which ends the process.
-        socket.on("error", () => socket.destroy());
         const path = quoted(request.url?.split("?")[0] ?? "");
-        socket.end(rawHttpResponse(apiError("NO_STREAM_HERE", { path })));
+        answerAndClose(socket, rawHttpResponse(apiError("NO_STREAM_HERE", { path })));
       }
     };
     server.on("upgrade", onUpgrade);
@@ -143,7 +141,7 @@ export class StreamServer {
     // ws refuses a broken handshake in text/html: the common mistakes get the API's error body.
     const refusal = handshakeRefusal(request);
     if (refusal !== null) {
-      socket.end(rawHttpResponse(apiError("BAD_REQUEST", { detail: refusal })));
+      answerAndClose(socket, rawHttpResponse(apiError("BAD_REQUEST", { detail: refusal })));
       return true;
     }
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));

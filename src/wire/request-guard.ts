@@ -1,40 +1,90 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import {
   type ApiError,
   apiError,
   endClosingJson,
   expectationRefusal,
-  hostlessRefusal,
+  hostRefusal,
   parserRefusal,
   rawJsonResponse,
 } from "../errors/index.ts";
+import { answerAndClose } from "./answer-and-close.ts";
 import { PIPELINED_LIMITS, limitPipelining } from "./pipelined-requests.ts";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** Connections one port keeps open from one address, and in all: one client cannot take every file descriptor of the process. */
+export interface ConnectionLimits {
+  readonly perAddress: number;
+  readonly total: number;
+}
+export const MAX_CONNECTIONS: ConnectionLimits = { perAddress: 1_024, total: 8_192 };
+/** The limits as the refusal's sentence names them. */
+export const CONNECTION_LIMITS = { perAddress: String(MAX_CONNECTIONS.perAddress), total: String(MAX_CONNECTIONS.total) };
+
+/**
+ * Counts `server`'s open connections by the address they come from, and answers one past
+ * either limit 429 TOO_MANY_CONNECTIONS (in the port's own error shape) and closes it.
+ */
+function limitConnections(server: HttpServer, bodyOf: (failure: ApiError) => string, limits: ConnectionLimits): void {
+  const byAddress = new Map<string, number>();
+  let total = 0;
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    const held = byAddress.get(address) ?? 0;
+    const which = held >= limits.perAddress ? "the first" : total >= limits.total ? "the second" : null;
+    if (which !== null) {
+      const named = { perAddress: String(limits.perAddress), total: String(limits.total), which };
+      const failure = apiError("TOO_MANY_CONNECTIONS", named);
+      return answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
+    }
+    byAddress.set(address, held + 1);
+    total++;
+    socket.once("close", () => {
+      total--;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left === 0) byAddress.delete(address);
+      else byAddress.set(address, left);
+    });
+  });
+}
+
 /**
  * Puts every refusal a request can meet before any route sees it on `server`, one door for
  * every HTTP port: what node's parser refuses (`clientError`: headers too large, too slow,
- * not HTTP), an `Expect` other than 100-continue, an HTTP/1.1 request without Host, and a
- * connection pipelining past the limit (the rest of its requests answered a few at a time).
+ * not HTTP), an `Expect` other than 100-continue, a Host missing or named twice, a CONNECT, a
+ * connection pipelining past the limit (the rest of its requests answered a few at a time),
+ * and a connection past the limits of one address or of the port (see limitConnections).
  * Each is answered with `bodyOf(failure)` (the port's own shape of the error) and the
  * connection closed; `serve` gets every other request. The server must be made with
  * `requireHostHeader: false`: node's own Host check answers a bare 400 before this door.
  */
-export function guardRequests(server: HttpServer, serve: RequestListener, bodyOf: (failure: ApiError) => string): void {
+export function guardRequests(
+  server: HttpServer,
+  serve: RequestListener,
+  bodyOf: (failure: ApiError) => string,
+  limits: ConnectionLimits = MAX_CONNECTIONS,
+): void {
   const answer = (response: ServerResponse, failure: ApiError) => endClosingJson(response, failure.status, bodyOf(failure));
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A connection already gone is only closed.
     if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
     const failure = parserRefusal(error, server.requestTimeout);
-    socket.end(rawJsonResponse(failure.status, bodyOf(failure)));
+    answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
+  });
+  limitConnections(server, bodyOf, limits);
+  // A CONNECT asks for a tunnel: node closes the socket unanswered when nothing listens for it.
+  server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
+    const failure = apiError("BAD_REQUEST", { detail: "CONNECT asks for a tunnel, and this server is no proxy" });
+    answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
   });
   server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => answer(response, expectationRefusal(request)));
   const hostChecked: RequestListener = (request, response) => {
-    const hostless = hostlessRefusal(request);
-    if (hostless === null) serve(request, response);
-    else answer(response, hostless);
+    const refused = hostRefusal(request);
+    if (refused === null) serve(request, response);
+    else answer(response, refused);
   };
   server.on(
     "request",

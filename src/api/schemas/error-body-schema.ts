@@ -5,6 +5,7 @@ import { MALFORMED_JSON } from "../api-error-handler.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
 import { PIPELINED_LIMITS } from "../../wire/pipelined-requests.ts";
+import { CONNECTION_LIMITS } from "../../wire/request-guard.ts";
 
 /** The error examples name the document's placeholder launch, wallet and component. */
 const EXAMPLE_LAUNCH = EXAMPLE_LAUNCH_ROW.address;
@@ -53,6 +54,7 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   METHOD_NOT_ALLOWED: apiError("METHOD_NOT_ALLOWED", { path: '"/v1/trades/quote"', allowed: "POST", method: "GET" }).body,
   UPGRADE_REQUIRED: apiError("UPGRADE_REQUIRED", { path: "/v1/stream" }).body,
   TOO_MANY_PIPELINED: apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body,
+  TOO_MANY_CONNECTIONS: apiError("TOO_MANY_CONNECTIONS", { ...CONNECTION_LIMITS, which: "the first" }).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,
   REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "30" }).body,
   EXPECTATION_FAILED: apiError("EXPECTATION_FAILED", { expect: '"200-ok"' }).body,
@@ -105,7 +107,7 @@ const WHEN = {
   415: "The body is not JSON, or is compressed: send `content-type: application/json` (UTF-8, no content-encoding).",
   417: "The request's `Expect` header is one the server does not meet (only `100-continue` is).",
   422: "The request is well-formed but the trade cannot be priced or routed.",
-  429: "The connection pipelined more requests than the server queues without reading their answers; the connection is closed.",
+  429: "The connection pipelined more requests than the server queues without reading their answers, or its address holds more connections than the server keeps for one; the connection is closed.",
   431: "The request line and headers are larger than the server reads.",
   500: "A defect on our side; the body carries no details.",
 } as const;

@@ -4,10 +4,10 @@ import { connect } from "node:net";
 /**
  * Writes `text` to a new connection on `port` as it is, below any HTTP client (which would
  * refuse to send what these tests send), and reads until the server closes: the answer's head
- * and body.
+ * and body. `localAddress`: the loopback address to connect from (127.0.0.1 by default).
  */
-export async function rawHttp(port: number, text: string): Promise<{ head: string; body: string }> {
-  const socket = connect(port, "127.0.0.1");
+export async function rawHttp(port: number, text: string, localAddress?: string): Promise<{ head: string; body: string }> {
+  const socket = connect({ port, host: "127.0.0.1", ...(localAddress === undefined ? {} : { localAddress }) });
   await once(socket, "connect");
   socket.write(text);
   let answer = "";
