@@ -5,7 +5,7 @@ import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { RPC_ERROR, type RpcAnswer, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type RpcMethodTable, type ScanBudget, method } from "./rpc-method.ts";
-import { AccountEncoding, Commitment, DataSlice, Pubkey } from "./rpc-schemas.ts";
+import { AccountEncoding, Commitment, DataSlice, Pubkey, U64Integer } from "./rpc-schemas.ts";
 import { base64ToBytes } from "../wire/base64-bytes.ts";
 
 /** The validator's limits on filters. */
@@ -15,11 +15,11 @@ const MAX_MEMCMP_BYTES = 128;
 const MAX_MEMCMP_TEXT = { base58: 175, base64: 172 } as const;
 
 export const ProgramAccountsFilter = Type.Union([
-  Type.Object({ dataSize: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  Type.Object({ dataSize: U64Integer() }, { additionalProperties: false }),
   Type.Object(
     {
       memcmp: Type.Object({
-        offset: Type.Integer({ minimum: 0 }),
+        offset: U64Integer(),
         bytes: Type.String(),
         encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")])),
       }),
@@ -30,7 +30,7 @@ export const ProgramAccountsFilter = Type.Union([
 
 export const ProgramAccountsConfig = Type.Object({
   commitment: Type.Optional(Commitment),
-  minContextSlot: Type.Optional(Type.Integer({ minimum: 0 })),
+  minContextSlot: Type.Optional(U64Integer()),
   encoding: Type.Optional(AccountEncoding),
   dataSlice: Type.Optional(DataSlice),
   filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),

@@ -8,6 +8,13 @@ import { Address, Signature } from "../wire/wire-fields.ts";
  * validator's do (it ignores them), so a newer client's extra option is no error.
  */
 
+/**
+ * A u64 parameter, a JSON integer: bounded, for JSON reads `1e400` as Infinity, which ajv
+ * takes for an integer and no BigInt can hold (the validator refuses it as not a u64).
+ */
+export const U64Integer = (options: { readonly description?: string } = {}) =>
+  Type.Integer({ minimum: 0, maximum: 2 ** 64 - 1, ...options });
+
 export const Commitment = Type.Union([Type.Literal("processed"), Type.Literal("confirmed"), Type.Literal("finalized")], {
   description: "how settled the state read must be",
 });
@@ -15,7 +22,7 @@ export type Commitment = Static<typeof Commitment>;
 
 const configFields = {
   commitment: Type.Optional(Commitment),
-  minContextSlot: Type.Optional(Type.Integer({ minimum: 0, description: "answer only once the node has reached this slot" })),
+  minContextSlot: Type.Optional(U64Integer({ description: "answer only once the node has reached this slot" })),
 };
 export const CommitmentConfig = Type.Object(configFields);
 export type CommitmentConfig = Static<typeof CommitmentConfig>;
@@ -46,14 +53,14 @@ export type AccountConfig = Static<typeof AccountConfig>;
 
 export const Pubkey = Address("a base58 public key");
 export const TransactionSignature = Signature("a base58 transaction signature");
-export const Lamports = Type.Integer({ minimum: 0, description: "lamports, a JSON integer" });
+export const Lamports = U64Integer({ description: "lamports, a JSON integer" });
 
 export const SendTransactionConfig = Type.Object({
   ...configFields,
   encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")], { description: "default base58" })),
   skipPreflight: Type.Optional(Type.Boolean()),
   preflightCommitment: Type.Optional(Commitment),
-  maxRetries: Type.Optional(Type.Integer({ minimum: 0 })),
+  maxRetries: Type.Optional(U64Integer()),
 });
 export type SendTransactionConfig = Static<typeof SendTransactionConfig>;
 
@@ -72,7 +79,7 @@ export const SignatureSubscribeConfig = Type.Object({
 });
 export type SignatureSubscribeConfig = Static<typeof SignatureSubscribeConfig>;
 
-export const SubscriptionId = Type.Integer({ minimum: 0 });
+export const SubscriptionId = U64Integer();
 
 // ---------------------------------------------------------------- responses
 
@@ -120,7 +127,9 @@ const TransactionEncoding = Type.Union([Type.Literal("json"), Type.Literal("json
 const TransactionConfigObject = Type.Object({
   commitment: Type.Optional(Commitment),
   encoding: Type.Optional(TransactionEncoding),
-  maxSupportedTransactionVersion: Type.Optional(Type.Integer({ minimum: 0, description: "0 to receive version 0 transactions" })),
+  maxSupportedTransactionVersion: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 255, description: "0 to receive version 0 transactions" }),
+  ),
 });
 /** getTransaction's configuration: an object, or (the validator's older form, still accepted) the encoding alone. */
 export const TransactionConfig = Type.Union([TransactionConfigObject, TransactionEncoding]);

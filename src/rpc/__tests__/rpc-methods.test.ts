@@ -48,6 +48,19 @@ describe("the dispatcher", () => {
     expect((await filtered({ dataSize: -1 })).error.message).toBe("Invalid params: parameter 1/filters/0/dataSize must be >= 0");
   });
 
+  it("refuses a number JSON reads as Infinity (1e400) as bad params, not an internal error", async () => {
+    const infinite = async (method: string, params: string) =>
+      JSON.parse((await dispatcher.handleText(`{"jsonrpc":"2.0","id":1,"method":"${method}","params":${params}}`))!).error;
+    const key = "11111111111111111111111111111111";
+    for (const [method, params] of [
+      ["getSlot", '[{"minContextSlot":1e400}]'],
+      ["getBalance", `["${key}",{"minContextSlot":1e400}]`],
+      ["getProgramAccounts", `["${key}",{"filters":[{"dataSize":1e400}]}]`],
+      ["getProgramAccounts", `["${key}",{"filters":[{"memcmp":{"offset":1e400,"bytes":"1"}}]}]`],
+    ] as const)
+      expect(await infinite(method, params), method).toMatchObject({ code: -32602 });
+  });
+
   it("names every form a parameter of several forms takes when it is none of them", async () => {
     const signature = "1".repeat(64);
     const forms = 'must be an object, "json", "jsonParsed", "base64" or "base58"';
