@@ -93,7 +93,17 @@ export class StreamServer {
   constructor(options: StreamServerOptions) {
     this.options = resolveStreamOptions(options);
     const o = this.options;
-    this.#wss = new WebSocketServer({ noServer: true, maxPayload: o.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: o.maxPayloadBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+      // ws cuts a socket with 60 of its pongs unsent, with no close frame: a burst of pings in
+      // one write met that before the frame budget, whose 1008 says why. One pong more than
+      // the budget's frames lets the budget speak first.
+      maxPendingAutoPongs: o.frameRate.frames + 1,
+      // @types/ws does not know the option yet (ws 8.18 added it).
+    } as ConstructorParameters<typeof WebSocketServer>[0]);
     this.#limits = new ConnectionLimits(o.maxConnections, o.maxConnectionsPerAddress);
     this.#cache = new CardCache(o.readModel);
     this.#registry = new SubscriptionRegistry((id) => o.readModel.getLaunch(id)?.address ?? null, o);

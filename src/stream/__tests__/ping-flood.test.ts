@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { connect } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { Devnet } from "../../chain/devnet.ts";
@@ -37,6 +40,28 @@ test("protocol pings count against the frame budget: a ping flood closes with 10
   for (let i = 0; i < 1_000 && client.socket.readyState === WebSocket.OPEN; i++) client.socket.ping();
   expect(await client.closed).toEqual({ code: CLOSE_POLICY_VIOLATION, reason: STREAM_CLOSES.tooManyFrames.reason });
   expect(stream.stats().closes).toEqual({ tooManyFrames: 1 });
+});
+
+test("a burst of pings past the default budget, arriving at once, is closed 1008 with its reason, not cut", async () => {
+  // ws's own limit of pongs unsent is the default budget's size: the budget must speak first.
+  const { url } = await serve(60);
+  const { port } = new URL(url);
+  const socket = connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
+  let received = Buffer.alloc(0);
+  socket.on("data", (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+  const key = randomBytes(16).toString("base64");
+  socket.write(
+    `GET ${new URL(url).pathname} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Seventy masked pings with one byte each, written at once: a client's bytes the server reads in one go.
+  const ping = () => Buffer.concat([Buffer.from([0x89, 0x81]), Buffer.from([1, 2, 3, 4]), Buffer.from(["x".charCodeAt(0) ^ 1])]);
+  socket.write(Buffer.concat(Array.from({ length: 70 }, ping)));
+  await once(socket, "close");
+  const close = received.lastIndexOf(Buffer.from([0x88]));
+  expect(close).toBeGreaterThan(0);
+  expect(received.readUInt16BE(close + 2)).toBe(CLOSE_POLICY_VIOLATION);
 });
 
 test("pings and messages share one budget", async () => {
