@@ -23,7 +23,7 @@ const CLOSE_GOING_AWAY = 1001;
  * stream closes a slow consumer): a client that stops reading must not make the server hold
  * every notification owed to it (24 such sockets grew the process by 15 MB a second).
  */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const SLOW_CONSUMER_REASON = "slow consumer: notifications were not read in time; reconnect";
 
 /**
@@ -31,7 +31,8 @@ const SLOW_CONSUMER_REASON = "slow consumer: notifications were not read in time
  * RPC port + 1, the convention `Connection` assumes), fed by the devnet's slot ticks.
  * Frames over 1 MiB close the socket (1009), more than 24 sockets from one address or 1,000
  * in all are closed 1013, a socket holds at most MAX_SUBSCRIPTIONS subscriptions, and one
- * with more than 16 MiB of notifications unread is closed 1001.
+ * with more than 4 MiB of notifications unread is closed 1001 (24 such sockets, one address's most, hold at
+ * most 96 MiB between them).
  */
 export class PubSubServer {
   readonly server: Server = createServer((_request, response) => response.writeHead(426).end("a WebSocket upgrade is expected"));
