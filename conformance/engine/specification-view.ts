@@ -14,7 +14,9 @@ import type { oas31 } from "openapi3-ts";
  * drops: `additionalProperties: false`, every other `required`, enumeration, list length and
  * numeric range (but `progressBps`'s 0 to 10000, and a unix field's bound of year 9999),
  * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
- * wider family: a pattern of it instead), and our shape of what it leaves "not shown" (NOT_SHOWN).
+ * wider family: a pattern of it instead), our address rule on fields it types as plain strings
+ * (PLAIN_STRINGS), our cents on its decimal strings (DECIMAL_STRINGS), and our shape of what
+ * it leaves "not shown" (NOT_SHOWN).
  * Nested fields the specification lists (NESTED_FIELDS) are required too.
  */
 
@@ -279,17 +281,50 @@ const NESTED_FIELDS: readonly { readonly at: string; readonly path: readonly str
   { at: "POST /v1/trades/build", path: ["plan", "[]"], fields: ["step", "label", "transaction", "kind"] },
 ];
 
-/** `schema` with `fields` required at `path` (through a union's object branches and an array's items). */
-function requiredAt(schema: unknown, path: readonly string[], fields: readonly string[]): void {
+/**
+ * Fields the specification types as a plain `string` (or an array of them) where our document
+ * names a base58 address: another server's vault asset, custody account or pool may be an id
+ * of another kind. The view keeps their type and drops our address rule.
+ */
+const PLAIN_STRINGS: readonly { readonly at: string; readonly path: readonly string[] }[] = [
+  { at: "VaultCard", path: ["asset"] },
+  ...["CollectibleRecord", "CollectibleDetail"].flatMap((at) => [
+    { at, path: ["card", "nftMint"] },
+    { at, path: ["card", "vault"] },
+    { at, path: ["acquisition", "swap", "pool"] },
+    { at, path: ["custody", "cards", "[]", "asset"] },
+    { at, path: ["custody", "account"] },
+    { at, path: ["migration", "pools", "[]"] },
+    { at, path: ["migration", "positions", "[]"] },
+    { at, path: ["cardImage", "asset"] },
+  ]),
+  { at: "CollectibleDetail", path: ["targetCardImage", "asset"] },
+  { at: "CollectibleVault", path: ["custody", "account"] },
+  { at: "CollectibleVault", path: ["fees", "assets", "[]", "mint"] },
+];
+
+/** "`insuredUsd` decimal string": any decimal, where our document writes cents. */
+const DECIMAL_STRINGS: readonly { readonly at: string; readonly path: readonly string[] }[] = [
+  { at: "CollectibleVault", path: ["totals", "insuredUsd"] },
+  { at: "VaultCard", path: ["values", "insured", "usd"] },
+];
+const DECIMAL = "^-?[0-9]+(\\.[0-9]+)?$";
+
+/** Calls `change` on the schema at `path` in `schema` (through a union's object branches and an array's items). */
+function changeAt(schema: unknown, path: readonly string[], change: (node: Json) => void): void {
   if (typeof schema !== "object" || schema === null) return;
   const node = schema as Json;
-  for (const branch of [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? [])]) requiredAt(branch, path, fields);
-  if (path.length === 0) {
-    if (node.type === "object") node.required = [...new Set([...((node.required as string[]) ?? []), ...fields])];
-    return;
-  }
+  for (const branch of [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? [])]) changeAt(branch, path, change);
+  if (path.length === 0) return change(node);
   const [head, ...rest] = path;
-  requiredAt(head === "[]" ? node.items : (node.properties as Json | undefined)?.[head!], rest, fields);
+  changeAt(head === "[]" ? node.items : (node.properties as Json | undefined)?.[head!], rest, change);
+}
+
+/** `schema` with `fields` required at `path`. */
+function requiredAt(schema: unknown, path: readonly string[], fields: readonly string[]): void {
+  changeAt(schema, path, (node) => {
+    if (node.type === "object") node.required = [...new Set([...((node.required as string[]) ?? []), ...fields])];
+  });
 }
 
 const NUMERIC_BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
@@ -418,6 +453,18 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
     for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))
       if (properties?.[field] !== undefined) properties[field] = stated(properties[field] as Json);
     for (const { at, path, fields } of NESTED_FIELDS) if (at === name) requiredAt(record, path, fields);
+    for (const { at, path } of PLAIN_STRINGS)
+      if (at === name)
+        changeAt(record, path, (node) => {
+          if (node.type !== "string") return;
+          delete node.format;
+          delete node.pattern;
+        });
+    for (const { at, path } of DECIMAL_STRINGS)
+      if (at === name)
+        changeAt(record, path, (node) => {
+          if (node.type === "string") node.pattern = DECIMAL;
+        });
     viewed[name] = record;
   }
   view.components = { ...view.components, schemas: viewed as oas31.ComponentsObject["schemas"] };

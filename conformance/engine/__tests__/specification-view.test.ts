@@ -33,6 +33,26 @@ describe("the specification's view of our document", () => {
     expect(relaxed.validateResponse("GET", "/v1/assets", 200, { assets: [] }).error).toBeNull();
   });
 
+  it("takes any decimal for a 'decimal string' and any text for a plain string our document gives as an address", () => {
+    const example = (path: string) =>
+      structuredClone(
+        (document.paths![path]!.get!.responses!["200"] as { content: { "application/json": { example: Record<string, any> } } }).content[
+          "application/json"
+        ].example,
+      );
+    const card = example("/v1/collectibles/{id}/vault/{asset}");
+    card.values.insured.usd = "1500";
+    card.asset = "vault-item-17";
+    expect(exact.validateResponse("GET", "/v1/collectibles/{id}/vault/{asset}", 200, card).error).not.toBeNull();
+    expect(relaxed.validateResponse("GET", "/v1/collectibles/{id}/vault/{asset}", 200, card).error).toBeNull();
+    const vault = example("/v1/collectibles/{id}/vault");
+    vault.totals.insuredUsd = "1500.5";
+    expect(relaxed.validateResponse("GET", "/v1/collectibles/{id}/vault", 200, vault).error).toBeNull();
+    // A decimal it still is: text that is no number fails.
+    vault.totals.insuredUsd = "about 1500";
+    expect(relaxed.validateResponse("GET", "/v1/collectibles/{id}/vault", 200, vault).error).toMatch(/insuredUsd/);
+  });
+
   it("leaves our ranges to us and keeps the one the specification states: progressBps 0 to 10000", () => {
     const build = {
       transaction: "AQID",
