@@ -11,7 +11,7 @@ import { runChecks, startTestSimulator } from "../../../model/__tests__/simulato
 import { malformedJson } from "../../negative/negative-checks.ts";
 import { buildCreateComponents } from "../build-create-bound-checks.ts";
 import { launchesLimit } from "../list-limit-checks.ts";
-import { quoteAmountIn } from "../quote-bound-checks.ts";
+import { quoteAmountIn, quoteTipLamports } from "../quote-bound-checks.ts";
 
 let simulator: Simulator;
 beforeAll(async () => {
@@ -60,6 +60,28 @@ it("fails a quote refused without an error sentence: the specification states th
     const outcome = (await runChecks(target, [quoteAmountIn], { strict: false, numRuns: 2 })).get(quoteAmountIn.id)!;
     expect(outcome.status).toBe("failed");
     expect(outcome.status === "failed" && outcome.message).toMatch(/no `error` sentence/);
+  } finally {
+    await proxy.close();
+  }
+});
+
+it("notes, and fails only with --strict, a quote that refuses a 20-digit amount past a u64 with a sentence", async () => {
+  const pastU64 = "9".repeat(20);
+  const proxy = await startBreakingProxy(simulator.baseUrl, (request) =>
+    request.path === "/v1/trades/quote" && (request.body?.amountIn === pastU64 || request.body?.tipLamports === pastU64)
+      ? { status: 400, body: { error: "amountIn does not fit in a u64" } }
+      : undefined,
+  );
+  try {
+    const target = { baseUrl: proxy.baseUrl, streamUrl: simulator.streamUrl };
+    const lenient = await runChecks(target, [quoteAmountIn, quoteTipLamports], { strict: false, numRuns: 2 });
+    for (const check of [quoteAmountIn, quoteTipLamports]) {
+      const outcome = lenient.get(check.id)!;
+      expect(outcome.status, check.id).toBe("noted");
+      expect(outcome.status === "noted" && outcome.message, check.id).toMatch(/past a u64/);
+    }
+    const strict = await runChecks(target, [quoteAmountIn], { strict: true, numRuns: 2 });
+    expect(strict.get(quoteAmountIn.id)!.status).toBe("failed");
   } finally {
     await proxy.close();
   }
