@@ -80,14 +80,21 @@ export const validQuotesNotRefused: Check = {
         amountIn: fc.bigInt({ min: 50_000_000n, max: 10_000_000_000n }).map(String),
         slippageBps: fc.integer({ min: 0, max: 10_000 }),
         tipLamports: fc.bigInt({ min: 0n, max: 1_000_000n }).map(String),
-        // "auto or lamports": lamports as a JSON number, the one form the specification's words surely cover.
-        priorityFee: fc.constantFrom("auto", 0, 5000),
+        // "auto or lamports": lamports as a JSON number or as a decimal string like every other
+        // amount; the specification shows neither, so a server must take one of the two (below).
+        priorityFee: fc.constantFrom<"auto" | number | string>("auto", 0, 5000, "0", "5000"),
       },
       { requiredKeys: ["amountIn"] },
     );
     await checkProperty(context, body, async (fields) => {
       const json = { launch: launch.address, direction: "buy", mode: "exactInSol", preview: true, ...fields };
-      const answer = await context.exchange({ method: "POST", path: "/v1/trades/quote", json });
+      let answer = await context.exchange({ method: "POST", path: "/v1/trades/quote", json });
+      const { priorityFee } = fields;
+      if ((answer.status === 400 || answer.status === 422) && priorityFee !== undefined && priorityFee !== "auto") {
+        // The lamports in the other form: refused in one form and taken in the other is a reading of "lamports".
+        const other = typeof priorityFee === "number" ? String(priorityFee) : Number(priorityFee);
+        answer = await context.exchange({ method: "POST", path: "/v1/trades/quote", json: { ...json, priorityFee: other } });
+      }
       // 400 and 422 say the request was malformed or unprocessable; a launch that left the curve meanwhile may answer 409.
       return answer.status === 400 || answer.status === 422 || answer.status >= 500
         ? `a valid preview quote was answered ${answer.status}: ${answer.text.slice(0, 200)}`
