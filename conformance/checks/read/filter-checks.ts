@@ -3,6 +3,7 @@ import type { Row } from "../../model/launch-pages.ts";
 import { getJson } from "../../model/read-json.ts";
 import { judge } from "../../model/run-property.ts";
 import { ensure } from "../../model/violation.ts";
+import { agreesAsPublished } from "../../model/published-number.ts";
 
 const LIST = "Endpoints › GET /v1/launches";
 
@@ -136,16 +137,11 @@ export const launchesPriceSol: Check = {
         if (typeof dnaUnitSol !== "number" || typeof priceSol !== "number" || typeof priceE12 !== "string") continue;
         judged += 1;
         const expected = (Number(priceE12) / 1e12) * dnaUnitSol;
-        // Floating point on both sides: equal to a millionth, relative.
-        ensure(
-          Math.abs(priceSol - expected) <= Math.abs(expected) * 1e-6,
-          `${row.address}'s priceSol is not priceE12 / 10^12 × dnaUnitSol`,
-          {
-            input: { path: "/v1/launches", query },
-            expected,
-            actual: { priceSol, priceE12, dnaUnitSol },
-          },
-        );
+        ensure(agreesAsPublished(priceSol, expected), `${row.address}'s priceSol is not priceE12 / 10^12 × dnaUnitSol`, {
+          input: { path: "/v1/launches", query },
+          expected,
+          actual: { priceSol, priceE12, dnaUnitSol },
+        });
       }
       if (judged === 0) context.skip("no listed row carries a priceSol with its priceE12 and dnaUnitSol");
     });

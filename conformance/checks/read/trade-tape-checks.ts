@@ -5,6 +5,7 @@ import { judge, runProperty } from "../../model/run-property.ts";
 import { type TapeTrade, isNewer, tapeKey, tradePage, walkTape } from "../../model/trade-pages.ts";
 import { ensure } from "../../model/violation.ts";
 import { busiestLaunch, launchArbitrary, sampledLaunches } from "./sample-launches.ts";
+import { agreesAsPublished } from "../../model/published-number.ts";
 
 const TRADES = "Endpoints › GET /v1/launches/{id}/trades";
 /** Trades read per walk at most: enough to cross many pages, few enough to stay fast. */
@@ -205,9 +206,8 @@ export const tradesPriceSol: Check = {
           if (typeof trade.priceE12 !== "string" || typeof trade.priceSol !== "number") continue;
           judged += 1;
           const expected = (Number(trade.priceE12) / 1e12) * body.dnaUnitSol;
-          // Floating point on both sides: equal to a millionth, relative.
           ensure(
-            Math.abs(trade.priceSol - expected) <= Math.abs(expected) * 1e-6,
+            agreesAsPublished(trade.priceSol, expected),
             `trade ${trade.signature} of ${launch.address} has a priceSol that is not its priceE12 / 10^12 × the page's dnaUnitSol`,
             {
               input: { id: launch.address, limit: 50 },

@@ -1,0 +1,22 @@
+/**
+ * Whether `published`, a floating-point figure a server sent, is `expected` as far as the
+ * figure's own digits go: equal to a millionth, relative (floating point on both sides), or
+ * within half a unit of its last significant digit, for a server that rounds what it
+ * publishes (1.71062e-11 for 1.710616126707397e-11). The specification states the arithmetic
+ * ("multiply priceE12 by dnaUnitSol"), not a precision. Zero is no rounding of a price that
+ * is not zero.
+ */
+export function agreesAsPublished(published: number, expected: number): boolean {
+  if (!Number.isFinite(published) || !Number.isFinite(expected)) return false;
+  const error = Math.abs(published - expected);
+  if (error <= Math.abs(expected) * 1e-6) return true;
+  if (published === 0) return false;
+  return error <= halfLastDigit(published);
+}
+
+/** Half the value of the last significant digit of `value` as JavaScript writes it (its shortest round-trip form). */
+function halfLastDigit(value: number): number {
+  const [mantissa = "", exponent = "0"] = Math.abs(value).toExponential().split("e");
+  const decimals = mantissa.split(".")[1]?.length ?? 0;
+  return 0.5 * 10 ** (Number(exponent) - decimals);
+}
