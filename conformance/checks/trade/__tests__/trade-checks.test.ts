@@ -161,6 +161,22 @@ describe("against a black box that breaks one rule", () => {
   });
 });
 
+describe("against a server whose market quotes carry no route", () => {
+  it("passes plan.countMatchesRoute: route is the curve quote's field, and the market quote's others are not shown", async () => {
+    const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) => {
+      if (!isQuote(request.path) || answer.status !== 200 || answer.body.quote?.graduated !== true) return undefined;
+      const { route: _route, ...quote } = answer.body.quote;
+      return { body: { ...answer.body, quote } };
+    });
+    try {
+      const check = TRADE_CHECKS.find((candidate) => candidate.id === "plan.countMatchesRoute")!;
+      expect((await runCheck(proxy, check, { seed: 7, numRuns: 6 })).status).toBe("passed");
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe("against a server where the sample launch leaves its curve during the run", () => {
   it("skips the checks that quote on it, saying so, instead of failing them", async () => {
     const graduated = (request: { path: string }) => /^\/v1\/launches\/[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(request.path);
