@@ -125,9 +125,9 @@ export const buildOwnPlanPerQuote: Check = {
   phase: "trade",
   rule: {
     section: BUILD,
-    text: "Rules for a plan, 4: the settling step is the step the quoteId belongs on: two quotes of the same trade by the same wallet build plans of their own (identical bytes would share signatures, and the second trade would report the first's landing without trading); a refused second build keeps them apart too",
+    text: "Rules for a plan, 4: the settling step is the step the quoteId belongs on; our reading (the specification does not say it in so many words): two quotes of the same trade by the same wallet build plans of their own (identical bytes would share signatures, and the second trade would report the first's landing without trading); a refused second build keeps them apart too",
   },
-  enforces: "specification",
+  enforces: "decision",
   needs: ["wallet"],
   async run(context) {
     const wallet = await context.wallet();
