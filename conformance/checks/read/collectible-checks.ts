@@ -172,7 +172,7 @@ export const collectiblesFiltersHold = listProperty(
   "collectibles.filters.hold",
   {
     section: "Endpoints › GET /v1/collectibles",
-    text: "stage: only collectibles in this stage; row: only this row; q: text to find in a name or ticker (the card's item name counts as a name)",
+    text: "stage: only collectibles in this stage; row: only this row; q: text to find in a name or ticker (every one whose name or ticker holds it as sent is listed; one listed may match in another case, or by its card's item name)",
   },
   "specification",
   (_, list, walk, every) => {
@@ -193,12 +193,14 @@ export const collectiblesFiltersHold = listProperty(
         actual: { launch: item.launch, stage: item.stage, row: item.row, name: item.name, symbol: item.symbol },
       });
     }
-    // A filter keeps every match, not merely some: the unfiltered list tells which.
+    // A filter keeps every match, not merely some: the unfiltered list tells which. Required are
+    // those whose name or ticker holds the text as it was sent: whether case counts, and whether
+    // a card's item name is "a name", is each server's (a listed one may match either way, above).
     const expected = every.filter(
       (item) =>
         (list.stage === undefined || item.stage === list.stage) &&
         (list.row === undefined || item.row === list.row) &&
-        (q === undefined || [item.name, item.symbol, item.card?.itemName ?? ""].some((text) => String(text).toLowerCase().includes(q))),
+        (list.q === undefined || [item.name, item.symbol].some((text) => String(text).includes(list.q!))),
     );
     const listed = new Set(items.map((item) => item.launch));
     const left = expected.filter((item) => !listed.has(item.launch)).map((item) => item.launch);
