@@ -73,19 +73,15 @@ function sellFloor(quote: Quote, slippageBps: number): bigint {
   return (BigInt(String(quote.expectedOut)) * BigInt(10_000 - slippageBps)) / 10_000n;
 }
 
-/** True when `minOut` is within a unit and a basis point (rounding) of the floor. */
-function floorsWithin(quote: Quote, floor: bigint): boolean {
-  const slack = 1n + BigInt(String(quote.expectedOut)) / 10_000n;
-  const minOut = BigInt(String(quote.minOut));
-  return minOut >= floor - slack && minOut <= floor + slack;
-}
+/** A unit and a basis point of `expectedOut`: rounding, on either side of the floor. */
+const slackOf = (quote: Quote) => 1n + BigInt(String(quote.expectedOut)) / 10_000n;
 
 export const quoteTermsFollowRequest: Check = {
   id: "quote.terms.followRequest",
   phase: "trade",
   rule: {
     section: QUOTE,
-    text: "A quote is of the trade asked for (its launch, direction and amountIn), never promises a minOut above its expectedOut, and on a sell slippageBps (default 100) sets the floor: minOut is expectedOut less slippageBps",
+    text: "A quote is of the trade asked for (its launch, direction and amountIn), never promises a minOut above its expectedOut, and on a sell slippageBps (default 100) sets the floor: minOut is not below expectedOut less slippageBps, nor so far above it that the slippage asked is mostly ignored (within a quarter of it; exactly the floor is our decision, and a tighter one within that quarter is noted)",
   },
   enforces: "specification",
   async run(context) {
@@ -121,11 +117,22 @@ export const quoteTermsFollowRequest: Check = {
         if (request.direction === "sell") {
           const slippageBps = request.slippageBps ?? 100;
           const floor = sellFloor(quote, slippageBps);
-          ensure(floorsWithin(quote, floor), `a sell's minOut is not its expectedOut less ${slippageBps} bps`, {
+          const minOut = BigInt(String(quote.minOut));
+          ensure(minOut >= floor - slackOf(quote), `a sell's minOut lets more than ${slippageBps} bps of slippage through`, {
+            input: request,
+            expected: `at least about ${floor}`,
+            actual: terms,
+          });
+          // A floor a little tighter than asked (another rounding, slippage on the price rather than
+          // the amount) is the server's to choose; one that ignores most of the slippage is not it.
+          const ignored = (BigInt(String(quote.expectedOut)) * BigInt(slippageBps)) / 40_000n;
+          ensure(minOut <= floor + slackOf(quote) + ignored, `a sell's minOut ignores the ${slippageBps} bps of slippage asked`, {
             input: request,
             expected: `about ${floor}`,
             actual: terms,
           });
+          if (minOut > floor + slackOf(quote))
+            context.note("decision", `a sell's minOut ${minOut} is tighter than its expectedOut less ${slippageBps} bps (${floor})`);
         }
       }
     });

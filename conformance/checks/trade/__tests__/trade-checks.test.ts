@@ -161,6 +161,44 @@ describe("against a black box that breaks one rule", () => {
   });
 });
 
+describe("against a server whose sell quotes differ from ours where the specification is silent", () => {
+  const sells =
+    (change: (quote: Record<string, string>) => Record<string, string>): Breaker =>
+    (request, answer) =>
+      isQuote(request.path) && answer.status === 200 && answer.body.quote?.direction === "sell" && answer.body.quote.expectedOut
+        ? { body: { ...answer.body, quote: change(answer.body.quote) } }
+        : undefined;
+
+  it("notes a floor a little tighter than expectedOut less slippageBps (one that ignores the slippage fails: sell-floor-ignores-slippage)", async () => {
+    const check = TRADE_CHECKS.find((candidate) => candidate.id === "quote.terms.followRequest")!;
+    const tighter = await startBreakingProxy(
+      simulator.baseUrl,
+      sells((quote) => ({ ...quote, minOut: ((BigInt(quote.minOut!) * 10_005n) / 10_000n).toString() })),
+    );
+    try {
+      const outcome = await runCheck(tighter, check, { seed: 7, numRuns: 4 });
+      expect(outcome.status).toBe("passed");
+      expect(outcome.notes.join("\n")).toMatch(/decision: a sell's minOut \d+ is tighter than/);
+    } finally {
+      await tighter.close();
+    }
+  });
+
+  it("notes, and fails only with --strict, a sell whose minOut is in another unit than the tape's dnaUnits", async () => {
+    const check = TRADE_CHECKS.find((candidate) => candidate.id === "trade.termsKept")!;
+    const lamports = await startBreakingProxy(
+      simulator.baseUrl,
+      sells((quote) => ({ ...quote, expectedOut: `${quote.expectedOut}000`, minOut: `${quote.minOut}000` })),
+    );
+    try {
+      expect(await runCheck(lamports, check, { seed: 7, numRuns: 4, strict: false })).toMatchObject({ status: "noted" });
+      expect(await runCheck(lamports, check, { seed: 7, numRuns: 4, strict: true })).toMatchObject({ status: "failed" });
+    } finally {
+      await lamports.close();
+    }
+  });
+});
+
 describe("against a server whose market quotes carry no route", () => {
   it("passes plan.countMatchesRoute: route is the curve quote's field, and the market quote's others are not shown", async () => {
     const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) => {
