@@ -255,12 +255,13 @@ export const quotePreviewUnbuildable: Check = {
         input: { quoteId: preview.quoteId, wallet: wallet.address },
         actual: answer.body,
       });
+      // "A refused quote or build is a non-200 response whose body has error": a 4xx is our decision.
       ensure(
-        answer.status >= 400 && answer.status < 500 && typeof (answer.body as { error?: unknown })?.error === "string",
+        answer.status >= 400 && typeof (answer.body as { error?: unknown })?.error === "string",
         `build refused a preview with ${answer.status} and no error sentence`,
         {
           input: { quoteId: preview.quoteId },
-          expected: "a 4xx with an error sentence",
+          expected: "a non-200 answer with an error sentence (a 4xx, by our decision)",
           actual: { status: answer.status, body: answer.body },
         },
       );
@@ -275,6 +276,11 @@ export const quotePreviewUnbuildable: Check = {
         input: { quoteId: stored.quoteId },
         actual: built.body,
       });
+      if (answer.status >= 500)
+        context.failDecision(`build refused a preview with ${answer.status}: a client's mistake is a 4xx by our decision`, {
+          input: { quoteId: preview.quoteId },
+          actual: { status: answer.status, body: answer.body },
+        });
     });
   },
 };
