@@ -45,7 +45,8 @@ Options:
   --failures-dir <dir>   where failures are saved (default .conformance/failures; a replay's, replays/ beside its FILE)
   -h, --help             this text
 
-Exit codes: 0 when no check failed, 1 when a check failed, 2 on bad input.`;
+Exit codes: 0 when no check failed, 1 when a check failed, 2 on bad input or when nothing
+answers at the base URL.`;
 
 export interface ConformanceOptions {
   readonly baseUrl?: string;

@@ -29,6 +29,8 @@ const CONNECTION_FAILURES: Readonly<Record<string, string>> = {
   ECONNRESET: "the connection was reset",
   UND_ERR_SOCKET: "the server closed the connection without answering",
   EHOSTUNREACH: "the host is unreachable",
+  // An https:// URL on a port that answers plain HTTP (the simulator's own): the TLS handshake read an HTTP answer.
+  ERR_SSL_WRONG_VERSION_NUMBER: "the port does not speak TLS: use http:// for it",
 };
 
 /** node's codes for a TLS certificate it does not trust (a self-signed or private CA's, or another host's). */

@@ -42,6 +42,13 @@ describe("a service's base URL", () => {
     );
   });
 
+  it("says an https URL names a port that speaks plain HTTP", async () => {
+    const tls = base.replace(/^http:/, "https:");
+    expect(await unreachableReason(tls)).toBe(
+      `nothing answers at ${tls} (GET ${tls}/v1/launches?limit=1: the port does not speak TLS: use http:// for it)`,
+    );
+  });
+
   it("says the server closed the connection without answering, when it does", async () => {
     const closing = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
