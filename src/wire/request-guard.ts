@@ -26,9 +26,16 @@ export const CONNECTION_LIMITS = { perAddress: String(MAX_CONNECTIONS.perAddress
 
 /**
  * Counts `server`'s open connections by the address they come from, and answers one past
- * either limit 429 TOO_MANY_CONNECTIONS (in the port's own error shape) and closes it.
+ * either limit 429 TOO_MANY_CONNECTIONS (in the port's own error shape) and closes it; the
+ * sockets so refused are added to `refused`, so that a request the peer had already sent on
+ * one is never served (node's parser still reads it).
  */
-function limitConnections(server: HttpServer, bodyOf: (failure: ApiError) => string, limits: ConnectionLimits): void {
+function limitConnections(
+  server: HttpServer,
+  bodyOf: (failure: ApiError) => string,
+  limits: ConnectionLimits,
+  refused: WeakSet<object>,
+): void {
   const byAddress = new Map<string, number>();
   let total = 0;
   server.on("connection", (socket: Socket) => {
@@ -38,6 +45,7 @@ function limitConnections(server: HttpServer, bodyOf: (failure: ApiError) => str
     if (which !== null) {
       const named = { perAddress: String(limits.perAddress), total: String(limits.total), which };
       const failure = apiError("TOO_MANY_CONNECTIONS", named);
+      refused.add(socket);
       return answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
     }
     byAddress.set(address, held + 1);
@@ -68,13 +76,14 @@ export function guardRequests(
   limits: ConnectionLimits = MAX_CONNECTIONS,
 ): void {
   const answer = (response: ServerResponse, failure: ApiError) => endClosingJson(response, failure.status, bodyOf(failure));
+  const refused = new WeakSet<object>();
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A connection already gone is only closed.
     if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
     const failure = parserRefusal(error, server.requestTimeout);
     answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
   });
-  limitConnections(server, bodyOf, limits);
+  limitConnections(server, bodyOf, limits, refused);
   // A CONNECT asks for a tunnel: node closes the socket unanswered when nothing listens for it.
   server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
     const failure = apiError("BAD_REQUEST", { detail: "CONNECT asks for a tunnel, and this server is no proxy" });
@@ -82,9 +91,11 @@ export function guardRequests(
   });
   server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => answer(response, expectationRefusal(request)));
   const hostChecked: RequestListener = (request, response) => {
-    const refused = hostRefusal(request);
-    if (refused === null) serve(request, response);
-    else answer(response, refused);
+    // Its connection was refused and is closing: nothing it sent is served.
+    if (refused.has(request.socket)) return;
+    const hostless = hostRefusal(request);
+    if (hostless === null) serve(request, response);
+    else answer(response, hostless);
   };
   server.on(
     "request",

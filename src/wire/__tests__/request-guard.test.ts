@@ -14,12 +14,19 @@ afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
+/** Requests the guard handed on since the last `guarded`. */
+let served = 0;
+
 /** A server behind the guard that answers every request it is handed `{"ok":true}`. */
 async function guarded(limits = { perAddress: 3, total: 5 }) {
+  served = 0;
   server = createServer({ requireHostHeader: false });
   guardRequests(
     server,
-    (_request, response) => response.end('{"ok":true}'),
+    (_request, response) => {
+      served += 1;
+      response.end('{"ok":true}');
+    },
     (failure) => JSON.stringify(failure.body),
     limits,
   );
@@ -49,6 +56,8 @@ describe("the request guard", () => {
       code: "TOO_MANY_CONNECTIONS",
       error: expect.stringMatching(/at most 3 connections from one address/),
     });
+    // The request it sent was not served: the handler never saw it.
+    expect(served).toBe(0);
     // Another loopback address has its own count, and the port's total is the next limit.
     const other = await rawHttp(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "127.0.0.2");
     expect(other.body).toBe('{"ok":true}');
