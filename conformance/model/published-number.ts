@@ -1,17 +1,19 @@
 /**
  * Whether `published`, a floating-point figure a server sent, is `expected` as far as the
- * figure's own digits go: equal to a millionth, relative (floating point on both sides), or
- * within half a unit of its last significant digit, for a server that rounds what it
- * publishes (1.71062e-11 for 1.710616126707397e-11). The specification states the arithmetic
- * ("multiply priceE12 by dnaUnitSol"), not a precision. Zero is no rounding of a price that
- * is not zero.
+ * digits go: equal to a millionth, relative (floating point on both sides), or within half a
+ * unit of its last significant digit, for a server that rounds what it publishes (1.71062e-11
+ * for 1.710616126707397e-11), widened by the rounding of the published figures `expected` was
+ * computed from (`inputs`: a dnaUnitSol sent as 1.00463e-9 carries its own half digit). The
+ * specification states the arithmetic ("multiply priceE12 by dnaUnitSol"), not a precision.
+ * Zero is no rounding of a price that is not zero.
  */
-export function agreesAsPublished(published: number, expected: number): boolean {
+export function agreesAsPublished(published: number, expected: number, inputs: readonly number[] = []): boolean {
   if (!Number.isFinite(published) || !Number.isFinite(expected)) return false;
   const error = Math.abs(published - expected);
-  if (error <= Math.abs(expected) * 1e-6) return true;
+  const carried = Math.abs(expected) * inputs.reduce((sum, input) => sum + (input === 0 ? 0 : halfLastDigit(input) / Math.abs(input)), 0);
+  if (error <= Math.abs(expected) * 1e-6 + carried) return true;
   if (published === 0) return false;
-  return error <= halfLastDigit(published);
+  return error <= halfLastDigit(published) + carried;
 }
 
 /** Half the value of the last significant digit of `value` as JavaScript writes it (its shortest round-trip form). */

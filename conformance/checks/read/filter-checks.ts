@@ -137,7 +137,7 @@ export const launchesPriceSol: Check = {
         if (typeof dnaUnitSol !== "number" || typeof priceSol !== "number" || typeof priceE12 !== "string") continue;
         judged += 1;
         const expected = (Number(priceE12) / 1e12) * dnaUnitSol;
-        ensure(agreesAsPublished(priceSol, expected), `${row.address}'s priceSol is not priceE12 / 10^12 × dnaUnitSol`, {
+        ensure(agreesAsPublished(priceSol, expected, [dnaUnitSol]), `${row.address}'s priceSol is not priceE12 / 10^12 × dnaUnitSol`, {
           input: { path: "/v1/launches", query },
           expected,
           actual: { priceSol, priceE12, dnaUnitSol },

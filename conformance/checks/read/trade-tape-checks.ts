@@ -207,7 +207,7 @@ export const tradesPriceSol: Check = {
           judged += 1;
           const expected = (Number(trade.priceE12) / 1e12) * body.dnaUnitSol;
           ensure(
-            agreesAsPublished(trade.priceSol, expected),
+            agreesAsPublished(trade.priceSol, expected, [body.dnaUnitSol]),
             `trade ${trade.signature} of ${launch.address} has a priceSol that is not its priceE12 / 10^12 × the page's dnaUnitSol`,
             {
               input: { id: launch.address, limit: 50 },

@@ -11,6 +11,17 @@ describe("a published figure", () => {
     );
   });
 
+  it("widens by the rounding of the published figures the expected one is computed from", () => {
+    // A dnaUnitSol of 1.004634e-9 sent as 1.00463e-9, and the price from the exact one, rounded.
+    const price = 27958993476234 / 1e12;
+    const exact = 1.004634e-9;
+    const published = Number((price * exact).toPrecision(6));
+    const expected = price * Number(exact.toPrecision(6));
+    expect(agreesAsPublished(published, expected)).toBe(false);
+    expect(agreesAsPublished(published, expected, [Number(exact.toPrecision(6))])).toBe(true);
+    expect(agreesAsPublished(published * 1.01, expected, [Number(exact.toPrecision(6))])).toBe(false);
+  });
+
   it("disagrees with a figure off by more than its last digit, with zero for a price, and with what is not finite", () => {
     expect(agreesAsPublished(1.71062e-11, 1.710616126707397e-11)).toBe(true);
     expect(agreesAsPublished(1.71072e-11, 1.710616126707397e-11)).toBe(false);

@@ -213,16 +213,21 @@ describe("against a black box that breaks one rule", () => {
 });
 
 describe("against a server that rounds the prices it publishes", () => {
-  it("passes the priceSol checks when priceSol keeps six significant digits: the specification states the arithmetic, not a precision", async () => {
-    const rounded = (value: unknown) => (typeof value === "number" ? Number(value.toPrecision(6)) : value);
-    const round = (record: Record<string, unknown>) => ({ ...record, priceSol: rounded(record.priceSol) });
-    const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) => {
-      if (answer.status !== 200 || typeof answer.body !== "object" || answer.body === null) return undefined;
-      if (Array.isArray(answer.body.launches)) return { body: { ...answer.body, launches: answer.body.launches.map(round) } };
-      if (request.path.endsWith("/trades") && Array.isArray(answer.body.trades))
-        return { body: { ...answer.body, trades: answer.body.trades.map(round) } };
-      return undefined;
-    });
+  it("passes the priceSol checks when every figure keeps six significant digits: the specification states the arithmetic, not a precision", async () => {
+    // Every fractional number of the lists and tapes, dnaUnitSol too, as a server printing six digits sends it.
+    const rounded = (value: unknown): unknown =>
+      typeof value === "number" && !Number.isInteger(value)
+        ? Number(value.toPrecision(6))
+        : Array.isArray(value)
+          ? value.map(rounded)
+          : typeof value === "object" && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rounded(item)]))
+            : value;
+    const proxy = await startBreakingProxy(simulator.baseUrl, (request, answer) =>
+      answer.status === 200 && (request.path === "/v1/launches" || request.path.endsWith("/trades"))
+        ? { body: rounded(answer.body) }
+        : undefined,
+    );
     try {
       const checks = READ_CHECKS.filter((check) => check.id.includes("priceSol"));
       expect(checks.map((check) => check.id).sort()).toEqual(["launches.priceSol.fromPriceE12", "trades.priceSol.inPageUnit"]);
