@@ -163,15 +163,16 @@ describe("Devnet", () => {
     expect(devnet.getBalance(broke.address)).toBe(0n);
   });
 
-  it("refuses a transaction whose signature was made by another key", async () => {
+  /** Alice's transfer of SOL to Bob carrying the signature bytes of Mallory's own transfer. */
+  async function forgedTransfer(): Promise<Transaction> {
     const mallory = await generateKeyPairSigner();
     const honest = await transfer(devnet, alice, bob, SOL);
     const forged = await transfer(devnet, mallory, bob, SOL);
-    // Alice's message carrying Mallory's signature bytes.
-    const tampered: Transaction = {
-      ...honest,
-      signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"],
-    };
+    return { ...honest, signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"] };
+  }
+
+  it("refuses a transaction whose signature was made by another key", async () => {
+    const tampered = await forgedTransfer();
     const result = devnet.send(tampered);
     expect(result).toMatchObject({ landed: false, error: { kind: "transaction", name: "SignatureFailure" } });
     expect(devnet.getBalance(bob.address)).toBe(0n);
@@ -179,13 +180,7 @@ describe("Devnet", () => {
   });
 
   it("verifies a forged signature when it lands, even after a simulation that did not check signatures passed it", async () => {
-    const mallory = await generateKeyPairSigner();
-    const honest = await transfer(devnet, alice, bob, SOL);
-    const forged = await transfer(devnet, mallory, bob, SOL);
-    const tampered: Transaction = {
-      ...honest,
-      signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"],
-    };
+    const tampered = await forgedTransfer();
     // Only a simulation that verified the signatures lets the landing skip verifying them again.
     expect(devnet.simulate(tampered, { sigVerify: false }).error).toBeNull();
     const { signature } = accepted(devnet.submit(tampered));
