@@ -11,6 +11,7 @@ import { type SupportedMessage, checkTransaction } from "./check-transaction.ts"
 import { rememberedLog } from "./runtime-log.ts";
 import type { SlotSpan } from "./slot-span.ts";
 import { PROGRAMS_DIST_DIR, PROGRAM_BINARIES } from "./program-binaries.ts";
+import { wireBytesOf } from "./unsigned-transaction.ts";
 const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 
 import {
@@ -278,13 +279,14 @@ export class Devnet {
   readonly #slotListeners = new Set<SlotListener>();
   readonly #receivedListeners = new Set<ReceivedListener>();
   /**
-   * Transactions (these very objects: their bytes never change) whose signatures and account
-   * locks the VM itself verified in a `simulate` that passed, as a preflight does. Their
-   * landing skips the VM's signature check: a validator verifies a transaction once, at its
-   * door, and Ed25519 verification is half the VM's cost of a transfer. Nothing else can put
-   * a transaction here, so every other landing is verified by the VM as it runs.
+   * Transactions whose signatures and account locks the VM itself verified in a `simulate`
+   * that passed, as a preflight does, each with a copy of the wire bytes it verified. A landing
+   * of the same object still carrying those very bytes skips the VM's signature check: a
+   * validator verifies a transaction once, at its door, and Ed25519 verification is two thirds
+   * of the VM's cost of simulating a transfer. An object whose signatures or message changed
+   * since (its arrays are not frozen), and every other transaction, is verified as it lands.
    */
-  readonly #verifiedByVm = new WeakSet<Transaction>();
+  readonly #verifiedByVm = new WeakMap<Transaction, Buffer>();
   #version = 0;
   readonly seed: string;
 
@@ -564,7 +566,7 @@ export class Devnet {
       };
     }
     const meta = result.meta();
-    if (sigVerify) this.#verifiedByVm.add(transaction);
+    if (sigVerify) this.#verifiedByVm.set(transaction, Buffer.from(wireBytesOf(transaction)));
     return {
       error: null,
       logs: meta.logs(),
@@ -826,7 +828,7 @@ export class Devnet {
     const balanceBefore = feePayer === undefined ? 0n : this.getBalance(feePayer);
     let result: ReturnType<LiteSVM["sendTransaction"]>;
     // The VM's own duplicate check goes with its signature check; `#records` answers AlreadyProcessed above either way.
-    const verified = this.#verifiedByVm.has(transaction);
+    const verified = this.#verifiedByVm.get(transaction)?.equals(wireBytesOf(transaction)) === true;
     try {
       if (verified) this.#svm.withSigverify(false);
       result = this.#svm.sendTransaction(transaction);

@@ -189,6 +189,20 @@ describe("Devnet", () => {
     expect(devnet.getBalance(bob.address)).toBe(0n);
   });
 
+  it("verifies at landing a transaction whose bytes changed after its simulation verified them", async () => {
+    const signed = await transfer(devnet, alice, bob, SOL);
+    // Kit's transaction object: frozen, but its byte arrays are not.
+    const bytes = new Uint8Array(signed.messageBytes);
+    const tx = { messageBytes: bytes, signatures: { ...signed.signatures } } as unknown as Transaction;
+    expect(devnet.simulate(tx).error).toBeNull();
+    // 5 SOL where Alice signed for 1: the transfer's lamports end the message but for its (empty) address-table list.
+    new DataView(bytes.buffer, bytes.byteOffset).setBigUint64(bytes.length - 9, 5n * SOL, true);
+    const { signature } = accepted(devnet.submit(tx));
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "failed", error: { name: "SignatureFailure" } });
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  });
+
   it("lands a transaction its simulation verified, once, as any other", async () => {
     const tx = await transfer(devnet, alice, bob, SOL);
     expect(devnet.simulate(tx).error).toBeNull();
