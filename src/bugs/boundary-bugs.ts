@@ -36,6 +36,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "GET /v1/launches takes limit 1 to 100; this mode answers limit 0 (and 101) as if it were in range.",
     caughtBy: "boundaries.launches.limit",
+    strictOnly: true,
     http: { method: "GET", route: "/v1/launches", preValidation: (request) => clampQuery(request, "limit", 1, 100) },
   },
   {
@@ -43,6 +44,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "GET /v1/launches takes up to 100 ids; this mode drops the surplus instead of refusing 101.",
     caughtBy: "boundaries.launches.ids",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches",
@@ -57,6 +59,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "A launch's trades take limit 1 to 200; this mode clamps 201 (and 0) instead of refusing it.",
     caughtBy: "boundaries.trades.limit",
+    strictOnly: true,
     http: { method: "GET", route: "/v1/launches/:id/trades", preValidation: (request) => clampQuery(request, "limit", 1, 200) },
   },
   {
@@ -64,6 +67,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "A chart's bucket is 1 to 86400 seconds; this mode clamps a bucket out of range instead of refusing it.",
     caughtBy: "boundaries.chart.bucket",
+    strictOnly: true,
     http: { method: "GET", route: "/v1/launches/:id/chart", preValidation: (request) => clampQuery(request, "bucket", 1, 86_400) },
   },
   {
@@ -71,6 +75,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "A chart's limit is 1 to 1000 candles; this mode clamps 1001 (and 0) instead of refusing it.",
     caughtBy: "boundaries.chart.limit",
+    strictOnly: true,
     http: { method: "GET", route: "/v1/launches/:id/chart", preValidation: (request) => clampQuery(request, "limit", 1, 1_000) },
   },
   {
@@ -90,6 +95,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "status must not be combined with the paging parameters; this mode drops the paging ones instead of refusing.",
     caughtBy: "boundaries.launches.statusWithPaging",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches",
@@ -104,6 +110,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
     phase: "boundaries",
     rule: "A quote's slippageBps is 0 to 10000; this mode clamps -1 and 10001 instead of refusing them.",
     caughtBy: "boundaries.quote.slippageBps",
+    strictOnly: true,
     http: {
       method: "POST",
       route: "/v1/trades/quote",

@@ -42,15 +42,21 @@ export function parseBugNames(list: string): { ok: true; names: string[] } | { o
   return { ok: true, names };
 }
 
+/** How a mode's catcher reads: its check, and whether it fails only with `--strict` (a decision of ours). */
+const caughtByText = (bug: InjectedBug) => `${bug.caughtBy}${bug.strictOnly ? " with --strict (noted without)" : ""}`;
+
 /** The catalogue as a Markdown table (name, phase, rule broken, caught by): what the README shows. */
 export function bugTableMarkdown(): string {
   const escape = (text: string) => text.replaceAll("|", "\\|");
   const lines = ["| mode | phase | rule it breaks | caught by |", "|---|---|---|---|"];
-  for (const bug of INJECTED_BUGS) lines.push(`| \`${bug.name}\` | ${bug.phase} | ${escape(bug.rule)} | \`${bug.caughtBy}\` |`);
+  for (const bug of INJECTED_BUGS)
+    lines.push(
+      `| \`${bug.name}\` | ${bug.phase} | ${escape(bug.rule)} | \`${bug.caughtBy}\`${bug.strictOnly ? " with `--strict` (noted without)" : ""} |`,
+    );
   return `${lines.join("\n")}\n`;
 }
 
 /** The catalogue as the `basket-devnet bugs` command prints it: one block per mode. */
 export function bugListText(): string {
-  return `${INJECTED_BUGS.map((bug) => `${bug.name}  (${bug.phase}; caught by ${bug.caughtBy})\n  ${bug.rule}`).join("\n")}\n`;
+  return `${INJECTED_BUGS.map((bug) => `${bug.name}  (${bug.phase}; caught by ${caughtByText(bug)})\n  ${bug.rule}`).join("\n")}\n`;
 }

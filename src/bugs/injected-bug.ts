@@ -69,6 +69,11 @@ export interface InjectedBug {
   readonly rule: string;
   /** The conformance check id expected to fail while this mode is active. */
   readonly caughtBy: string;
+  /**
+   * The rule is one of our decisions, not the specification's: judging another server (no
+   * `--strict`) the check only notes this mode; it fails with `--strict`, and with `--start`.
+   */
+  readonly strictOnly?: true;
   readonly http?: HttpBreak;
   readonly stream?: StreamBreak;
   readonly deep?: DeepBreak;

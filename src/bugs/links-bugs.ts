@@ -43,6 +43,7 @@ export const LINKS_BUGS: readonly InjectedBug[] = [
     phase: "links",
     rule: "Our preview card carries twitter:card beside the Open Graph tags; this mode leaves it out.",
     caughtBy: "links.preview.tags",
+    strictOnly: true,
     http: {
       method: "GET",
       route: PREVIEW_ROUTE,

@@ -20,6 +20,7 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
     phase: "negative",
     rule: "POST bodies are JSON; this mode reads a text/plain, form or XML body as JSON instead of refusing it.",
     caughtBy: "negative.contentType",
+    strictOnly: true,
     http: {
       method: "POST",
       route: "*",
@@ -70,6 +71,7 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
     phase: "negative",
     rule: "tab and sort take one of their listed values; this mode ignores any other value instead of refusing it.",
     caughtBy: "negative.parameters.refused",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches",

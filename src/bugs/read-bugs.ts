@@ -222,6 +222,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     phase: "read",
     rule: "Our document starts every candle at a multiple of the bucket; this mode starts each one a second late.",
     caughtBy: "chart.candles.aligned",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches/:id/chart",
@@ -244,6 +245,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     phase: "read",
     rule: "Our document: a candle's v is the tape's primaryAmount summed over its span; this mode doubles it.",
     caughtBy: "chart.volume.matchesTape",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches/:id/chart",

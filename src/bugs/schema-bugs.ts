@@ -22,6 +22,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     phase: "schema",
     rule: "An answer carries only the fields the document lists; this mode adds one it does not.",
     caughtBy: "schema.responses.exact",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches/:id",
@@ -75,6 +76,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     phase: "schema",
     rule: "Our document: error bodies carry a stable `code`; this mode leaves it out.",
     caughtBy: "schema.errors.haveCode",
+    strictOnly: true,
     http: {
       method: "*",
       route: "*",
@@ -86,6 +88,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     phase: "schema",
     rule: "Every answer's status is one the document lists; this mode answers an unknown launch with 422.",
     caughtBy: "schema.status.documented",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/launches/:id",

@@ -8,6 +8,7 @@ export const STATEFUL_BUGS: readonly InjectedBug[] = [
     phase: "stateful",
     rule: "A wallet's token balances are what its landed trades left it; this mode reports one base unit less of each token held.",
     caughtBy: "stateful.tradeFlow.model",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/wallets/:wallet/balances",

@@ -90,6 +90,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     phase: "stream",
     rule: "The AsyncAPI document gives a cards frame an integer seq; this mode sends it as a string.",
     caughtBy: "stream.frames.validate",
+    strictOnly: true,
     stream: {
       outgoing: (frame) => {
         const holder = cardsHolder(frame, "seq");
@@ -158,6 +159,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     phase: "stream",
     rule: "An unknown client op or an unreadable frame is ignored; this mode closes the socket with 1003.",
     caughtBy: "stream.unknownKinds.tolerated",
+    strictOnly: true,
     stream: {
       incoming: closesOn(1003, "unsupported frame", (data) => {
         const frame = parsed(data);
@@ -350,6 +352,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     phase: "stream",
     rule: "Our document: more than 60 client frames in 10 s close with 1008; this mode closes at the 31st.",
     caughtBy: "stream.close.floodWindow",
+    strictOnly: true,
     stream: {
       incoming: closesOn(1008, "too many frames", (_data, socket) => {
         const now = performance.now();
@@ -372,6 +375,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     phase: "stream",
     rule: "Our document: a socket the server closes on shutdown or by control gets 1001; this mode closes it with 1000.",
     caughtBy: "stream.close.shutdown",
+    strictOnly: true,
     stream: {
       closing: (name, socket) => {
         if (name !== "shutdown" && name !== "control") return true;

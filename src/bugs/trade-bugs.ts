@@ -57,6 +57,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     phase: "trade",
     rule: "Plan steps land in order, and concurrent landing fails; this mode lands steps sent together in the order they arrived, so a settle sent with its setup succeeds.",
     caughtBy: "submit.concurrentFails",
+    strictOnly: true,
     deep: { plansLandInArrivalOrder: true },
   },
   {
@@ -64,6 +65,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     phase: "trade",
     rule: "The settling step is the step its quoteId belongs on; this mode builds two quotes of the same trade by the same wallet in one slot as the same bytes, so the second trade would report the first's landing without trading.",
     caughtBy: "build.ownPlanPerQuote",
+    strictOnly: true,
     deep: { plansShareBytes: true },
   },
   {
@@ -71,6 +73,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     phase: "trade",
     rule: "Our document refuses the build of an expired quote with 410 QUOTE_EXPIRED; this mode answers 400.",
     caughtBy: "quote.expiry.status410",
+    strictOnly: true,
     http: {
       method: "POST",
       route: "/v1/trades/build",
@@ -377,6 +380,7 @@ export const TRADE_BUGS: readonly InjectedBug[] = [
     phase: "trade",
     rule: "A transaction past its lastValidBlockHeight and never seen reports expired; this mode reports pending forever.",
     caughtBy: "status.expiredAfterLastValid",
+    strictOnly: true,
     http: {
       method: "GET",
       route: "/v1/transactions/:signature",

@@ -77,7 +77,7 @@ export const tradeTermsKept: Check = {
   phase: "trade",
   rule: {
     section: "Endpoints › POST /v1/trades/quote",
-    text: "a landed trade keeps its quote: a buy by exactOut delivers the launch tokens wanted out (amountIn) and is paid from the wallet's SOL; a sell receives at least minOut (slippageBps sets the floor on what is received), as its tape record's dnaUnits shows (that a sell quote's amounts are DNA units, as the tape's, is our document's: a difference there is noted)",
+    text: "a landed trade keeps its quote: a buy by exactOut delivers the launch tokens wanted out (amountIn) and is paid from the wallet's SOL; a sell receives at least minOut (slippageBps sets the floor on what is received), as its tape record's dnaUnits shows (that a sell quote's amounts are DNA units, as the tape's, is our document's: a quote a hundred times or more off what landed is read as another unit, and noted)",
   },
   enforces: "specification",
   needs: ["wallet", "clock"],
@@ -103,13 +103,22 @@ export const tradeTermsKept: Check = {
         input: soldInput,
         actual: row,
       });
-      // The specification does not say in what unit a sell's minOut is: ours is the tape's DNA units.
-      if (typeof sell.quote.minOut === "string" && BigInt(row.dnaUnits) < BigInt(sell.quote.minOut))
-        context.failDecision(`a sell quoted at minOut ${sell.quote.minOut} received ${row.dnaUnits} DNA units`, {
-          input: soldInput,
-          expected: `at least ${sell.quote.minOut}`,
-          actual: { dnaUnits: row.dnaUnits, expectedOut: sell.quote.expectedOut },
-        });
+      if (typeof sell.quote.minOut !== "string" || BigInt(row.dnaUnits) >= BigInt(sell.quote.minOut)) return;
+      const failure = {
+        input: soldInput,
+        expected: `at least ${sell.quote.minOut}`,
+        actual: { dnaUnits: row.dnaUnits, expectedOut: sell.quote.expectedOut },
+      };
+      // The specification does not say in what unit a sell's quote is (ours is the tape's DNA
+      // units): a quote a hundred times or more off what landed speaks another unit, and cannot
+      // be judged by the tape. Less than that is a sell that received less than its floor.
+      const expectedOut = typeof sell.quote.expectedOut === "string" ? BigInt(sell.quote.expectedOut) : BigInt(sell.quote.minOut);
+      if (expectedOut >= 100n * BigInt(row.dnaUnits))
+        context.failDecision(
+          `a sell quoted at minOut ${sell.quote.minOut} (in another unit than the tape's?) received ${row.dnaUnits} DNA units`,
+          failure,
+        );
+      ensure(false, `a sell quoted at minOut ${sell.quote.minOut} received ${row.dnaUnits} DNA units`, failure);
     });
   },
 };
