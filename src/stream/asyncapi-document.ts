@@ -36,7 +36,7 @@ const CHANNEL_DESCRIPTION = [
   `client frames over ${d.maxFrameBytes} bytes, non-JSON, with \`v\` other than 1, or of an unknown op/tier/shape are ignored`,
   "without an answer; malformed addresses are dropped from the frame.",
   `Closes: 1008 past ${d.frameRate.frames} client frames in any ${d.frameRate.windowMs / 1000} s; 1013 past ${d.maxConnectionsPerAddress} connections`,
-  `per address or ${d.maxConnections} in all; 1001 on shutdown, after ${d.idleTimeoutMs / 1000} s without a frame or pong, and for a socket`,
+  `per address or ${d.maxConnections} in all (the HTTP port's own limits, which count every connection and answer 429 before the handshake, may come first); 1001 on shutdown, after ${d.idleTimeoutMs / 1000} s without a frame or pong, and for a socket`,
   `with more than ${d.highWaterMarkBytes} bytes unread (slow consumer); 1009 (by the WebSocket layer, before the frame is read) for a`,
   `client frame over ${d.maxPayloadBytes} bytes, which no client of this interface sends. Heartbeat every ${d.heartbeatMs / 1000} s.`,
   "Each landed trade is announced once per interested socket, after the read model holds it.",

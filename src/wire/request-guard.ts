@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
@@ -20,9 +21,26 @@ export interface ConnectionLimits {
   readonly perAddress: number;
   readonly total: number;
 }
-export const MAX_CONNECTIONS: ConnectionLimits = { perAddress: 1_024, total: 8_192 };
-/** The limits as the refusal's sentence names them. */
-export const CONNECTION_LIMITS = { perAddress: String(MAX_CONNECTIONS.perAddress), total: String(MAX_CONNECTIONS.total) };
+/**
+ * The process's limit of open files, as Linux reports it (null elsewhere): the connection
+ * limits stay below it, so that a flood on one port leaves descriptors for the others, the
+ * state directory and the programs' files.
+ */
+function openFilesLimit(): number | null {
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((entry) => entry.startsWith("Max open files"));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isSafeInteger(soft) && soft > 0 ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A port takes at most a quarter of the process's descriptors (three ports: the API, the RPC, its PubSub), and never more than 8,192. */
+const TOTAL = Math.max(64, Math.min(8_192, Math.floor((openFilesLimit() ?? 32_768) / 4)));
+export const MAX_CONNECTIONS: ConnectionLimits = { perAddress: Math.min(1_024, TOTAL), total: TOTAL };
 
 /**
  * Counts `server`'s open connections by the address they come from, and answers one past
@@ -30,11 +48,11 @@ export const CONNECTION_LIMITS = { perAddress: String(MAX_CONNECTIONS.perAddress
  * sockets so refused are added to `refused`, so that a request the peer had already sent on
  * one is never served (node's parser still reads it).
  */
-function limitConnections(
+export function limitConnections(
   server: HttpServer,
   bodyOf: (failure: ApiError) => string,
   limits: ConnectionLimits,
-  refused: WeakSet<object>,
+  refused: WeakSet<object> = new WeakSet(),
 ): void {
   const byAddress = new Map<string, number>();
   let total = 0;
@@ -46,7 +64,8 @@ function limitConnections(
       const named = { perAddress: String(limits.perAddress), total: String(limits.total), which };
       const failure = apiError("TOO_MANY_CONNECTIONS", named);
       refused.add(socket);
-      return answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)));
+      // Let go as soon as it is written: lingering, a flood of refused connections would hold descriptors all the same.
+      return answerAndClose(socket, rawJsonResponse(failure.status, bodyOf(failure)), 0);
     }
     byAddress.set(address, held + 1);
     total++;

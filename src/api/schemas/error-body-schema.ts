@@ -5,7 +5,6 @@ import { MALFORMED_JSON } from "../api-error-handler.ts";
 import { EXAMPLE_ADDRESS, EXAMPLE_LAUNCH_ROW } from "../examples/record-examples.ts";
 import { refTo } from "./common-parameters.ts";
 import { PIPELINED_LIMITS } from "../../wire/pipelined-requests.ts";
-import { CONNECTION_LIMITS } from "../../wire/request-guard.ts";
 
 /** The error examples name the document's placeholder launch, wallet and component. */
 const EXAMPLE_LAUNCH = EXAMPLE_LAUNCH_ROW.address;
@@ -54,7 +53,8 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
   METHOD_NOT_ALLOWED: apiError("METHOD_NOT_ALLOWED", { path: '"/v1/trades/quote"', allowed: "POST", method: "GET" }).body,
   UPGRADE_REQUIRED: apiError("UPGRADE_REQUIRED", { path: "/v1/stream" }).body,
   TOO_MANY_PIPELINED: apiError("TOO_MANY_PIPELINED", PIPELINED_LIMITS).body,
-  TOO_MANY_CONNECTIONS: apiError("TOO_MANY_CONNECTIONS", { ...CONNECTION_LIMITS, which: "the first" }).body,
+  // The limits of a process allowed 32,768 open files (they follow the process's limit): the committed document is the same on every machine.
+  TOO_MANY_CONNECTIONS: apiError("TOO_MANY_CONNECTIONS", { perAddress: "1024", total: "8192", which: "the first" }).body,
   HEADERS_TOO_LARGE: apiError("HEADERS_TOO_LARGE", { limit: "16384" }).body,
   REQUEST_TIMEOUT: apiError("REQUEST_TIMEOUT", { seconds: "30" }).body,
   EXPECTATION_FAILED: apiError("EXPECTATION_FAILED", { expect: '"200-ok"' }).body,

@@ -19,6 +19,7 @@ import { resolveSimulatorOptions } from "../../simulator/simulator-options.ts";
 import { PIPELINED_IN_FLIGHT, PIPELINED_WAITING } from "../../wire/pipelined-requests.ts";
 import { rawHttp } from "../../wire/__tests__/raw-http.ts";
 import { REQUEST_TIMEOUT_MS } from "../../wire/request-arrival.ts";
+import { MAX_CONNECTIONS } from "../../wire/request-guard.ts";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_ADDRESS } from "../pubsub-methods.ts";
 import { type RpcEndpoints, startRpcEndpoints } from "../rpc-endpoints.ts";
 import { buildRpcServer } from "../rpc-server.ts";
@@ -346,6 +347,27 @@ describe("PubSub", () => {
     await reader.next((frame) => frame.method === "accountNotification");
     reader.socket.close();
   }, 20_000);
+
+  it("limits the PubSub port's connections as the other ports', upgraded or not: one address past its share is answered 429 and let go", async () => {
+    const { port } = new URL(endpoints.pubsubUrl);
+    const held: ReturnType<typeof connect>[] = [];
+    try {
+      // A different loopback address from the other tests' sockets: its share starts empty.
+      for (let i = 0; i < MAX_CONNECTIONS.perAddress; i++) {
+        const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress: "127.0.0.7" });
+        held.push(socket);
+        await once(socket, "connect");
+      }
+      const refused = await rawHttp(Number(port), "GET / HTTP/1.1\r\nHost: x\r\n\r\n", "127.0.0.7");
+      expect(refused.head).toMatch(/^HTTP\/1.1 429 /);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        jsonrpc: "2.0",
+        error: { code: -32600, message: expect.stringMatching(/connections from one address/) },
+      });
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
 
   it("without a faucet requestAirdrop is not served (-32601)", async () => {
     const reply = await postRpc(endpoints.rpcUrl, { jsonrpc: "2.0", id: 1, method: "requestAirdrop", params: [devnet.seed, 1] });

@@ -63,6 +63,19 @@ describe("the request guard", () => {
     expect(other.body).toBe('{"ok":true}');
   });
 
+  it("lets a refused connection go as soon as its answer is written, though its peer never closes its side", async () => {
+    const port = await guarded({ perAddress: 1, total: 5 });
+    await open(port);
+    const refused = await open(port, "127.0.0.1", true);
+    let answer = "";
+    refused.on("data", (chunk) => (answer += chunk.toString()));
+    await once(refused, "end");
+    expect(answer).toMatch(/^HTTP\/1.1 429 /);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Only the first, held connection: the refused one holds no descriptor while its peer lingers.
+    expect(await connections()).toBe(1);
+  });
+
   it("counts a closed connection out, so the address may open another", async () => {
     const port = await guarded({ perAddress: 1, total: 5 });
     const first = await open(port);
