@@ -10,10 +10,12 @@ import { Address, Signature } from "../wire/wire-fields.ts";
 
 /**
  * A u64 parameter, a JSON integer: bounded, for JSON reads `1e400` as Infinity, which ajv
- * takes for an integer and no BigInt can hold (the validator refuses it as not a u64).
+ * takes for an integer and no BigInt can hold. Bounded at 2^53 − 1, the largest integer
+ * JavaScript reads exactly (a u64 past it would arrive rounded): no slot or lamport count
+ * this chain holds comes near it.
  */
 export const U64Integer = (options: { readonly description?: string } = {}) =>
-  Type.Integer({ minimum: 0, maximum: 2 ** 64 - 1, ...options });
+  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, ...options });
 
 export const Commitment = Type.Union([Type.Literal("processed"), Type.Literal("confirmed"), Type.Literal("finalized")], {
   description: "how settled the state read must be",
