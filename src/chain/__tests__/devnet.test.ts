@@ -171,6 +171,14 @@ describe("Devnet", () => {
     return { ...honest, signatures: { [alice.address]: Object.values(forged.signatures)[0]! } as Transaction["signatures"] };
   }
 
+  /** Submits `tx` and lands it: the VM refuses its signature, and Bob receives nothing. */
+  function expectRefusedAtLanding(tx: Transaction): void {
+    const { signature } = accepted(devnet.submit(tx));
+    devnet.advanceSlots(1);
+    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "failed", error: { name: "SignatureFailure" } });
+    expect(devnet.getBalance(bob.address)).toBe(0n);
+  }
+
   it("refuses a transaction whose signature was made by another key", async () => {
     const tampered = await forgedTransfer();
     const result = devnet.send(tampered);
@@ -183,10 +191,7 @@ describe("Devnet", () => {
     const tampered = await forgedTransfer();
     // Only a simulation that verified the signatures lets the landing skip verifying them again.
     expect(devnet.simulate(tampered, { sigVerify: false }).error).toBeNull();
-    const { signature } = accepted(devnet.submit(tampered));
-    devnet.advanceSlots(1);
-    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "failed", error: { name: "SignatureFailure" } });
-    expect(devnet.getBalance(bob.address)).toBe(0n);
+    expectRefusedAtLanding(tampered);
   });
 
   it("verifies at landing a transaction whose bytes changed after its simulation verified them", async () => {
@@ -197,10 +202,7 @@ describe("Devnet", () => {
     expect(devnet.simulate(tx).error).toBeNull();
     // 5 SOL where Alice signed for 1: the transfer's lamports end the message but for its (empty) address-table list.
     new DataView(bytes.buffer, bytes.byteOffset).setBigUint64(bytes.length - 9, 5n * SOL, true);
-    const { signature } = accepted(devnet.submit(tx));
-    devnet.advanceSlots(1);
-    expect(devnet.getTransactionStatus(signature)).toMatchObject({ status: "failed", error: { name: "SignatureFailure" } });
-    expect(devnet.getBalance(bob.address)).toBe(0n);
+    expectRefusedAtLanding(tx);
   });
 
   it("lands a transaction its simulation verified, once, as any other", async () => {
