@@ -7,7 +7,7 @@ import { SLOTS_PER_EPOCH } from "../chain/virtual-clock.ts";
 import { RPC_ERROR, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { API_VERSION, inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
-import { CommitmentConfig } from "./rpc-schemas.ts";
+import { CommitmentConfig, U64Integer } from "./rpc-schemas.ts";
 import { transactionFeeOf } from "./transaction-fee.ts";
 
 /** Bumped with the feature set the validator reports; clients only print it. */
@@ -26,7 +26,7 @@ function identityOf(seed: string): string {
   return getBase58Decoder().decode(createHash("sha256").update(`basket-devnet:identity:${seed}`).digest());
 }
 
-const Slot = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "a slot" });
+const Slot = U64Integer({ description: "a slot" });
 
 /**
  * A compiled message's fee as the runtime would charge it (per signature plus its priority

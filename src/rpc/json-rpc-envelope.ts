@@ -52,3 +52,8 @@ export function responseOf(id: RpcId, reply: RpcAnswer): RpcResponse {
 /** A request that is not a JSON-RPC 2.0 request object (the validator's message). */
 export const INVALID_REQUEST: RpcError = { code: RPC_ERROR.invalidRequest, message: "Invalid request" };
 export const PARSE_ERROR: RpcError = { code: RPC_ERROR.parseError, message: "Parse error" };
+
+/** A JSON-RPC error object with no id (the request was never read as one): what every refusal before a method answers, on the RPC port and its PubSub's. */
+export function refusalBody(message: string, code: number = RPC_ERROR.invalidRequest): string {
+  return JSON.stringify(responseOf(null, refuse(code, message)));
+}

@@ -7,7 +7,7 @@ import { isWritableKey } from "../chain/check-transaction.ts";
 import { TransactionHistory } from "./transaction-history.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
-import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
+import { refusalBody } from "./json-rpc-envelope.ts";
 import { MAX_CONNECTIONS, limitConnections } from "../wire/request-guard.ts";
 
 /** The largest frame a client may send: a subscription request is a few hundred bytes. */
@@ -50,11 +50,7 @@ export class PubSubServer {
     const dispatcher = new RpcDispatcher(deps, PUBSUB_METHODS);
     // The port's connections are limited as the other ports' are, upgraded or not: its socket
     // limits below count only sockets that became WebSockets.
-    limitConnections(
-      this.server,
-      (failure) => JSON.stringify(responseOf(null, refuse(RPC_ERROR.invalidRequest, failure.body.error))),
-      MAX_CONNECTIONS,
-    );
+    limitConnections(this.server, (failure) => refusalBody(failure.body.error), MAX_CONNECTIONS);
     const wss = new WebSocketServer({ server: this.server, maxPayload: MAX_FRAME_BYTES });
     // ws re-emits its HTTP server's errors here. Those are the server's to handle (a taken port:
     // startRpcEndpoints moves to another pair); unheard here, one took the process down.

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ANY_ORIGIN, apiError } from "../errors/index.ts";
-import { RPC_ERROR, refuse, responseOf } from "./json-rpc-envelope.ts";
+import { RPC_ERROR, refusalBody } from "./json-rpc-envelope.ts";
 import { RpcDispatcher } from "./rpc-dispatcher.ts";
 import type { RpcDeps } from "./rpc-method.ts";
 import { registerCrossOrigin } from "../wire/cross-origin.ts";
@@ -13,11 +13,6 @@ type RequestListener = (request: IncomingMessage, response: ServerResponse) => v
 
 /** The validator's cap on a request body. */
 const MAX_BODY_BYTES = 50 * 1024;
-
-/** A JSON-RPC error object with no id (the request was never read as one): what every refusal of this port answers. */
-function refusalBody(message: string, code: number = RPC_ERROR.invalidRequest): string {
-  return JSON.stringify(responseOf(null, refuse(code, message)));
-}
 
 /** A request refused before routing (a URL that is not percent-encoding): in the JSON-RPC shape too, as the API answers it in its own. */
 function refuseUnroutable(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
