@@ -1,16 +1,11 @@
 import type { FastifyBodyParser, FastifyReply, FastifyRequest } from "fastify";
 import { apiError, quoted } from "../errors/index.ts";
 import { sendApiError } from "./api-error-reply.ts";
+import { hasBody } from "../wire/request-body.ts";
 import { utf8TextOf } from "../wire/utf8-text.ts";
 
 /** A charset parameter of a content type, as RFC 9110 writes it (token or quoted string). */
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
-
-/** True when a request carries a body: a length above zero, or one sent in chunks. */
-function hasBody(request: FastifyRequest): boolean {
-  const length = Number(request.headers["content-length"] ?? 0);
-  return length > 0 || request.headers["transfer-encoding"] !== undefined;
-}
 
 /**
  * Refuses, with 415, a body the server would misread: one compressed by a content-encoding

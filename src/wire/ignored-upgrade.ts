@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { apiError, rawJsonResponse } from "../errors/index.ts";
 import { answerAndClose } from "./answer-and-close.ts";
+import { hasBody } from "./request-body.ts";
 
 /** Whether `request` asks to become a WebSocket: the one upgrade our servers take. */
 export function asksForWebSocket(request: IncomingMessage): boolean {
@@ -18,8 +19,7 @@ export function asksForWebSocket(request: IncomingMessage): boolean {
  * for the parser that would have read the body is gone.
  */
 export function serveIgnoringUpgrade(server: HttpServer, request: IncomingMessage, socket: Duplex, bodyOf: (body: object) => string): void {
-  const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
-  if (hasBody) {
+  if (hasBody(request)) {
     const failure = apiError("BAD_REQUEST", {
       detail: `a request with a body may offer no Upgrade but websocket (this one offers ${JSON.stringify(request.headers.upgrade)}): send it without`,
     });
