@@ -70,7 +70,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   };
   /** The answer to a request no route takes: 405 naming the methods its path has, or 404. */
   const answerUnrouted = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?")[0] ?? "";
+    const path = pathOf(request);
     const allowed = allowedMethods(path);
     // A HEAD's answer carries the length of its GET's body (RFC 9110), so the sentence names GET.
     const method = request.method === "HEAD" ? "GET" : request.method;
@@ -87,7 +87,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const unrouted = (request: FastifyRequest, error?: FastifyError): boolean => {
     if (request.is404 || isPreflightRoute({ method: request.method, url: request.routeOptions.url ?? "" })) return true;
     if (error?.validationContext !== "params") return false;
-    const path = request.url.split("?")[0] ?? "";
+    const path = pathOf(request);
     return routes.some((route) => route.literal && route.path.test(path) && route.method !== request.method);
   };
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -105,6 +105,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler(answerUnrouted);
 }
+
+/** A request's path, without its query. */
+const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "";
 
 /** A route path's segment as a pattern: a parameter (`:id`) or wildcard (`*`) matches any text, the rest itself. */
 function patternOfSegment(segment: string): string {
