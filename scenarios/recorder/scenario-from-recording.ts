@@ -1,4 +1,4 @@
-import type { Scenario, ScenarioStep } from "../runner/scenario-schema.ts";
+import { type Scenario, type ScenarioStep, WALLET_ADDRESS } from "../runner/scenario-schema.ts";
 import { ExchangeSteps, jsonOf } from "./exchange-steps.ts";
 import type { RecordedEvent, RecordedStreamEvent } from "./recorded-session.ts";
 import { readWireTransaction } from "../../conformance/model/wire-transaction.ts";
@@ -14,7 +14,6 @@ export interface RecordingHead {
   readonly target: string;
 }
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Request fields that name the client's own wallet. */
 const WALLET_FIELDS = ["wallet", "creator"];
 
@@ -26,12 +25,12 @@ function walletsOf(events: readonly RecordedEvent[]): { names: WalletNames; fund
     if (event.type !== "http") continue;
     const path = new URL(event.url, "http://recorded").pathname;
     const owner = /^\/v1\/wallets\/([^/]+)\//.exec(path)?.[1];
-    if (owner && ADDRESS.test(decodeURIComponent(owner))) names.add(decodeURIComponent(owner));
+    if (owner && WALLET_ADDRESS.test(decodeURIComponent(owner))) names.add(decodeURIComponent(owner));
     const body = jsonOf(event.requestBody) as Record<string, unknown> | undefined;
     if (typeof body !== "object" || body === null) continue;
     for (const field of WALLET_FIELDS) {
       const value = body[field];
-      if (typeof value === "string" && ADDRESS.test(value)) {
+      if (typeof value === "string" && WALLET_ADDRESS.test(value)) {
         names.add(value);
         if (path === "/devnet/airdrop" && field === "wallet") funded.add(value);
       }

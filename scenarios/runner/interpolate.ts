@@ -3,6 +3,12 @@ import { readPath } from "./value-path.ts";
 const WHOLE = /^\$\{([^}]+)\}$/;
 const ANY = /\$\{([^}]+)\}/g;
 
+/** Whether `text` holds a `${path}` reference (its value is known only once the run reaches it). */
+export function holdsReference(text: string): boolean {
+  ANY.lastIndex = 0;
+  return ANY.test(text);
+}
+
 /** Text for a value placed inside a string: strings as they are, everything else as JSON. */
 function asText(value: unknown): string {
   if (typeof value === "string") return value;

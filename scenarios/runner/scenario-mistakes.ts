@@ -1,7 +1,5 @@
-import { type Scenario, stepKind } from "./scenario-schema.ts";
-
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const REFERENCE = /\$\{[^}]+\}/;
+import { holdsReference } from "./interpolate.ts";
+import { type Scenario, WALLET_ADDRESS, stepKind } from "./scenario-schema.ts";
 
 type Args = Record<string, unknown>;
 
@@ -21,7 +19,7 @@ function* regexOperands(value: unknown, path: string): Generator<{ path: string;
 function badRegex(source: unknown): string | null {
   if (typeof source !== "string" && typeof source !== "number") return "must be a string";
   const text = String(source);
-  if (REFERENCE.test(text)) return null;
+  if (holdsReference(text)) return null;
   try {
     new RegExp(text);
     return null;
@@ -44,13 +42,13 @@ export function scenarioMistake(scenario: Scenario): string | null {
     const fields = (typeof args === "object" && args !== null ? args : {}) as Args;
     // A wallet argument is a declared name or an address; anything else is a name not declared.
     const wallet = fields.wallet;
-    if (typeof wallet === "string" && !REFERENCE.test(wallet) && !ADDRESS.test(wallet) && !wallets.has(wallet)) {
+    if (typeof wallet === "string" && !holdsReference(wallet) && !WALLET_ADDRESS.test(wallet) && !wallets.has(wallet)) {
       return `${at}: wallet ${JSON.stringify(wallet)} is not declared under wallets (nor is it an address)`;
     }
     if (kind === "fault" && (fields.transaction === undefined) === (fields.stream === undefined)) {
       return `${at}: give exactly one of transaction and stream (a step arms one fault)`;
     }
-    if ((kind === "request" || kind === "read") && typeof fields.path === "string" && !REFERENCE.test(fields.path)) {
+    if ((kind === "request" || kind === "read") && typeof fields.path === "string" && !holdsReference(fields.path)) {
       if (!fields.path.startsWith("/")) return `${at}: path ${JSON.stringify(fields.path)} must start with / (a path under the base URL)`;
     }
     for (const { path, source } of regexOperands(step, "")) {

@@ -333,6 +333,9 @@ export const ScenarioStepSchema = Type.Union(Object.values(STEP_SCHEMAS), {
   description: "One step: an object with one key naming its kind.",
 });
 
+/** A wallet written as a base58 address (32 bytes) rather than a name declared under `wallets`. */
+export const WALLET_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
 export const WalletSchema = Type.Object(
   {
     lamports: Type.Optional(Type.String({ pattern: "^[0-9]{1,20}$", description: "SOL from the faucet, in lamports (default 5 SOL)." })),

@@ -2,6 +2,7 @@ import type { BasketClient, Exchange, ExchangeRequest } from "../../src/client/b
 import type { Capability, Wallet } from "../../conformance/engine/check.ts";
 import { curlCommand } from "../../conformance/engine/curl-command.ts";
 import { type StreamProbe, Transcript } from "../../conformance/engine/stream-probe.ts";
+import { WALLET_ADDRESS } from "./scenario-schema.ts";
 import { ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { transcriptJson } from "./transcript-text.ts";
 import { ScenarioFailedSignal } from "./scenario-signals.ts";
@@ -61,7 +62,7 @@ export class ScenarioSession {
     const name = String(wallet);
     const declared = this.wallets.get(name)?.address;
     if (declared !== undefined) return declared;
-    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(name))
+    if (!WALLET_ADDRESS.test(name))
       throw new ScenarioFailedSignal(`wallet ${JSON.stringify(name)} is not declared under wallets: (nor is it an address)`);
     return name;
   }
