@@ -50,7 +50,17 @@ export async function driveTrade(
   const quote = await context.exchange({
     method: "POST",
     path: "/v1/trades/quote",
-    json: { launch, direction, mode: direction === "buy" ? "exactOut" : "exactIn", amountIn, wallet: wallet.address, preview: false },
+    // A wide buffer, as the trade session's: a price sample (every 25 slots the driver moves
+    // through) may move the curve's cost between the quote and the settle.
+    json: {
+      launch,
+      direction,
+      mode: direction === "buy" ? "exactOut" : "exactIn",
+      amountIn,
+      wallet: wallet.address,
+      slippageBps: 1_000,
+      preview: false,
+    },
   });
   const quoteId = (quote.body as { quote?: { quoteId?: unknown } })?.quote?.quoteId;
   if (quote.status !== 200 || typeof quoteId !== "string")
