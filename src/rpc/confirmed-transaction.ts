@@ -1,6 +1,5 @@
 import { type Address, type ReadonlyUint8Array, getBase58Decoder } from "@solana/kit";
 import type { InnerInstruction } from "../chain/devnet.ts";
-import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { type SupportedMessage, isWritableKey } from "../chain/check-transaction.ts";
 import type { HistoryEntry, KeyState } from "./history-entry.ts";
 import { tokenAmountOf } from "./token-parsing.ts";
@@ -21,7 +20,7 @@ const tokenBalancesOf = (states: readonly KeyState[]) =>
             accountIndex,
             mint: state.token.mint,
             owner: state.token.owner,
-            programId: TOKEN_PROGRAM_ADDRESS,
+            programId: state.token.program,
             uiTokenAmount: tokenAmountOf(state.token.amount, state.token.decimals),
           },
         ],

@@ -5,12 +5,13 @@ import { sharedLogLine } from "../chain/runtime-log.ts";
 import { SharedStrings } from "../chain/shared-strings.ts";
 import { wireBytesOf } from "../chain/unsigned-transaction.ts";
 
-/** An SPL Token account's holding, as `pre/postTokenBalances` report it. */
+/** A token account's holding, as `pre/postTokenBalances` report it; `program` is the token program that owns the account. */
 export interface TokenHolding {
   readonly mint: Address;
   readonly owner: Address;
   readonly amount: bigint;
   readonly decimals: number;
+  readonly program: Address;
 }
 
 /** One account key's state on one side of a transaction. */
@@ -24,6 +25,7 @@ export interface TokenHolder {
   readonly mint: Address;
   readonly owner: Address;
   readonly decimals: number;
+  readonly program: Address;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface TokenHolder {
  */
 export interface Interning {
   key(key: Address): Address;
-  holder(mint: Address, owner: Address, decimals: number): TokenHolder;
+  holder(holding: Omit<TokenHolding, "amount">): TokenHolder;
 }
 
 /** A bound on each interning table: past it, the table starts over (entries keep the copies they hold). */
@@ -45,12 +47,12 @@ export function createInterning(): Interning {
   const holders = new Map<string, TokenHolder>();
   return {
     key: (key) => keys.of(key),
-    holder(mint, owner, decimals) {
-      const id = `${mint}:${owner}:${decimals}`;
+    holder({ mint, owner, decimals, program }) {
+      const id = `${mint}:${owner}:${decimals}:${program}`;
       let holder = holders.get(id);
       if (holder === undefined) {
         if (holders.size >= INTERNED_CAPACITY) holders.clear();
-        holder = { mint, owner, decimals };
+        holder = { mint, owner, decimals, program };
         holders.set(id, holder);
       }
       return holder;
@@ -169,9 +171,7 @@ export class HistoryEntry {
       this.#numbers[index] = state.lamports;
       if (holdsTokens) this.#numbers[states.length + index] = state.token?.amount ?? 0n;
     });
-    this.#holders = holdsTokens
-      ? states.map(({ token }) => (token === null ? null : interning.holder(token.mint, token.owner, token.decimals)))
-      : null;
+    this.#holders = holdsTokens ? states.map(({ token }) => (token === null ? null : interning.holder(token))) : null;
   }
 
   get signature(): Signature {

@@ -1,12 +1,10 @@
 import type { Address, ReadonlyUint8Array, Signature } from "@solana/kit";
 import { addressFromBytes } from "../chain/address-bytes.ts";
-import { TOKEN_PROGRAM_ADDRESS } from "../programs/program-addresses.ts";
 import { tokenAccountAmount } from "../programs/token-account.ts";
 import { type SupportedMessage, isWritableKey, loadsFromLookupTables } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
-import { isTokenAccount } from "../programs/token-account.ts";
-import { decimalsOf } from "./token-parsing.ts";
+import { TOKEN_PROGRAMS, decimalsOf, tokenAccountBase } from "./token-parsing.ts";
 import { HistoryEntry, type KeyState, createInterning } from "./history-entry.ts";
 
 /**
@@ -45,16 +43,24 @@ function mintAndOwnerOf(data: ReadonlyUint8Array): { readonly mint: Address; rea
   return found;
 }
 
-/** One key's state read from the chain: an invoked program's account is code, never a token account, so only its lamports are read. */
+/**
+ * One key's state read from the chain: an invoked program's account is code, never a token
+ * account, so only its lamports are read. A token account of either token program counts
+ * (a Token-2022 one by its base bytes), as the validator's token balances do.
+ */
 function readKeyState(devnet: Devnet, key: Address, isProgram: boolean): KeyState {
   if (isProgram) return { lamports: devnet.getBalance(key), token: null };
   const account = devnet.getAccount(key);
   if (!account) return { lamports: 0n, token: null };
-  if (!isTokenAccount(account)) return { lamports: account.lamports, token: null };
-  const { mint, owner } = mintAndOwnerOf(account.data);
-  const amount = tokenAccountAmount(account.data);
+  const base = tokenAccountBase(account);
+  if (base === null) return { lamports: account.lamports, token: null };
+  const { mint, owner } = mintAndOwnerOf(base);
+  const amount = tokenAccountAmount(base);
   const decimals = cachedDecimals(devnet, mint);
-  return { lamports: account.lamports, token: decimals === null ? null : { mint, owner, amount, decimals } };
+  return {
+    lamports: account.lamports,
+    token: decimals === null ? null : { mint, owner, amount, decimals, program: account.programAddress },
+  };
 }
 
 /**
@@ -62,8 +68,8 @@ function readKeyState(devnet: Devnet, key: Address, isProgram: boolean): KeyStat
  * this runs around every transaction the chain executes. Before execution a key's state
  * is what the history last saw (`known`) when it has seen it since the key could last have
  * changed. After execution (`before` given) a read-only key still holds what it held
- * before; and when the SPL Token program ran nowhere in the transaction (`tokenRan` false)
- * no token holding can have changed (only that program writes them), so a writable key's
+ * before; and when neither token program ran anywhere in the transaction (`tokenRan` false)
+ * no token holding can have changed (only they write them), so a writable key's
  * lamports are all there is to read.
  */
 function keyStatesOf(
@@ -82,12 +88,12 @@ function keyStatesOf(
   });
 }
 
-/** Whether the SPL Token program ran in the transaction, at the top level or called by another program. */
+/** Whether a token program (SPL Token or Token-2022) ran in the transaction, at the top level or called by another program. */
 function tokenProgramRan(message: SupportedMessage, inner: readonly (readonly InnerInstruction[])[]): boolean {
   const keys = message.staticAccounts;
   return (
-    message.instructions.some((instruction) => keys[instruction.programAddressIndex] === TOKEN_PROGRAM_ADDRESS) ||
-    inner.some((calls) => calls.some((call) => keys[call.programIdIndex] === TOKEN_PROGRAM_ADDRESS))
+    message.instructions.some((instruction) => TOKEN_PROGRAMS.has(keys[instruction.programAddressIndex]!)) ||
+    inner.some((calls) => calls.some((call) => TOKEN_PROGRAMS.has(keys[call.programIdIndex]!)))
   );
 }
 

@@ -10,6 +10,7 @@ import { HistoryEntry, type KeyState, createInterning, packInnerInstructions, un
 
 const MINTS = ["So11111111111111111111111111111111111111112", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"] as Address[];
 const OWNERS = ["11111111111111111111111111111111", "BPFLoaderUpgradeab1e11111111111111111111111"] as Address[];
+const TOKEN_PROGRAMS = ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"] as Address[];
 
 const u64 = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
 const keyState: fc.Arbitrary<KeyState> = fc.record({
@@ -20,6 +21,7 @@ const keyState: fc.Arbitrary<KeyState> = fc.record({
       owner: fc.constantFrom(...OWNERS),
       amount: u64,
       decimals: fc.integer({ min: 0, max: 18 }),
+      program: fc.constantFrom(...TOKEN_PROGRAMS),
     }),
     { nil: null },
   ),
@@ -95,11 +97,13 @@ describe("a packed history entry", () => {
     );
   });
 
-  it("shares one holder object per mint, owner and decimals among entries", () => {
+  it("shares one holder object per mint, owner, decimals and token program among entries", () => {
     // (Strings are shared the same way, but a string's identity cannot be observed: the chain bench's row measures it.)
     const interning = createInterning();
-    expect(interning.holder(MINTS[0]!, OWNERS[0]!, 9)).toBe(interning.holder(MINTS[0]!, OWNERS[0]!, 9));
-    expect(interning.holder(MINTS[0]!, OWNERS[0]!, 9)).not.toBe(interning.holder(MINTS[0]!, OWNERS[1]!, 9));
-    expect(interning.holder(MINTS[0]!, OWNERS[0]!, 9)).toEqual({ mint: MINTS[0], owner: OWNERS[0], decimals: 9 });
+    const holder = (owner: Address, program = TOKEN_PROGRAMS[0]!) => interning.holder({ mint: MINTS[0]!, owner, decimals: 9, program });
+    expect(holder(OWNERS[0]!)).toBe(holder(OWNERS[0]!));
+    expect(holder(OWNERS[0]!)).not.toBe(holder(OWNERS[1]!));
+    expect(holder(OWNERS[0]!)).not.toBe(holder(OWNERS[0]!, TOKEN_PROGRAMS[1]));
+    expect(holder(OWNERS[0]!)).toEqual({ mint: MINTS[0], owner: OWNERS[0], decimals: 9, program: TOKEN_PROGRAMS[0] });
   });
 });

@@ -184,6 +184,31 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
       program: "spl-token-2022",
       parsed: { type: "mint", info: { decimals: 6, supply: "1234500" } },
     });
+    // A second mint-to: its recorded token balances, before and after, name Token-2022.
+    mintTo.writeBigUInt64LE(1_000n, 1);
+    const mintMore = new Transaction().add(
+      new TransactionInstruction({
+        programId: token2022,
+        keys: [
+          { pubkey: mint.publicKey, isSigner: false, isWritable: true },
+          { pubkey: ata, isSigner: false, isWritable: true },
+          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
+        ],
+        data: mintTo,
+      }),
+    );
+    const minted = await sendAndConfirmTransaction(connection, mintMore, [payer]);
+    const recorded = await connection.getTransaction(minted, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
+    const ataIndex = recorded!.transaction.message.staticAccountKeys.findIndex((key) => key.equals(ata));
+    const balance = (amount: string) => ({
+      accountIndex: ataIndex,
+      mint: mint.publicKey.toBase58(),
+      owner: owner.toBase58(),
+      programId: token2022.toBase58(),
+      uiTokenAmount: expect.objectContaining({ amount, decimals: 6 }),
+    });
+    expect(recorded!.meta!.preTokenBalances).toEqual([balance("1234500")]);
+    expect(recorded!.meta!.postTokenBalances).toEqual([balance("1235500")]);
   });
 
   it("answers the epoch schedule, the block time of a slot, the first block, and a mint's 20 largest holders", async () => {
