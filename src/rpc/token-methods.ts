@@ -6,7 +6,8 @@ import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcMethodTable, method } from "./rpc-method.ts";
 import { AccountConfig, CommitmentConfig, Pubkey, TokenAccountsFilter } from "./rpc-schemas.ts";
-import { TOKEN_PROGRAMS, decimalsOf, mintAt, tokenAccountBase, tokenAmountOf } from "./token-parsing.ts";
+import { TOKEN_PROGRAMS, tokenAccountBase } from "../programs/token-account.ts";
+import { decimalsOf, mintAt, tokenAmountOf } from "./token-parsing.ts";
 
 /** Where an SPL Token account keeps its owner. */
 const OWNER_OFFSET = 32;

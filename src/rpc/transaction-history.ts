@@ -1,10 +1,10 @@
 import type { Address, ReadonlyUint8Array, Signature } from "@solana/kit";
 import { addressFromBytes } from "../chain/address-bytes.ts";
-import { tokenAccountAmount } from "../programs/token-account.ts";
+import { TOKEN_PROGRAMS, tokenAccountAmount, tokenAccountBase } from "../programs/token-account.ts";
 import { type SupportedMessage, isWritableKey, loadsFromLookupTables } from "../chain/check-transaction.ts";
 import type { Devnet, InnerInstruction } from "../chain/devnet.ts";
 import { RecentPrioritizationFees } from "./prioritization-fees.ts";
-import { TOKEN_PROGRAMS, decimalsOf, tokenAccountBase } from "./token-parsing.ts";
+import { decimalsOf } from "./token-parsing.ts";
 import { HistoryEntry, type KeyState, createInterning } from "./history-entry.ts";
 
 /**

@@ -209,6 +209,11 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     });
     expect(recorded!.meta!.preTokenBalances).toEqual([balance("1234500")]);
     expect(recorded!.meta!.postTokenBalances).toEqual([balance("1235500")]);
+    // The API's wallet balances list the Token-2022 holding too, as a token it does not list.
+    const balances = (await (await fetch(`${simulator.baseUrl}/v1/wallets/${owner.toBase58()}/balances`)).json()) as { tokens: unknown[] };
+    expect(balances.tokens).toEqual([
+      { mint: mint.publicKey.toBase58(), amount: "1235500", decimals: 6, symbol: "", name: "", logoUri: "", known: false },
+    ]);
   });
 
   it("answers the epoch schedule, the block time of a slot, the first block, and a mint's 20 largest holders", async () => {

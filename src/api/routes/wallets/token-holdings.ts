@@ -2,7 +2,7 @@ import type { Address, EncodedAccount } from "@solana/kit";
 import { getTokenDecoder } from "@solana-program/token";
 import { checkTransaction, isWritableKey, loadsFromLookupTables } from "../../../chain/check-transaction.ts";
 import type { Devnet, DevnetWrite } from "../../../chain/devnet.ts";
-import { TOKEN_PROGRAM_ADDRESS, isTokenAccount } from "../../../programs/index.ts";
+import { TOKEN_PROGRAMS, tokenAccountBase } from "../../../programs/index.ts";
 
 const tokenDecoder = getTokenDecoder();
 const NOTHING_HELD: ReadonlyMap<Address, bigint> = new Map();
@@ -79,15 +79,17 @@ export class TokenHoldings {
   #readWhole(): void {
     this.#accounts.clear();
     this.#byOwner.clear();
-    for (const account of this.#devnet.getProgramAccounts(TOKEN_PROGRAM_ADDRESS)) this.#reread(account.address, account);
+    for (const program of TOKEN_PROGRAMS)
+      for (const account of this.#devnet.getProgramAccounts(program as Address)) this.#reread(account.address, account);
     this.#whole = true;
   }
 
   /** Reads `address` again (or takes its state as written): a token account now is put, one that no longer is (closed, or never was) is dropped. */
   #reread(address: Address, account: EncodedAccount | null = this.#devnet.getAccount(address)): void {
     this.#drop(address);
-    if (account === null || !isTokenAccount(account)) return;
-    const { owner, mint, amount } = tokenDecoder.decode(account.data);
+    const base = account === null ? null : tokenAccountBase(account);
+    if (base === null) return;
+    const { owner, mint, amount } = tokenDecoder.decode(base);
     this.#put(address, { owner, mint, amount });
   }
 

@@ -3,6 +3,7 @@ import { getMintDecoder } from "@solana-program/token";
 import type { Devnet } from "../../../chain/devnet.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import type { WalletBalances, WalletToken } from "../../../indexer/records/index.ts";
+import { mintBase } from "../../../programs/index.ts";
 import { FEE_RESERVE_LAMPORTS } from "./fee-reserve.ts";
 import { TokenHoldings } from "./token-holdings.ts";
 
@@ -31,7 +32,8 @@ export function walletBalances(devnet: Devnet, readModel: ReadModel, wallet: Add
       };
     }
     const mintAccount = devnet.getAccount(mint);
-    const decimals = mintAccount ? mintDecoder.decode(mintAccount.data).decimals : 0;
+    const base = mintAccount ? mintBase(mintAccount) : null;
+    const decimals = base ? mintDecoder.decode(base).decimals : 0;
     return { mint, amount: String(amount), decimals, symbol: "", name: "", logoUri: "", known: false };
   });
   tokens.sort((a, b) => Number(b.known) - Number(a.known) || a.symbol.localeCompare(b.symbol) || (a.mint < b.mint ? -1 : 1));

@@ -35,7 +35,7 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: Read
         operationId: "getWalletBalances",
         summary: "A wallet's SOL and token balances",
         description:
-          "Read from the chain at the time of the request: lamports, the fee reserve the API keeps back from a transfer (rent for up to 7 new token accounts plus 8 signature fees = 14,314,960 lamports; tips and priority fees come on top), and every non-zero SPL token balance, summed per mint. Tokens the service lists (components, launch tokens) carry `known: true` and their ticker, name and logo. Any valid address answers, including one the chain has never seen (all zero).",
+          "Read from the chain at the time of the request: lamports, the fee reserve the API keeps back from a transfer (rent for up to 7 new token accounts plus 8 signature fees = 14,314,960 lamports; tips and priority fees come on top), and every non-zero token balance (SPL Token and Token-2022), summed per mint. Tokens the service lists (components, launch tokens) carry `known: true` and their ticker, name and logo. Any valid address answers, including one the chain has never seen (all zero).",
         tags,
         params: WalletParamsSchema,
         response: {
