@@ -35,12 +35,16 @@ const ENTRY_FILE = "main.cjs";
 const KEEP = 3;
 
 /**
- * The key of a bundle: a hash of every input's path and bytes (the inputs esbuild reported,
- * paths relative to `repoDir`, or absolute); null when an input is gone (a deleted file: build again).
+ * The key of a bundle: a hash of the checkout's own path and of every input's path and bytes
+ * (the inputs esbuild reported, paths relative to `repoDir`, or absolute); null when an input
+ * is gone (a deleted file: build again). The checkout's path is in it because the bundle holds
+ * it (see sourceUrls): a node_modules copied or restored into another checkout, cache and all,
+ * would otherwise run the first checkout's files and write its world cache there.
  */
 export function bundleKey(repoDir, inputs) {
   const hash = createHash("sha256");
   hash.update(`node ${process.versions.node.split(".")[0]}\n`);
+  hash.update(`checkout ${resolve(repoDir)}\n`);
   for (const input of inputs) {
     let bytes;
     try {
@@ -112,6 +116,8 @@ export function currentBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
     return null;
   }
   if (!current || typeof current.key !== "string" || !Array.isArray(current.inputs)) return null;
+  // Built for another checkout (a node_modules copied here with its cache): its paths are that checkout's.
+  if (current.checkout !== resolve(repoDir)) return null;
   // Every checked file's size and mtime as recorded: unchanged (a stat each, no reading).
   // Otherwise the contents of every input decide (a checkout or an install that touched files
   // without changing them keeps the bundle).
@@ -121,7 +127,7 @@ export function currentBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR) {
   const stats = statsOf(repoDir, current.inputs);
   if (bundleKey(repoDir, current.inputs) !== current.key) return null;
   // Same contents, new times: record them, so the next start is back to stats only.
-  writeCurrent(root, { key: current.key, inputs: current.inputs, stats });
+  writeCurrent(root, { key: current.key, checkout: current.checkout, inputs: current.inputs, stats });
   return { entry, key: current.key };
 }
 
@@ -219,7 +225,7 @@ export async function buildBundle(root = BUNDLE_ROOT, repoDir = REPO_DIR, entry 
       // Another start built the same sources first: theirs is the same bundle.
       if (!existsSync(join(target, ENTRY_FILE))) throw new Error(`could not put the CLI bundle in ${target}`);
     }
-    writeCurrent(root, { key, inputs, stats });
+    writeCurrent(root, { key, checkout: resolve(repoDir), inputs, stats });
     prune(root, key);
     return { entry: join(target, ENTRY_FILE), key };
   } finally {

@@ -52,6 +52,21 @@ describe("the CLI bundle", () => {
     expect(currentBundle(root, repo)).toEqual(second);
   });
 
+  it("is another checkout's no longer when its folder is copied elsewhere, node_modules cache and all", async () => {
+    const repo = miniRepo("original", "export const b = 1;\n");
+    const root = join(parent, "copied-bundles");
+    const original = await buildBundle(root, repo, "src/a.ts");
+    expect(currentBundle(root, repo)).toEqual(original);
+    // The same files, times kept (`cp -a`, a restored CI cache): the bundle names the first
+    // checkout's paths, so the copy builds its own.
+    const copy = join(parent, "copy");
+    await execFileAsync("cp", ["-a", repo, copy]);
+    expect(currentBundle(root, copy)).toBeNull();
+    const own = await buildBundle(root, copy, "src/a.ts");
+    expect(own.key).not.toBe(original.key);
+    expect(currentBundle(root, copy)).toEqual(own);
+  });
+
   it("checks installed packages by npm's install marker: an install that changed a package makes it stale", async () => {
     const repo = miniRepo("installed", 'import { c } from "dep";\nexport const b = c;\n');
     const dep = join(repo, "node_modules", "dep");
