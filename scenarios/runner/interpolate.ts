@@ -1,12 +1,21 @@
 import { readPath } from "./value-path.ts";
 
 const WHOLE = /^\$\{([^}]+)\}$/;
-const ANY = /\$\{([^}]+)\}/g;
+/** A reference anywhere in a text. Not global: a global regex carries `lastIndex` from one use to the next (`matchAll` starts from it). */
+const ONE = /\$\{([^}]+)\}/;
+const ANY = new RegExp(ONE.source, "g");
 
 /** Whether `text` holds a `${path}` reference (its value is known only once the run reaches it). */
 export function holdsReference(text: string): boolean {
-  ANY.lastIndex = 0;
-  return ANY.test(text);
+  return ONE.test(text);
+}
+
+/** Every `${path}` reference's path in `value` (deeply, in order), as written. */
+export function referencesIn(value: unknown): string[] {
+  if (typeof value === "string") return [...value.matchAll(ANY)].map((match) => match[1]!);
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(referencesIn);
+  return [];
 }
 
 /** Text for a value placed inside a string: strings as they are, everything else as JSON. */
