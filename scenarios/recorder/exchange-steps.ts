@@ -1,8 +1,8 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { signatureOfSigned } from "../../conformance/model/wire-transaction.ts";
-import { STEP_SCHEMAS, type Scenario, type ScenarioStep, type StepKind } from "../runner/scenario-schema.ts";
-import { scenarioMistake } from "../runner/scenario-mistakes.ts";
+import { STEP_SCHEMAS, type ScenarioStep, type StepKind } from "../runner/scenario-schema.ts";
+import { stepMistake } from "../runner/scenario-mistakes.ts";
 import { PlanMessages } from "./plan-messages.ts";
 import type { RecordedExchange } from "./recorded-session.ts";
 import { stableExpectation } from "./stable-expectation.ts";
@@ -31,8 +31,7 @@ function fitting(kind: StepKind, step: ScenarioStep, wallets: WalletNames): Scen
   // Widened to TSchema: the step union is too deep for the compiler to infer a static type from.
   const schema: TSchema = STEP_SCHEMAS[kind];
   if (!Value.Check(schema, step)) return null;
-  const declared = Object.fromEntries(wallets.entries().map(([name]) => [name, {}]));
-  return scenarioMistake({ steps: [step], wallets: declared } as unknown as Scenario) === null ? step : null;
+  return stepMistake(step, new Set(wallets.entries().map(([name]) => name))) === null ? step : null;
 }
 
 /**

@@ -3,9 +3,9 @@ import type { Capability, CheckFailure } from "../../conformance/engine/check.ts
 import type { CheckOutcome, CheckSummary } from "../../conformance/engine/run-events.ts";
 import { judgeAnswer } from "./answer-expectation.ts";
 import { interpolate } from "./interpolate.ts";
-import type { AnswerExpectationSpec, Scenario, StepKind } from "./scenario-schema.ts";
+import type { AnswerExpectationSpec, Scenario } from "./scenario-schema.ts";
 import { stepKind } from "./scenario-schema.ts";
-import { ScenarioSession } from "./scenario-session.ts";
+import { ScenarioSession, isControlPath } from "./scenario-session.ts";
 import { ScenarioFailedSignal, ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { scenarioWallet } from "./scenario-wallets.ts";
 import { CONTROL_STEPS, DEFAULT_VARIABLE, handlerOf } from "./steps/step-handlers.ts";
@@ -32,11 +32,21 @@ export interface ScenarioResult {
   readonly failedStep: number | null;
 }
 
-/** What the scenario needs that a server may lack, and which steps need it. */
+/** What the scenario needs that a server may lack, and which steps need it: control steps, and requests under /devnet/. */
 function controlNeed(scenario: Scenario): string | null {
-  const kinds = [...new Set(scenario.steps.map(stepKind).filter((kind) => CONTROL_STEPS.has(kind)))];
-  if (Object.keys(scenario.wallets ?? {}).length > 0) kinds.unshift("wallets (funded by the faucet)" as StepKind);
-  return kinds.length > 0 ? kinds.join(", ") : null;
+  const needs: string[] = [];
+  if (Object.keys(scenario.wallets ?? {}).length > 0) needs.push("wallets (funded by the faucet)");
+  for (const step of scenario.steps) {
+    const kind = stepKind(step);
+    const path = (step[kind] as { path?: unknown } | undefined)?.path;
+    const need = CONTROL_STEPS.has(kind)
+      ? kind
+      : (kind === "read" || kind === "request") && typeof path === "string" && isControlPath(path)
+        ? `${kind} ${path}`
+        : null;
+    if (need !== null && !needs.includes(need)) needs.push(need);
+  }
+  return needs.length > 0 ? needs.join(", ") : null;
 }
 
 export function scenarioSummary(scenario: Scenario): CheckSummary {

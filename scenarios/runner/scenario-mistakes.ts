@@ -1,5 +1,7 @@
-import { holdsReference } from "./interpolate.ts";
+import { holdsReference, referencesIn } from "./interpolate.ts";
 import { type Scenario, WALLET_ADDRESS, stepKind } from "./scenario-schema.ts";
+import { ALSO_VARIABLES, BUILT_IN_VARIABLES, DEFAULT_VARIABLE } from "./steps/step-handlers.ts";
+import { PathError, parsePath } from "./value-path.ts";
 
 type Args = Record<string, unknown>;
 
@@ -28,6 +30,25 @@ function badRegex(source: unknown): string | null {
   }
 }
 
+/** The variable a `${path}` reference starts from (its first field), or why the path cannot be read. */
+function variableOf(path: string): { name: string } | { unreadable: string } {
+  try {
+    const first = parsePath(path.trim())[0]!;
+    return "field" in first ? { name: first.field } : { unreadable: `\${${path}} starts with an index, not a variable` };
+  } catch (error) {
+    return { unreadable: error instanceof PathError ? error.message : String(error) };
+  }
+}
+
+/** The variables a step leaves for the steps after it, when it succeeds. */
+function variablesSetBy(step: Scenario["steps"][number]): string[] {
+  const kind = stepKind(step);
+  const own = typeof step.as === "string" ? step.as : DEFAULT_VARIABLE[kind];
+  const args = step[kind] as { capture?: Record<string, unknown> } | undefined;
+  const captured = (kind === "read" || kind === "request") && args?.capture ? Object.keys(args.capture) : [];
+  return [...(own === null ? [] : [own]), ...(ALSO_VARIABLES[kind] ?? []), ...captured];
+}
+
 /**
  * What the schema cannot say about a scenario that validates: a mistake the file carries
  * from the start, found when it loads rather than at run time, where it would fail the
@@ -35,26 +56,58 @@ function badRegex(source: unknown): string | null {
  */
 export function scenarioMistake(scenario: Scenario): string | null {
   const wallets = new Set(Object.keys(scenario.wallets ?? {}));
+  const variables = new Set(BUILT_IN_VARIABLES);
   for (const [index, step] of scenario.steps.entries()) {
     const kind = stepKind(step);
-    const args = step[kind];
     const at = `step ${index + 1} (${kind})`;
-    const fields = (typeof args === "object" && args !== null ? args : {}) as Args;
-    // A wallet argument is a declared name or an address; anything else is a name not declared.
-    const wallet = fields.wallet;
-    if (typeof wallet === "string" && !holdsReference(wallet) && !WALLET_ADDRESS.test(wallet) && !wallets.has(wallet)) {
-      return `${at}: wallet ${JSON.stringify(wallet)} is not declared under wallets (nor is it an address)`;
+    // A reference names a variable an earlier step sets (a step's own result is kept after its expect is judged).
+    for (const path of referencesIn({ [kind]: step[kind], expect: step.expect })) {
+      const variable = variableOf(path);
+      if ("unreadable" in variable) return `${at}: ${variable.unreadable}`;
+      if (!variables.has(variable.name))
+        return `${at}: \${${path}} reads ${JSON.stringify(variable.name)}, which no earlier step sets (set by then: ${[...variables].join(", ")})`;
     }
-    if (kind === "fault" && (fields.transaction === undefined) === (fields.stream === undefined)) {
-      return `${at}: give exactly one of transaction and stream (a step arms one fault)`;
-    }
-    if ((kind === "request" || kind === "read") && typeof fields.path === "string" && !holdsReference(fields.path)) {
-      if (!fields.path.startsWith("/")) return `${at}: path ${JSON.stringify(fields.path)} must start with / (a path under the base URL)`;
-    }
-    for (const { path, source } of regexOperands(step, "")) {
-      const refused = badRegex(source);
-      if (refused !== null) return `${at}: ${path.slice(1)} is no regular expression (${refused})`;
-    }
+    for (const name of variablesSetBy(step)) variables.add(name);
+    const mistake = stepMistake(step, wallets);
+    if (mistake !== null) return `${at}: ${mistake}`;
+  }
+  return null;
+}
+
+/** A mistake in one step's own arguments, whatever the steps around it (`wallets`: the names the scenario declares), or null. */
+export function stepMistake(step: Scenario["steps"][number], wallets: ReadonlySet<string>): string | null {
+  const kind = stepKind(step);
+  const args = step[kind];
+  const fields = (typeof args === "object" && args !== null ? args : {}) as Args;
+  if ((kind === "land" || kind === "advance") && fields.slots !== undefined && fields.seconds !== undefined) {
+    return "give slots or seconds, not both";
+  }
+  if (kind === "advance" && fields.slots === undefined && fields.seconds === undefined) {
+    return "give slots or seconds (land without either moves one slot)";
+  }
+  if (kind === "price" && (fields.priceSol === undefined) === (fields.factor === undefined)) {
+    return "give exactly one of priceSol and factor";
+  }
+  if (kind === "fault" && (fields.transaction === undefined) === (fields.stream === undefined)) {
+    return "give exactly one of transaction and stream (a step arms one fault)";
+  }
+  if (kind === "fault" && fields.transaction === "delay" && fields.slots === undefined) {
+    return "transaction: delay needs slots (how many slots the transaction waits)";
+  }
+  if (kind === "stream.send" && (fields.frame === undefined) === (fields.raw === undefined)) {
+    return "give exactly one of frame and raw";
+  }
+  // A wallet argument is a declared name or an address; anything else is a name not declared.
+  const wallet = fields.wallet;
+  if (typeof wallet === "string" && !holdsReference(wallet) && !WALLET_ADDRESS.test(wallet) && !wallets.has(wallet)) {
+    return `wallet ${JSON.stringify(wallet)} is not declared under wallets (nor is it an address)`;
+  }
+  if ((kind === "request" || kind === "read") && typeof fields.path === "string" && !holdsReference(fields.path)) {
+    if (!fields.path.startsWith("/")) return `path ${JSON.stringify(fields.path)} must start with / (a path under the base URL)`;
+  }
+  for (const { path, source } of regexOperands(step, "")) {
+    const refused = badRegex(source);
+    if (refused !== null) return `${path.slice(1)} is no regular expression (${refused})`;
   }
   return null;
 }

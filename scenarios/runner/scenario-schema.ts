@@ -11,8 +11,10 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
  * an object, a number), so `plan: ${build.plan}` hands over the plan.
  */
 
+/** What a `${path}` reference to an earlier result looks like, as a whole value. */
+export const REFERENCE_PATTERN = "^\\$\\{[^}]+\\}$";
 /** A `${path}` reference: where a number, a boolean or an object is expected, it may come from a variable. */
-const Reference = Type.String({ pattern: "^\\$\\{[^}]+\\}$", description: "A `${path}` reference to an earlier result." });
+const Reference = Type.String({ pattern: REFERENCE_PATTERN, description: "A `${path}` reference to an earlier result." });
 const Text = (description: string) => Type.String({ description });
 const Whole = (description: string, bounds: { minimum?: number; maximum?: number } = {}) =>
   Type.Union([Type.Integer({ ...bounds, description }), Reference]);
@@ -218,7 +220,12 @@ const StreamExpectArgs = Type.Object(
     socket: Type.Optional(Text("The socket's name (default `stream`).")),
     frame: Type.Optional(Pattern),
     within: Type.Optional(Type.Integer({ minimum: 1, maximum: 120_000, description: "Milliseconds to wait (default 3000)." })),
-    absent: Type.Optional(Type.Boolean({ description: "No frame matching `frame` may arrive within the time." })),
+    absent: Type.Optional(
+      Type.Boolean({
+        description:
+          "No frame matching `frame` may be waiting (received since the socket's last matched frame, during earlier steps too) or arrive within the time.",
+      }),
+    ),
     close: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1000, maximum: 4999 }), Pattern], { description: "The socket closes with this code." }),
     ),

@@ -7,6 +7,9 @@ import { ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { transcriptJson } from "./transcript-text.ts";
 import { ScenarioFailedSignal } from "./scenario-signals.ts";
 
+/** Whether `path` is under the simulator's /devnet/ control API. */
+export const isControlPath = (path: string): boolean => path === "/devnet" || path.startsWith("/devnet/");
+
 /**
  * What one scenario run holds: the server, its named wallets and sockets, the variables
  * earlier steps left, and everything sent and received, in order, for the transcript and
@@ -41,8 +44,13 @@ export class ScenarioSession {
     this.transcript.add(text);
   }
 
-  /** Sends a request, records it (transcript and curl), keeps the answer in `last`. */
+  /**
+   * Sends a request, records it (transcript and curl), keeps the answer in `last`. A request
+   * under /devnet/ (a path only known once interpolated) is control: never sent to a server
+   * without it, or under `--control off`.
+   */
   async exchange(request: ExchangeRequest): Promise<Exchange> {
+    if (isControlPath(request.path)) this.need("control", `${request.method} ${request.path}`);
     const url = this.client.url(request.path, request.query);
     this.curl.push(curlCommand({ ...request, url }));
     const shown = url.slice(this.client.baseUrl.length);

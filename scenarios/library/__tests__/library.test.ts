@@ -4,6 +4,8 @@ import { loadLibrary } from "../../runner/load-scenario.ts";
 import { runScenarios } from "../../runner/run-scenarios.ts";
 import { scenarioFromCommands } from "../../runner/scenario-from-commands.ts";
 import type { Scenario } from "../../runner/scenario-schema.ts";
+import { ScenarioSession } from "../../runner/scenario-session.ts";
+import { ScenarioSkippedSignal } from "../../runner/scenario-signals.ts";
 
 const library: Scenario[] = loadLibrary().map(({ scenario }) => scenario);
 
@@ -84,6 +86,54 @@ describe("the scenario library", () => {
     }
     expect(skipped.length).toBeGreaterThan(15);
   }, 120_000);
+
+  it("fails `absent` for a frame that already arrived during an earlier step, as for one that arrives within its time", async () => {
+    const steps = (absentAfterTrade: boolean): Scenario["steps"] => [
+      {
+        read: {
+          path: "/v1/launches",
+          query: { kind: "pairs", status: "activeBonding", limit: 1 },
+          capture: { launch: "launches[0].address" },
+        },
+      },
+      { "stream.connect": {} },
+      { "stream.send": { frame: { op: "sub", tier: "live", mint: "${launch}" } } },
+      { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } },
+      { "stream.expect": { frame: { kind: "trade", launch: "${launch}" }, absent: absentAfterTrade, within: 300 } },
+    ];
+    const head = { description: "a trade's frame", seed: 1, wallets: { alice: {} } };
+    const run = await runScenarios(
+      [
+        { ...head, name: "trade-frame-absent", steps: steps(true) },
+        { ...head, name: "trade-frame-present", steps: steps(false) },
+      ],
+      { builtIn: world },
+    );
+    const [absent, present] = run.results.map(({ result }) => result);
+    expect(present!.outcome.status).toBe("pass");
+    expect(absent!.outcome.status).toBe("fail");
+    expect(absent!.failedStep).toBe(5);
+  }, 60_000);
+
+  it("counts a request under /devnet/ as control: under --control off it is named in the skip and never sent", async () => {
+    const head = { description: "control through plain requests", seed: 1 };
+    const literal: Scenario = {
+      ...head,
+      name: "snapshot-by-request",
+      steps: [{ read: { path: "/v1/launches" } }, { request: { method: "POST", path: "/devnet/snapshot" } }],
+    };
+    const run = await runScenarios([literal], { builtIn: world, control: "off" });
+    const { result } = run.results[0]!;
+    expect(result.outcome).toMatchObject({
+      status: "skip",
+      reason: expect.stringMatching(/^request \/devnet\/snapshot need the \/devnet\/ control API/),
+    });
+    expect(result.transcript.some((line) => line.includes("/devnet/"))).toBe(false);
+    // A path known only once interpolated is refused by the session itself, before anything is sent.
+    const session = new ScenarioSession(world.client, "ws://unused", new Set(), { control: "turned off" });
+    await expect(session.exchange({ method: "POST", path: "/devnet/snapshot" })).rejects.toBeInstanceOf(ScenarioSkippedSignal);
+    expect(session.transcript.lines).toEqual([]);
+  }, 60_000);
 
   it("runs a conformance stateful counterexample written by scenarioFromCommands", async () => {
     const { launches } = await world.client.launches({ status: "activeBonding", limit: 1 });

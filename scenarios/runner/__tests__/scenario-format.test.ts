@@ -28,6 +28,13 @@ describe("parseScenario", () => {
     expect(extra.ok || extra.error).toMatch(/step 1 \(request\): request must NOT have additional properties \("body"\)/);
     const expectation = parseScenario(`${head}steps:\n  - read: { path: /v1/launches }\n    expect: { error: { matches: x } }\n`);
     expect(expectation.ok || expectation.error).toMatch(/step 1 \(read\): expect\/error must be string/);
+    // Judged against its own kind only: the expect step's refusals (no `status` there) do not leak in, and every bad step is named.
+    const types = parseScenario(
+      `${head}steps:\n  - read: { path: /v1/x }\n    expect: { status: 404, code: { matches: NOT_FOUND } }\n  - advance: { slots: 0 }\n`,
+    );
+    expect(types.ok || types.error).toBe(
+      "<text>: step 1 (read): expect/code must be string\n<text>: step 2 (advance): /slots must be >= 1 (or a ${…} reference)",
+    );
   });
   it("refuses an unknown step kind and text that is not YAML", () => {
     const unknown = parseScenario(`${head}steps:\n  - teleport: {}\n`);
@@ -70,10 +77,31 @@ describe("parseScenario", () => {
     // Declared names, addresses, references and a regex still to be filled in all load.
     expect(
       refused(
-        `  - balances: { wallet: alice }\n  - balances: { wallet: \"11111111111111111111111111111111\" }\n  - read: { path: "\${p}" }\n    expect: { body: { x: { matches: "\${re}" } } }\n`,
+        `  - balances: { wallet: alice }\n  - balances: { wallet: \"11111111111111111111111111111111\" }\n  - read: { path: /v1/x, capture: { p: a, re: b } }\n  - read: { path: "\${p}" }\n    expect: { body: { x: { matches: "\${re}" } } }\n`,
         "wallets:\n  alice: {}\n",
       ),
     ).toBe("loaded");
+    // A reference reads a variable an earlier step sets: the wallets, the last answer, a step's default name, its `as`, a capture, a build's plan.
+    expect(refused(`  - read: { path: "/v1/launches/\${lanch}" }\n`)).toBe(
+      '<text>: step 1 (read): ${lanch} reads "lanch", which no earlier step sets (set by then: wallets, last)',
+    );
+    expect(refused(`  - read: { path: /v1/x }\n    expect: { body: { a: "\${read.a}" } }\n`)).toMatch(
+      /^<text>: step 1 \(read\): \$\{read\.a\} reads "read", which no earlier step sets/,
+    );
+    expect(
+      refused(
+        `  - quote: { launch: x, direction: buy, amountIn: "1", wallet: alice }\n  - build: { quoteId: "\${quote.quoteId}", wallet: "\${wallets.alice}" }\n    as: b\n  - sign: { wallet: alice, plan: "\${plan}" }\n  - expect: { that: "\${b.transaction}", is: "\${last.body.transaction}" }\n  - submit: { transaction: "\${signed[0].transaction}" }\n`,
+        "wallets:\n  alice: {}\n",
+      ),
+    ).toBe("loaded");
+    // Arguments that only make sense together, or one of them.
+    expect(refused(`  - land: { slots: 2, seconds: 3 }\n`)).toBe("<text>: step 1 (land): give slots or seconds, not both");
+    expect(refused(`  - advance: {}\n`)).toBe("<text>: step 1 (advance): give slots or seconds (land without either moves one slot)");
+    expect(refused(`  - price: { mint: m }\n`)).toBe("<text>: step 1 (price): give exactly one of priceSol and factor");
+    expect(refused(`  - fault: { transaction: delay }\n`)).toBe(
+      "<text>: step 1 (fault): transaction: delay needs slots (how many slots the transaction waits)",
+    );
+    expect(refused(`  - stream.send: {}\n`)).toBe("<text>: step 1 (stream.send): give exactly one of frame and raw");
   });
 });
 

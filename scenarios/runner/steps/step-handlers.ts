@@ -30,6 +30,19 @@ export const DEFAULT_VARIABLE: Readonly<Record<StepKind, string | null>> = {
   expect: null,
 };
 
+/**
+ * Variables a step sets besides its own (`as`, else its default) when it succeeds: a build's
+ * plan (a one-step plan for a build without one), a trade's quote, build and plan; a read's or
+ * a request's `capture` names come on top.
+ */
+export const ALSO_VARIABLES: Readonly<Partial<Record<StepKind, readonly string[]>>> = {
+  build: ["plan"],
+  trade: ["quote", "build", "plan"],
+};
+
+/** Variables every scenario has: its wallets' addresses (`${wallets.alice}`), and the last HTTP answer (`${last.status}`, `${last.body}`). */
+export const BUILT_IN_VARIABLES: readonly string[] = ["wallets", "last"];
+
 /** Steps that cannot run without the `/devnet/` control API: a scenario holding one skips against a server without it. */
 export const CONTROL_STEPS: ReadonlySet<StepKind> = new Set(["land", "advance", "airdrop", "price", "graduate", "fault", "trade"]);
 
