@@ -115,6 +115,33 @@ describe("the scenario library", () => {
     expect(absent!.failedStep).toBe(5);
   }, 60_000);
 
+  it("says why a trade step's request was refused: the status, the code and the server's whole sentence", async () => {
+    const poor: Scenario = {
+      name: "trade-by-a-poor-wallet",
+      description: "a wallet of 1,000 lamports buys",
+      seed: 1,
+      wallets: { poor: { lamports: "1000" } },
+      steps: [
+        {
+          read: {
+            path: "/v1/launches",
+            query: { kind: "pairs", status: "activeBonding", limit: 1 },
+            capture: { launch: "launches[0].address" },
+          },
+        },
+        { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "poor" } },
+      ],
+    };
+    const { result } = (await runScenarios([poor], { builtIn: world })).results[0]!;
+    expect(result.outcome.status).toBe("fail");
+    if (result.outcome.status !== "fail") return;
+    const refused = /trade: the (quote|build) was refused \((\d{3}) ([A-Z_]+): (.+)\)/.exec(result.outcome.failure.message);
+    expect(refused, result.outcome.failure.message).not.toBeNull();
+    // The sentence whole, in the message and in the transcript.
+    const answer = result.transcript.find((line) => line.startsWith(`← ${refused![2]} `))!;
+    expect(JSON.parse(answer.slice(6)).error).toBe(refused![4]);
+  }, 60_000);
+
   it("counts a request under /devnet/ as control: under --control off it is named in the skip and never sent", async () => {
     const head = { description: "control through plain requests", seed: 1 };
     const literal: Scenario = {

@@ -1,9 +1,17 @@
+import type { Exchange } from "../../../src/client/basket-client.ts";
 import { ScenarioFailedSignal } from "../scenario-signals.ts";
 import type { StepHandler } from "./step-handler.ts";
 import { buildStep, quoteStep, signStep, statusStep, submitStep } from "./http-steps.ts";
 import { landStep } from "./control-steps.ts";
 
 const LANDED = new Set(["confirmed", "finalized"]);
+
+/** A refused answer as a clause: its status, and its code and sentence when the body has them. */
+function refusal(exchange: Exchange | undefined): string {
+  const body = exchange?.body as { error?: unknown; code?: unknown } | undefined;
+  const code = typeof body?.code === "string" ? ` ${body.code}` : "";
+  return `${exchange?.status}${code}${typeof body?.error === "string" ? `: ${body.error}` : ""}`;
+}
 
 /**
  * The specification's flow in order, each step landed before the next is sent: how a
@@ -16,10 +24,10 @@ export const tradeStep: StepHandler = async (args, session) => {
   const quoted = await quoteStep({ ...quoteArgs, wallet, preview: false }, session);
   const quote = quoted.value as { quoteId?: string } | undefined;
   if (quoted.exchange?.status !== 200 || !quote?.quoteId)
-    throw new ScenarioFailedSignal(`trade: the quote was refused (${quoted.exchange?.status})`, "", 200, quoted.exchange?.body);
+    throw new ScenarioFailedSignal(`trade: the quote was refused (${refusal(quoted.exchange)})`, "", 200, quoted.exchange?.body);
   const built = await buildStep({ quoteId: quote.quoteId, wallet }, session);
   if (built.exchange?.status !== 200)
-    throw new ScenarioFailedSignal(`trade: the build was refused (${built.exchange?.status})`, "", 200, built.exchange?.body);
+    throw new ScenarioFailedSignal(`trade: the build was refused (${refusal(built.exchange)})`, "", 200, built.exchange?.body);
   const signed = (await signStep({ wallet, plan: built.also!.plan }, session)).value as { signature: string; transaction: string }[];
   const lastValidBlockHeight = (built.value as { lastValidBlockHeight: number }).lastValidBlockHeight;
   const statuses: unknown[] = [];
@@ -27,7 +35,7 @@ export const tradeStep: StepHandler = async (args, session) => {
     const submitted = await submitStep({ transaction: step.transaction, quoteId: quote.quoteId }, session);
     if (submitted.exchange?.status !== 200)
       throw new ScenarioFailedSignal(
-        `trade: step ${index + 1} was refused at submit (${submitted.exchange?.status})`,
+        `trade: step ${index + 1} was refused at submit (${refusal(submitted.exchange)})`,
         "",
         200,
         submitted.exchange?.body,
@@ -36,7 +44,12 @@ export const tradeStep: StepHandler = async (args, session) => {
     const status = (await statusStep({ signature: step.signature, lastValidBlockHeight }, session)).value as { status?: string };
     statuses.push(status);
     if (!LANDED.has(String(status?.status)))
-      throw new ScenarioFailedSignal(`trade: step ${index + 1} did not land`, "", "confirmed", status);
+      throw new ScenarioFailedSignal(
+        `trade: step ${index + 1} did not land (${String(status?.status)}${typeof (status as { error?: unknown })?.error === "string" ? `: ${(status as { error: string }).error}` : ""})`,
+        "",
+        "confirmed",
+        status,
+      );
   }
   // Like the steps it stands for, it leaves `quote`, `build` and `plan` for later steps.
   return {
