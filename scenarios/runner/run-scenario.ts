@@ -4,11 +4,11 @@ import type { CheckOutcome, CheckSummary } from "../../conformance/engine/run-ev
 import { judgeAnswer } from "./answer-expectation.ts";
 import { interpolate } from "./interpolate.ts";
 import type { AnswerExpectationSpec, Scenario } from "./scenario-schema.ts";
-import { stepKind } from "./scenario-schema.ts";
+import { DEFAULT_VARIABLE, stepKind } from "./scenario-schema.ts";
 import { ScenarioSession, isControlPath } from "./scenario-session.ts";
 import { ScenarioFailedSignal, ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { scenarioWallet } from "./scenario-wallets.ts";
-import { CONTROL_STEPS, DEFAULT_VARIABLE, handlerOf } from "./steps/step-handlers.ts";
+import { CONTROL_STEPS, handlerOf } from "./steps/step-handlers.ts";
 import { PathError } from "./value-path.ts";
 
 /** Lamports a declared wallet gets when it names none: 5 SOL. */

@@ -25,7 +25,8 @@ run      runs scenario files (a directory runs every .yaml or .yml in it, e.g. s
 
 ${RECORD_USAGE}
 
-Exit codes: 0 when nothing failed, 1 when a scenario failed, 2 on bad input.`;
+Exit codes: 0 when nothing failed, 1 when a scenario failed or none ran (every one
+skipped: the run checked nothing), 2 on bad input.`;
 
 export interface CommandIo {
   readonly stdout: (text: string) => void;
@@ -121,7 +122,14 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     });
     console.summary(run.summary);
     await writeReports(reports, run.summary, io.stdout);
-    return run.summary.failed > 0 ? 1 : 0;
+    if (run.summary.failed > 0) return 1;
+    if (run.summary.passed === 0) {
+      io.stderr(
+        `basket-devnet scenario: no scenario ran (${counted}, every one skipped, reasons above): a run that checks nothing does not pass\n`,
+      );
+      return 1;
+    }
+    return 0;
   } catch (error) {
     io.stderr(`basket-devnet scenario: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof BadInput ? 2 : 1;

@@ -1,6 +1,5 @@
 import { holdsReference, referencesIn } from "./interpolate.ts";
-import { type Scenario, WALLET_ADDRESS, stepKind } from "./scenario-schema.ts";
-import { ALSO_VARIABLES, BUILT_IN_VARIABLES, DEFAULT_VARIABLE } from "./steps/step-handlers.ts";
+import { ALSO_VARIABLES, BUILT_IN_VARIABLES, DEFAULT_VARIABLE, type Scenario, WALLET_ADDRESS, stepKind } from "./scenario-schema.ts";
 import { PathError, parsePath } from "./value-path.ts";
 
 type Args = Record<string, unknown>;

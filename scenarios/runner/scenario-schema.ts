@@ -71,7 +71,7 @@ const SignArgs = Type.Object(
   {
     wallet: WalletRef,
     transaction: Type.Optional(Text("One base64 transaction to sign.")),
-    plan: Type.Optional(Anything("A plan (a `${build.plan}` reference): every step is signed, in order.")),
+    plan: Type.Optional(Anything("A plan (a `${plan}` reference, which a build or a trade sets): every step is signed, in order.")),
   },
   {
     additionalProperties: false,
@@ -96,10 +96,20 @@ const StatusArgs = Type.Object(
   { additionalProperties: false, description: "GET /v1/transactions/{signature}. Result: the answer." },
 );
 
-const TimeArgs = Type.Object(
-  { slots: Type.Optional(Whole("Slots to move.", { minimum: 1 })), seconds: Type.Optional(Seconds("Seconds of virtual time to move.")) },
-  { additionalProperties: false },
-);
+const TIME_FIELDS = {
+  slots: Type.Optional(Whole("Slots to move.", { minimum: 1 })),
+  seconds: Type.Optional(Seconds("Seconds of virtual time to move.")),
+};
+const LandArgs = Type.Object(TIME_FIELDS, {
+  additionalProperties: false,
+  description:
+    "POST /devnet/advance (control): moves time so that what was submitted lands; one slot unless `slots` or `seconds` (not both) says more.",
+});
+const AdvanceArgs = Type.Object(TIME_FIELDS, {
+  additionalProperties: false,
+  description:
+    "POST /devnet/advance (control): moves the clock by `slots` or `seconds` (exactly one), landing what falls due meanwhile (a quote's 30 s, a blockhash's expiry).",
+});
 
 const ReadArgs = Type.Object(
   {
@@ -298,11 +308,61 @@ const BalancesArgs = Type.Object(
   { additionalProperties: false, description: "GET /v1/wallets/{wallet}/balances. Result: the body." },
 );
 
+/** Where a step's result is kept when it names no `as`. */
+export const DEFAULT_VARIABLE = {
+  quote: "quote",
+  build: "build",
+  sign: "signed",
+  submit: "submit",
+  status: "status",
+  land: null,
+  advance: null,
+  read: "read",
+  request: "response",
+  balances: "balances",
+  airdrop: null,
+  price: null,
+  graduate: null,
+  fault: null,
+  trade: "trade",
+  "stream.connect": null,
+  "stream.send": null,
+  "stream.expect": "frame",
+  "stream.close": null,
+  expect: null,
+} as const;
+
+/**
+ * Variables a step sets besides its own (`as`, else its default) when it succeeds: a build's
+ * plan (a one-step plan for a build without one), a trade's quote, build and plan; a read's or
+ * a request's `capture` names come on top.
+ */
+export const ALSO_VARIABLES: Readonly<Partial<Record<keyof typeof DEFAULT_VARIABLE, readonly string[]>>> = {
+  build: ["plan"],
+  trade: ["quote", "build", "plan"],
+};
+
+/** Variables every scenario has: its wallets' addresses (`${wallets.alice}`), and the last HTTP answer (`${last.status}`, `${last.body}`). */
+export const BUILT_IN_VARIABLES: readonly string[] = ["wallets", "last"];
+
+/** Where a kind's result goes without `as`, in words, for the schema's descriptions. */
+function resultHome(kind: string): string {
+  const own = (DEFAULT_VARIABLE as Record<string, string | null>)[kind];
+  const also = (ALSO_VARIABLES as Record<string, readonly string[] | undefined>)[kind] ?? [];
+  const kept = own === null || own === undefined ? "nowhere" : `\`${own}\``;
+  return also.length === 0 ? kept : `${kept}; it also sets ${also.map((name) => `\`${name}\``).join(", ")}`;
+}
+
 /** A step of `kind`: its arguments under the kind's key, and the keys every step may carry (`expect` judges the step's answer; the `expect` step is itself the judgement). */
 const stepOf = <K extends string, T extends TSchema>(kind: K, args: T) =>
   Type.Object(
     {
-      as: Type.Optional(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$", description: "The variable the result is kept in." })),
+      as: Type.Optional(
+        Type.String({
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+          description: `The variable the result is kept in (by default ${resultHome(kind)}).`,
+        }),
+      ),
       ...(kind === "expect" ? {} : { expect: Type.Optional(AnswerExpectation) }),
       note: Type.Optional(Text("Why this step is here.")),
       [kind]: args,
@@ -316,8 +376,8 @@ export const STEP_SCHEMAS = {
   sign: stepOf("sign", SignArgs),
   submit: stepOf("submit", SubmitArgs),
   status: stepOf("status", StatusArgs),
-  land: stepOf("land", TimeArgs),
-  advance: stepOf("advance", TimeArgs),
+  land: stepOf("land", LandArgs),
+  advance: stepOf("advance", AdvanceArgs),
   read: stepOf("read", ReadArgs),
   request: stepOf("request", RequestArgs),
   balances: stepOf("balances", BalancesArgs),
@@ -334,6 +394,9 @@ export const STEP_SCHEMAS = {
 } as const;
 
 export type StepKind = keyof typeof STEP_SCHEMAS;
+// Every kind has its default variable, and no other name has one (a compile-time check).
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies SameKeys<StepKind, keyof typeof DEFAULT_VARIABLE>;
 export const STEP_KINDS = Object.keys(STEP_SCHEMAS) as StepKind[];
 
 export const ScenarioStepSchema = Type.Union(Object.values(STEP_SCHEMAS), {

@@ -142,6 +142,31 @@ describe("the scenario library", () => {
     expect(JSON.parse(answer.slice(6)).error).toBe(refused![4]);
   }, 60_000);
 
+  it("names the wallet that cannot sign a plan built for another", async () => {
+    const wrongSigner: Scenario = {
+      name: "plan-signed-by-another-wallet",
+      description: "bob signs the plan built for alice",
+      seed: 1,
+      wallets: { alice: {}, bob: {} },
+      steps: [
+        {
+          read: {
+            path: "/v1/launches",
+            query: { kind: "pairs", status: "activeBonding", limit: 1 },
+            capture: { launch: "launches[0].address" },
+          },
+        },
+        { quote: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } },
+        { build: { quoteId: "${quote.quoteId}", wallet: "alice" } },
+        { sign: { wallet: "bob", plan: "${plan}" } },
+      ],
+    };
+    const { result } = (await runScenarios([wrongSigner], { builtIn: world })).results[0]!;
+    expect(result.failedStep).toBe(4);
+    if (result.outcome.status === "fail")
+      expect(result.outcome.failure.message).toMatch(/^step 4 \(sign\): sign: bob \(\w{32,44}\) cannot sign this transaction: /);
+  }, 60_000);
+
   it("counts a request under /devnet/ as control: under --control off it is named in the skip and never sent", async () => {
     const head = { description: "control through plain requests", seed: 1 };
     const literal: Scenario = {

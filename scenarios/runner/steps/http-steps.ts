@@ -3,6 +3,7 @@ import type { ScenarioSession } from "../scenario-session.ts";
 import { readPath } from "../value-path.ts";
 import { signatureOfSigned } from "../../../conformance/model/wire-transaction.ts";
 import type { StepHandler, StepResult } from "./step-handler.ts";
+import type { Wallet } from "../../../conformance/engine/check.ts";
 
 /** Keeps `capture` paths of `body` as variables: a missing path fails the step with what was there. */
 function captures(body: unknown, capture: unknown, session: ScenarioSession): Record<string, unknown> {
@@ -43,6 +44,17 @@ export const buildStep: StepHandler = async (args, session) => {
   return { exchange, value: body, also: { plan } };
 };
 
+/** `transaction` signed by `wallet`; a wallet that is none of its signers is said so, by name and address. */
+async function signedBy(wallet: Wallet, name: string, transaction: string): Promise<string> {
+  try {
+    return await wallet.sign(transaction);
+  } catch (error) {
+    throw new ScenarioFailedSignal(
+      `sign: ${name} (${wallet.address}) cannot sign this transaction: ${error instanceof Error ? error.message : String(error)} (a build names its signer: sign with the wallet it was built for)`,
+    );
+  }
+}
+
 export const signStep: StepHandler = async (args, session) => {
   const wallet = session.signer(args.wallet);
   if (!wallet)
@@ -54,7 +66,7 @@ export const signStep: StepHandler = async (args, session) => {
       throw new ScenarioFailedSignal("sign: plan must be an array (a `${build.plan}` reference)", "", "an array", args.plan);
     const signed = [];
     for (const step of args.plan as { step?: number; label?: string; settles?: boolean; kind?: string; transaction: string }[]) {
-      const transaction = await wallet.sign(step.transaction);
+      const transaction = await signedBy(wallet, String(args.wallet), step.transaction);
       signed.push({
         step: step.step,
         label: step.label,
@@ -70,7 +82,7 @@ export const signStep: StepHandler = async (args, session) => {
     return { value: signed };
   }
   if (typeof args.transaction !== "string") throw new ScenarioFailedSignal("sign: give transaction or plan");
-  const transaction = await wallet.sign(args.transaction);
+  const transaction = await signedBy(wallet, String(args.wallet), args.transaction);
   const signature = signatureOfSigned(transaction);
   session.line(`  signed ${signature}`);
   return { value: { transaction, signature } };

@@ -6,43 +6,6 @@ import type { StepHandler } from "./step-handler.ts";
 import { connectStep, sendStep, streamCloseStep, streamExpectStep } from "./stream-steps.ts";
 import { tradeStep } from "./trade-step.ts";
 
-/** Where a step's result is kept when it names no `as`. */
-export const DEFAULT_VARIABLE: Readonly<Record<StepKind, string | null>> = {
-  quote: "quote",
-  build: "build",
-  sign: "signed",
-  submit: "submit",
-  status: "status",
-  land: null,
-  advance: null,
-  read: "read",
-  request: "response",
-  balances: "balances",
-  airdrop: null,
-  price: null,
-  graduate: null,
-  fault: null,
-  trade: "trade",
-  "stream.connect": null,
-  "stream.send": null,
-  "stream.expect": "frame",
-  "stream.close": null,
-  expect: null,
-};
-
-/**
- * Variables a step sets besides its own (`as`, else its default) when it succeeds: a build's
- * plan (a one-step plan for a build without one), a trade's quote, build and plan; a read's or
- * a request's `capture` names come on top.
- */
-export const ALSO_VARIABLES: Readonly<Partial<Record<StepKind, readonly string[]>>> = {
-  build: ["plan"],
-  trade: ["quote", "build", "plan"],
-};
-
-/** Variables every scenario has: its wallets' addresses (`${wallets.alice}`), and the last HTTP answer (`${last.status}`, `${last.body}`). */
-export const BUILT_IN_VARIABLES: readonly string[] = ["wallets", "last"];
-
 /** Steps that cannot run without the `/devnet/` control API: a scenario holding one skips against a server without it. */
 export const CONTROL_STEPS: ReadonlySet<StepKind> = new Set(["land", "advance", "airdrop", "price", "graduate", "fault", "trade"]);
 
