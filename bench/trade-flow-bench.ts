@@ -55,7 +55,8 @@ export async function tradeFlowBench(): Promise<string> {
     port: 0,
     clockMode: "manual",
     bots: false,
-    launchCount: LANES,
+    // A seeded world puts about two launches in five on their curve: enough launches for a lane each.
+    launchCount: LANES * 3,
     historyHours: 0.1,
   });
   try {
@@ -64,6 +65,7 @@ export async function tradeFlowBench(): Promise<string> {
       address: string;
       components: { mint: string }[];
     }[];
+    if (bonding.length < LANES) throw new Error(`the world has ${bonding.length} launches on their curve, fewer than the ${LANES} lanes`);
     const launch = bonding[0]!;
     /** The quote body of every flow on `launch`, one wallet's. */
     const buy = (wallet: string) => ({ launch: launch.address, direction: "buy" as const, amountIn: AMOUNT_IN, wallet });
