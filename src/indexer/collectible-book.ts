@@ -115,6 +115,8 @@ export class CollectibleBook {
     // A step's facts belong to the event that reached it (or to a later one that skipped it).
     const index = stageIndex(event.stage);
     if (index >= stageIndex("swapping") && state.fundedDna === null) state.fundedDna = state.launch.realDna;
+    // Funded: the curve's whole wSOL vault went to the acquisition, so the curve holds no reserve.
+    if (index >= stageIndex("swapping")) state.launch.curveReserveReleased = true;
     if (index >= stageIndex("pooling") && state.acquiredSignature === null) state.acquiredSignature = signature;
     if (this.#moveTo(state, event.stage, event.unixTimestamp)) {
       changes.push({ kind: "collectible", launch: event.launch, stage: state.stage, event: "stage" });

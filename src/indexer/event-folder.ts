@@ -96,9 +96,13 @@ export class EventFolder {
         case "collectibleListed":
           this.collectibles.listed(event, this.directory.byAddress(event.launch), this.book, changes);
           break;
-        case "collectibleStage":
+        case "collectibleStage": {
           this.collectibles.staged(event, transaction.signature, changes);
+          // Its row shows what the stage changes (the curve's reserve leaves when it is funded).
+          const launch = this.directory.byAddress(event.launch);
+          if (launch) this.touch(launch);
           break;
+        }
         case "cardReleased":
           this.collectibles.cardReleased(event, changes);
           break;

@@ -76,6 +76,11 @@ export class LaunchState {
    */
   revision = 0;
   status: LaunchStatus = "activeBonding";
+  /**
+   * True once the curve's reserve has left it: a collectible's raise, released to buy its
+   * card when it is funded. Its liquidity is then none until its pool opens.
+   */
+  curveReserveReleased = false;
   metadata: LaunchMetadata | null = null;
   virtualPrimary: bigint;
   virtualDna: bigint;

@@ -185,7 +185,9 @@ export const CollectibleMarketSchema = Type.Object(
   {
     priceE12: Amount("As the launch row's `priceE12`: DNA units per whole launch token × 10^12 (the curve's, then the pool's)."),
     sampledAt: Unix("When the prices were sampled."),
-    liquidityUsd: Num("As the launch row's `liquidityUsd`: the curve's real reserve, then twice the pool's wSOL, in USD; 0 when unpriced."),
+    liquidityUsd: Num(
+      "As the launch row's `liquidityUsd`: the curve's real reserve, 0 once the raise is released to buy the card (stage swapping to pooling), then twice the pool's wSOL, in USD; 0 when unpriced.",
+    ),
     liquidityAt: Unix("When the prices behind `liquidityUsd` were sampled."),
   },
   { additionalProperties: false, description: "The token's market now." },

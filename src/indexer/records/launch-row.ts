@@ -60,7 +60,7 @@ export const LaunchRowSchema = Type.Object(
     buyVolume24hUsd: Usd("`volume24hUsd` of the buys"),
     sellVolume24hUsd: Usd("`volume24hUsd` of the sells"),
     liquidityUsd: NullableNum(
-      "On the curve: the USD value of its real DNA reserve. Past the curve: twice the component value in the pair pools (both sides of a constant-product pool). Null when unpriced.",
+      "On the curve: the USD value of its real DNA reserve. Past the curve: twice the component value in the pair pools (both sides of a constant-product pool). A collectible whose raise was released to buy its card (stage swapping to pooling) has 0 until its pool opens. Null when unpriced.",
     ),
     liquidityAt: Type.Union([Unix("When the prices behind `liquidityUsd` were sampled."), Type.Null()], {
       description: "When the prices behind `liquidityUsd` were sampled; null when `liquidityUsd` is null.",

@@ -93,4 +93,23 @@ describe("collectibles of a seeded world", () => {
       expect(row.priceSol).toBeGreaterThan(0);
     }
   });
+
+  it("show no liquidity from the raise released to buy the card, until the pool opens", async () => {
+    const rows = (await get(seeded.app, "/v1/launches?tab=new&kind=collectibles&limit=100")).body.launches;
+    const rowOf = (launch: string) => rows.find((row: any) => row.address === launch);
+    const released = ["swapping", "acquiring", "pooling"];
+    const byStage = (stages: string[]) => items.filter((item) => stages.includes(item.stage));
+    expect(byStage(released).length).toBeGreaterThan(0);
+    for (const item of byStage(released)) {
+      expect(item.market.liquidityUsd, item.stage).toBe(0);
+      expect(rowOf(item.launch).liquidityUsd, item.stage).toBe(0);
+    }
+    // A raise still on its curve, and a pool, are liquidity.
+    for (const item of byStage(["raising", "tradable"]).filter(
+      (item) => BigInt(item.curve.poolLamports) > 0n || item.stage === "tradable",
+    )) {
+      expect(item.market.liquidityUsd, item.stage).toBeGreaterThan(0);
+      expect(rowOf(item.launch).liquidityUsd).toBe(item.market.liquidityUsd);
+    }
+  });
 });
