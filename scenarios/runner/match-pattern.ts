@@ -7,6 +7,32 @@ export interface Mismatch {
 
 const OPERATORS = new Set(["eq", "ne", "gt", "gte", "lt", "lte", "matches", "exists", "oneOf", "length", "contains"]);
 
+/** Edits (insert, delete, substitute, swap two neighbours) between two short words. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i]![j] = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
+    }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * A hint for a pattern taken as fields that was meant as an operator (`lenght: 1`): the
+ * operator each key is a slip away from, or nothing.
+ */
+function misspeltOperatorHint(keys: readonly string[]): string {
+  const slips = keys.flatMap((key) => {
+    const near = [...OPERATORS].find((operator) => editDistance(key.toLowerCase(), operator.toLowerCase()) <= 2);
+    return near === undefined ? [] : [`${key} (is it the operator ${near}?)`];
+  });
+  return slips.length === 0 ? "" : ` with the field ${slips.join(", ")}`;
+}
+
 /** An object whose keys are all operators is an operator object, not a literal to match field by field. */
 function isOperator(pattern: unknown): pattern is Record<string, unknown> {
   if (typeof pattern !== "object" || pattern === null || Array.isArray(pattern)) return false;
@@ -97,7 +123,8 @@ export function matchPattern(actual: unknown, pattern: unknown, path = "$"): Mis
     return pattern.flatMap((item, index) => matchPattern(actual[index], item, `${path}[${index}]`));
   }
   if (typeof pattern === "object" && pattern !== null) {
-    if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return [{ path, expected: "an object", actual }];
+    if (typeof actual !== "object" || actual === null || Array.isArray(actual))
+      return [{ path, expected: `an object${misspeltOperatorHint(Object.keys(pattern))}`, actual }];
     return Object.entries(pattern).flatMap(([key, item]) => matchPattern((actual as Record<string, unknown>)[key], item, `${path}.${key}`));
   }
   return Object.is(actual, pattern) ? [] : [{ path, expected: show(pattern), actual }];

@@ -128,6 +128,12 @@ describe("matchPattern", () => {
     expect(matchPattern([1, 2], [1, 3])).toEqual([{ path: "$[1]", expected: "3", actual: 2 }]);
     expect(matchPattern("1", 1)).toHaveLength(1);
   });
+  it("hints at the operator a field taken for a literal was a slip of, when the value is no object", () => {
+    expect(matchPattern([1, 2], { lenght: 1 })).toEqual([
+      { path: "$", expected: "an object with the field lenght (is it the operator length?)", actual: [1, 2] },
+    ]);
+    expect(matchPattern([1, 2], { address: 1 })).toEqual([{ path: "$", expected: "an object", actual: [1, 2] }]);
+  });
   it("compares decimal amounts exactly past 2^53", () => {
     expect(matchPattern("18446744073709551615", { gt: "18446744073709551614" })).toEqual([]);
     expect(matchPattern("9007199254740993", { lte: "9007199254740992" })).toHaveLength(1);
