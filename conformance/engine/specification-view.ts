@@ -11,8 +11,9 @@ import type { oas31 } from "openapi3-ts";
  * What the view keeps: each record's fields that the specification's tables list (required,
  * with our types, widened where the specification is wider), the enumerations it gives in
  * full, each route's top-level fields it names, and `null` where a field may be null. What it
- * drops: `additionalProperties: false`, every other `required`, enumeration, list length and
- * numeric range (but `progressBps`'s 0 to 10000, and a unix field's bound of year 9999),
+ * drops: `additionalProperties: false`, every other `required`, enumeration, list length (but
+ * a recipe's 1 to 5 components) and numeric range (but `progressBps`'s 0 to 10000, and a unix
+ * field's bound of year 9999),
  * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
  * wider family: a pattern of it instead), our address rule on fields it types as plain strings
  * (PLAIN_STRINGS), our cents on its decimal strings (DECIMAL_STRINGS), and our shape of what
@@ -330,6 +331,8 @@ function requiredAt(schema: unknown, path: readonly string[], fields: readonly s
 const NUMERIC_BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
 /** The ranges the specification's tables state for a record's field: "`progressBps` | int | 0 to 10000". */
 const STATED_BOUNDS: ReadonlySet<string> = new Set(["LaunchRow.progressBps"]);
+/** The list lengths it states: a launch's recipe is "a basket of up to 5 component tokens". */
+const STATED_LENGTHS: ReadonlySet<string> = new Set(["LaunchRow.components"]);
 
 /** A deep copy of `value` loosened as the header says; `keep` decides, at a schema, which `required` and `enum` survive. */
 function loosened(
@@ -341,6 +344,8 @@ function loosened(
     nullBranch?: boolean;
     boundsOf?: (property: string) => boolean;
     bounds?: boolean;
+    lengthsOf?: (property: string) => boolean;
+    lengths?: boolean;
   } = {},
 ): unknown {
   if (Array.isArray(value)) return value.map((item) => loosened(item, { enums: keep.enums }));
@@ -354,7 +359,7 @@ function loosened(
       continue;
     }
     if (key === "additionalProperties" && item === false) continue;
-    if (key === "maxItems" || key === "minItems" || (key === "enum" && !keep.enums)) continue;
+    if (((key === "maxItems" || key === "minItems") && !keep.lengths) || (key === "enum" && !keep.enums)) continue;
     // "unix (integer seconds since epoch)": our bound of a unix field, the last second of year
     // 9999, is the type's own (milliseconds pass it), so it stays where our ranges go.
     if (key === "maximum" && item === MAX_UNIX_SECONDS) {
@@ -387,6 +392,7 @@ function loosened(
         properties[name] = loosened(property, {
           enums: keep.enums || keep.enumOf?.(name) === true,
           bounds: keep.boundsOf?.(name) === true,
+          lengths: keep.lengthsOf?.(name) === true,
         });
       }
       copy.properties = properties;
@@ -448,6 +454,7 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
       required: RECORD_FIELDS[name] ?? [],
       enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
       boundsOf: (property) => STATED_BOUNDS.has(`${name}.${property}`),
+      lengthsOf: (property) => STATED_LENGTHS.has(`${name}.${property}`),
     }) as Json;
     const properties = record.properties as Json | undefined;
     for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))

@@ -72,13 +72,26 @@ export function stepsOf(built: Built): readonly PlanStep[] {
   return built.plan ?? [{ step: 1, label: "trade", transaction: built.transaction, kind: "trade", settles: true }];
 }
 
-/** Submits signed bytes; the answer as it came (our request field names are a decision: `transaction`, `quoteId`). */
-export function submit(context: CheckContext, signed: string, quoteId?: string): Promise<Exchange> {
-  return context.exchange({
-    method: "POST",
-    path: "/v1/transactions/submit",
-    json: quoteId === undefined ? { transaction: signed } : { transaction: signed, quoteId },
-  });
+/**
+ * Submits signed bytes; the answer as it came (our request field names are a decision:
+ * `transaction`, `quoteId`). An answer saying the transaction `failed` must come with HTTP
+ * 200, as the specification's Errors say of a transaction the network rejected, whatever
+ * check sent it.
+ */
+export async function submit(context: CheckContext, signed: string, quoteId?: string): Promise<Exchange> {
+  const json = quoteId === undefined ? { transaction: signed } : { transaction: signed, quoteId };
+  const answer = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json });
+  const status = (answer.body as { status?: unknown } | undefined)?.status;
+  if (status === "failed" && answer.status !== 200)
+    throw new Violation(
+      `submit answered HTTP ${answer.status} for a transaction it reports failed: a rejected transaction is HTTP 200 with status failed`,
+      {
+        input: { path: "/v1/transactions/submit", quoteId },
+        expected: { httpStatus: 200, status: "failed" },
+        actual: { httpStatus: answer.status, body: answer.body },
+      },
+    );
+  return answer;
 }
 
 /**

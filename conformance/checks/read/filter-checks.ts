@@ -29,15 +29,21 @@ export const launchesFiltersMatch: Check = {
   phase: "read",
   rule: {
     section: LIST,
-    text: "every row a filter lets through matches it: kind (pairs, collectibles, on the list, search and almost-paired), state bonding (on the curve) and graduated (past it), tab graduated, asset (a component symbol the recipe holds), creator; search rows hold q in their ticker or name; a paged answer carries nextCursor",
+    text: "every row a filter lets through matches it: kind (pairs, collectibles, on the list in legacy and paged mode, search and almost-paired), state bonding (on the curve) and graduated (past it), tab graduated, asset (a component symbol the recipe holds), creator; search rows hold q in their ticker or name; a paged answer carries nextCursor",
   },
   enforces: "specification",
   async run(context) {
     await judge(context, async () => {
       for (const kind of ["pairs", "collectibles"]) {
+        // A launch of the other kind, found by its exact address: a search filtered by kind leaves it out.
+        const other = context.samples.launches.find((launch) => launch.kind !== undefined && launch.kind !== kind);
+        const letter = (context.samples.launches[0]?.symbol ?? "A").slice(0, 1);
         for (const [path, query] of [
           ["/v1/launches", { tab: "new", kind, limit: "100" }],
+          ["/v1/launches", { kind, limit: "100" }],
           ["/v1/launches/almost-paired", { kind }],
+          ["/v1/search", { q: letter, kind }],
+          ...(other ? ([["/v1/search", { q: other.address, kind }]] as const) : []),
         ] as const) {
           const { rows } = await rowsOf(context, path, query);
           everyRow(

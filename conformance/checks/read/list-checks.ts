@@ -61,6 +61,11 @@ export const almostPairedRule: Check = {
         input: query,
         actual: missing.map((row) => ({ address: row.address, progressBps: row.progressBps })),
       });
+      if (rows.length < 2)
+        context.note(
+          "info",
+          `the world has ${rows.length} launch(es) on the curve at 7000 bps or more: only that none is left out was judged, not the order`,
+        );
     });
   },
 };
@@ -132,7 +137,7 @@ export const createdNewestFirst: Check = {
   phase: "read",
   rule: {
     section: "Endpoints › GET /v1/wallets/{wallet}/created",
-    text: "launches (array of Short launch row) a wallet created, newest first",
+    text: "launches (array of Short launch row) a wallet created, newest first: every launch it created, and none it did not",
   },
   enforces: "specification",
   async run(context) {
@@ -171,6 +176,20 @@ export const createdNewestFirst: Check = {
               actual: rows.map((row) => [row.address, row.createdAt]),
             },
           );
+        // Every row is a launch this wallet created (its record names it the creator); the first 20 are read.
+        const known = new Set(launches.map((launch) => launch.address));
+        for (const row of rows.slice(0, 20)) {
+          if (known.has(row.address)) continue;
+          const record = await getJson(context, launchPath(row.address));
+          ensure(
+            record.creator === creator,
+            `the created list of ${creator} holds ${row.address}, whose creator is ${String(record.creator)}`,
+            {
+              input: { wallet: creator },
+              actual: { address: row.address, creator: record.creator },
+            },
+          );
+        }
       }
     });
   },

@@ -25,7 +25,7 @@ export const LaunchRowSchema = Type.Object(
     status: LaunchStatusField("Lifecycle: activeBonding → graduationPending (curve sold out) → migrating (crank started) → graduated."),
     socials: SocialsSchema,
     category: Text("Off-chain category; without one, the category of the recipe's heaviest component."),
-    components: Type.Array(ComponentSchema, { description: "The recipe, in order (1 to 5)." }),
+    components: Type.Array(ComponentSchema, { minItems: 1, maxItems: 5, description: "The recipe, in order (1 to 5)." }),
     primaryDecimals: Int("Decimals of the launch token.", { minimum: 0, maximum: 255 }),
     totalSupply: Amount("Launch-token base units minted at creation (curve inventory + migration inventory)."),
     curveInventoryInitial: Amount("Launch-token base units put on the curve at creation."),
