@@ -53,6 +53,31 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "wallet-refusal-as-500",
+    phase: "negative",
+    rule: "A client's request never causes a server failure; this mode answers a refused wallet balances request (a malformed address) with 500.",
+    caughtBy: "negative.fuzz.no5xx",
+    http: {
+      method: "GET",
+      route: "/v1/wallets/:wallet/balances",
+      onSend: (answer) => (answer.reply.statusCode >= 400 && answer.reply.statusCode < 500 ? asServerFailure(answer) : undefined),
+    },
+  },
+  {
+    name: "quote-amount-number-coerced",
+    phase: "negative",
+    rule: "A quote's amountIn is a decimal string; this mode reads a JSON number as its digits instead of refusing it.",
+    caughtBy: "negative.body.refused",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const b = body(request);
+        if (b && typeof b.amountIn === "number" && Number.isSafeInteger(b.amountIn)) b.amountIn = String(b.amountIn);
+      },
+    },
+  },
+  {
     name: "quote-direction-unchecked",
     phase: "negative",
     rule: "A quote's direction is buy or sell; this mode reads anything else (or none) as buy instead of refusing it.",

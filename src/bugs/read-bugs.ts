@@ -14,6 +14,8 @@ const doublingPriceSol = (rows: Record<string, unknown>[]) =>
   rows.map((row) => (typeof row.priceSol === "number" ? { ...row, priceSol: row.priceSol * 2 } : row));
 
 const launchPages = new RememberedRows();
+/** The first row each wallet's created list showed, by wallet (a handful: the suite reads a dozen creators). */
+const lastCreatedRow = new Map<string, Record<string, unknown>>();
 const tradePages = new RememberedRows();
 
 /**
@@ -50,6 +52,56 @@ export const READ_BUGS: readonly InjectedBug[] = [
   ignoringLaunchParameter("status", "status lists launches of that status; this mode ignores it and lists every status."),
   ignoringLaunchParameter("cat", "cat lists launches of that category; this mode ignores it."),
   ignoringLaunchParameter("ids", "ids lists the launches it names; this mode ignores it and lists the whole tab."),
+  {
+    name: "search-kind-ignored",
+    phase: "read",
+    rule: "Search takes kind as the lists do; this mode ignores it and finds launches of every kind.",
+    caughtBy: "launches.filters.match",
+    http: {
+      method: "GET",
+      route: "/v1/search",
+      preValidation: (request) => {
+        const query = requestQuery(request);
+        if (query.kind === "pairs" || query.kind === "collectibles") query.kind = "all";
+      },
+    },
+  },
+  {
+    name: "launches-legacy-kind-ignored",
+    phase: "read",
+    rule: "GET /v1/launches filters by kind in legacy mode too; this mode ignores kind when no paging parameter is sent.",
+    caughtBy: "launches.filters.match",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      preValidation: (request) => {
+        const query = requestQuery(request);
+        const paged = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"].some((name) => query[name] !== undefined);
+        if (!paged && (query.kind === "pairs" || query.kind === "collectibles")) query.kind = "all";
+      },
+    },
+  },
+  {
+    name: "created-lists-a-strangers-launch",
+    phase: "read",
+    rule: "GET /v1/wallets/{wallet}/created lists the launches that wallet created; this mode adds, at its end and dated 2001 so the order still holds, one another wallet's list showed.",
+    caughtBy: "created.newestFirst",
+    http: {
+      method: "GET",
+      route: "/v1/wallets/:wallet/created",
+      onSend: (answer) => {
+        if (!succeeded(answer)) return undefined;
+        const wallet = String((answer.request.params as { wallet?: unknown }).wallet);
+        const stranger = [...lastCreatedRow].find(([creator]) => creator !== wallet)?.[1];
+        const rows = rowsOf(objectOf(answer.body), "launches");
+        if (lastCreatedRow.size >= 64) lastCreatedRow.clear();
+        if (rows.length > 0) lastCreatedRow.set(wallet, rows[0]!);
+        return stranger
+          ? withRows(answer, "launches", (own) => [...own, { ...stranger, createdAt: "2001-01-01T00:00:00.000Z" }])
+          : undefined;
+      },
+    },
+  },
   {
     name: "launches-kind-ignored",
     phase: "read",

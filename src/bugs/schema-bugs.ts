@@ -18,6 +18,22 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "launch-recipe-of-six",
+    phase: "schema",
+    rule: "A launch is backed by a basket of up to 5 component tokens; this mode shows every launch record's recipe with a sixth, its last repeated.",
+    caughtBy: "schema.responses.valid",
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id",
+      onSend: (answer) => {
+        const body = objectOf(answer.body);
+        const components = body?.components;
+        if (!body || !succeeded(answer) || !Array.isArray(components) || components.length === 0) return undefined;
+        return { ...body, components: [...components, ...Array.from({ length: 6 - components.length }, () => components.at(-1))] };
+      },
+    },
+  },
+  {
     name: "launch-undocumented-field",
     phase: "schema",
     rule: "An answer carries only the fields the document lists; this mode adds one it does not.",
