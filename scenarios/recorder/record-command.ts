@@ -54,6 +54,18 @@ function check(args: RecordArgs): string | { target: string; out: string; port?:
   };
 }
 
+/** Why nothing answers at `target` (no connection, no answer within 2 s), or null when something does, whatever it answers. */
+async function silentTarget(target: string): Promise<string | null> {
+  try {
+    await fetchTextWithin(`${target}/`, {}, 2_000);
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    return `nothing answers at ${target} yet (${why}): the proxy forwards there once it does`;
+  }
+}
+
 /**
  * Why a recording of `target` may not replay, or null: a simulator whose clock runs on its
  * own (realtime) moves prices, progress and the bots' trades between the recording and its
@@ -114,7 +126,10 @@ export async function recordCommand(args: RecordArgs, io: RecordIo, until: () =>
   io.stdout(
     `recording ${recorder.url} → ${options.target} (stream ws://127.0.0.1:${recorder.port}/v1/stream); stop with Ctrl-C to write ${options.out}\n`,
   );
-  const moving = await movingClock(options.target);
+  // A target not up yet may come up (recording waits for the client): said, not refused.
+  const silent = await silentTarget(options.target);
+  if (silent !== null) io.stderr(`basket-devnet scenario: warning: ${silent}\n`);
+  const moving = silent === null ? await movingClock(options.target) : null;
   if (moving !== null) io.stderr(`basket-devnet scenario: warning: ${moving}\n`);
   await until();
   const stopped = await recorder.stop();

@@ -13,7 +13,10 @@ export interface RunScenariosOptions {
   readonly control?: "auto" | "off";
   /** A built-in world already started (a test's one simulator): every scenario runs on it, restored before each. */
   readonly builtIn?: BuiltInWorld;
-  /** Injected-bug modes active while each scenario runs (its restore excepted); needs `builtIn` started with `injectBugs`. */
+  /**
+   * Injected-bug modes active while each scenario runs (its restore excepted), on the built-in
+   * simulator: `builtIn`'s (started with `injectBugs`) or the ones started here; not with `baseUrl`.
+   */
   readonly bugs?: readonly string[];
   /** Told once, before the first scenario, how scenarios will share a `baseUrl` server. */
   readonly onNotice?: (line: string) => void;
@@ -44,8 +47,8 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     options.onResult?.(scenario, result);
   };
   const control = options.control ?? "auto";
-  if (options.bugs !== undefined && options.builtIn === undefined)
-    throw new Error("runScenarios: bugs needs a builtIn world started with injectBugs");
+  if (options.bugs !== undefined && options.baseUrl !== undefined && options.builtIn === undefined)
+    throw new Error("runScenarios: bugs needs the built-in simulator, not a baseUrl");
   if (options.builtIn !== undefined) {
     const world = options.builtIn;
     const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
@@ -91,12 +94,13 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     const byWorld = new Map<string, Scenario[]>();
     for (const scenario of scenarios) byWorld.set(worldKey(scenario), [...(byWorld.get(worldKey(scenario)) ?? []), scenario]);
     for (const group of byWorld.values()) {
-      const world = await BuiltInWorld.start(group[0]!);
+      const world = await BuiltInWorld.start(group[0]!, { injectBugs: options.bugs !== undefined });
       try {
         const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
         for (const scenario of group) {
           await world.fresh();
-          keep(scenario, await runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe }));
+          const run = () => runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe });
+          keep(scenario, await (options.bugs === undefined ? run() : world.withBugs(options.bugs, run)));
         }
       } finally {
         await world.close();

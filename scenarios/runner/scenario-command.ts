@@ -8,6 +8,7 @@ import { scenarioFiles } from "./scenario-files.ts";
 import { scenarioConsole } from "./scenario-console.ts";
 import { RECORD_USAGE, recordCommand } from "../recorder/record-command.ts";
 import { optionErrorSentence } from "./option-error.ts";
+import { parseBugNames } from "../../src/bugs/injected-bug-catalogue.ts";
 
 export const SCENARIO_USAGE = `Usage: basket-devnet scenario run PATH... [--base-url URL] [options]
        basket-devnet scenario record --target URL --out FILE [--port P] [--name NAME] [--seed S]
@@ -20,6 +21,9 @@ run      runs scenario files (a directory runs every .yaml or .yml in it, e.g. s
                        found, restored at the end; steps needing /devnet/ control skip the
                        scenario with the reason when it has none)
   --control auto|off   use /devnet/ when the server has it (default auto)
+  --inject-bug <names> on the built-in simulator, break these rules on purpose while each
+                       scenario runs (basket-devnet bugs lists the modes): a scenario that
+                       guards a mode should then fail
   --report <list>      junit=FILE,json=FILE,md=FILE (the conformance reporters)
   --verbose            print every scenario's transcript, not only failing ones
 
@@ -54,6 +58,7 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       options: {
         "base-url": { type: "string" },
         control: { type: "string" },
+        "inject-bug": { type: "string" },
         report: { type: "string" },
         verbose: { type: "boolean" },
         target: { type: "string" },
@@ -97,6 +102,16 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       if (!parsed.ok) throw new BadInput(parsed.reason);
       baseUrl = parsed.url;
     }
+    let bugs: string[] | undefined;
+    if (values["inject-bug"] !== undefined) {
+      if (baseUrl !== undefined)
+        throw new BadInput(
+          "--inject-bug needs the built-in simulator: a server at --base-url breaks rules only if started so (up --inject-bug)",
+        );
+      const parsed = parseBugNames(values["inject-bug"]);
+      if (!parsed.ok) throw new BadInput(parsed.error);
+      bugs = parsed.names;
+    }
     const reports = values.report === undefined ? [] : reportsOf(values.report);
     // A report that cannot be written is said now, not after every scenario has run.
     const unwritable = await unwritableReport(reports);
@@ -113,10 +128,12 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     if (unreachable !== null) throw new BadInput(unreachable);
     const console = scenarioConsole(io.stdout, values.verbose ?? false);
     const counted = scenarios.length === 1 ? "1 scenario" : `${scenarios.length} scenarios`;
-    io.stderr(baseUrl ? `running ${counted} against ${baseUrl}\n` : `running ${counted} on the built-in simulator\n`);
+    const broken = bugs === undefined ? "" : ` with injected bugs ${bugs.join(", ")}`;
+    io.stderr(baseUrl ? `running ${counted} against ${baseUrl}\n` : `running ${counted} on the built-in simulator${broken}\n`);
     const run = await runScenarios(scenarios, {
       ...(baseUrl === undefined ? {} : { baseUrl }),
       control: (values.control as "auto" | "off" | undefined) ?? "auto",
+      ...(bugs === undefined ? {} : { bugs }),
       onNotice: (line) => io.stderr(`${line}\n`),
       onResult: console.result,
     });

@@ -17,7 +17,8 @@ export function scenarioConsole(write: (text: string) => void, verbose: boolean)
         outcome.status === "skip" ? `: ${outcome.reason}` : outcome.status === "fail" ? `: ${outcome.failure.message.split("\n")[0]}` : "";
       write(`${MARK[outcome.status]} ${scenario.name} (${(outcome.millis / 1000).toFixed(1)} s)${detail}\n`);
       if (verbose || outcome.status === "fail") {
-        for (const line of result.transcript) write(`     ${line}\n`);
+        // A transcript line may hold several (a diff): each is indented alike.
+        for (const line of result.transcript) for (const part of line.split("\n")) write(`     ${part}\n`);
         write("\n");
       }
     },

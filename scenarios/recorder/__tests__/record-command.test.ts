@@ -134,9 +134,14 @@ describe("basket-devnet scenario record", () => {
     expect(io.err).toBe(
       `basket-devnet scenario: --out ${join(blocker, "x.yaml")} cannot be written: ${blocker} is a file, not a folder (EEXIST); name a file in a folder you can write\n`,
     );
-    // A writable --out is probed without a trace: the empty session writes nothing.
+    // A writable --out is probed without a trace: the empty session writes nothing. A target
+    // where nothing answers yet is warned of, not refused (it may come up while recording).
     const out = join(directory, "probed", "session.yaml");
-    expect(await recordCommand({ target: "http://127.0.0.1:9", out }, capture().sink, async () => {})).toBe(1);
+    const silent = capture();
+    expect(await recordCommand({ target: "http://127.0.0.1:9", out }, silent.sink, async () => {})).toBe(1);
+    expect(silent.io.err).toMatch(
+      /warning: nothing answers at http:\/\/127\.0\.0\.1:9 yet \(\w[^)]*\): the proxy forwards there once it does/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 

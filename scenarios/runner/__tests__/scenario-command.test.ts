@@ -31,3 +31,28 @@ describe("scenario run's exit code", () => {
     expect({ code: ran.code, stdout: ran.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/1 passed/) });
   }, 120_000);
 });
+
+describe("scenario run --inject-bug", () => {
+  it("runs the scenarios with the modes active on the built-in simulator: a scenario guarding one fails", async () => {
+    const file = join(folder, "live-count.yaml");
+    writeFileSync(
+      file,
+      "name: live-count\ndescription: the live tape holds 12 trades\nseed: 1\nsteps:\n  - read: { path: /v1/trades/live }\n    expect: { body: { trades: { length: 12 } } }\n",
+    );
+    const plain = await run(["run", file]);
+    expect({ code: plain.code, stdout: plain.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/1 passed/) });
+    const broken = await run(["run", file, "--inject-bug", "live-eleven-trades"]);
+    expect(broken.stderr).toMatch(/with injected bugs live-eleven-trades/);
+    expect({ code: broken.code, stdout: broken.stdout }).toMatchObject({ code: 1, stdout: expect.stringMatching(/1 failed/) });
+  }, 120_000);
+
+  it("is refused with --base-url and for a mode the catalogue does not hold", async () => {
+    const file = join(folder, "live-count.yaml");
+    expect((await run(["run", file, "--inject-bug", "no-such-mode"])).code).toBe(2);
+    const remote = await run(["run", file, "--base-url", "http://127.0.0.1:9", "--inject-bug", "live-eleven-trades"]);
+    expect({ code: remote.code, stderr: remote.stderr }).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--inject-bug needs the built-in simulator/),
+    });
+  });
+});
