@@ -219,6 +219,23 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "cards-cap-per-sub",
+    phase: "stream",
+    rule: "The cards cap is 100 per socket, whatever number of subs fill it; this mode answers a suback only to a sub that alone names more than 100 (a cap per frame).",
+    caughtBy: "stream.suback.mintCapPerSocket",
+    strictOnly: true,
+    stream: {
+      outgoing: (frame) =>
+        frame.kind === "suback" &&
+        frame.cap === 100 &&
+        typeof frame.accepted === "number" &&
+        typeof frame.rejected === "number" &&
+        frame.accepted + frame.rejected <= frame.cap
+          ? null
+          : frame,
+    },
+  },
+  {
     name: "suback-counts-wrong",
     phase: "stream",
     rule: "A suback counts what was trimmed (rejected) and kept (accepted); this mode says nothing was accepted.",

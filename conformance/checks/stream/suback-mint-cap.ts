@@ -55,3 +55,37 @@ export const subackMintCap: Check = {
       await session.expectOpen(probe, "the suback");
     }),
 };
+
+/** Mints in each of the two subs of the per-socket check: neither alone passes the cap, together they do. */
+const HALF = 60;
+
+/**
+ * Two cards subs of 60 launches each: the second takes the socket past 100 and is trimmed to
+ * what is left (40 accepted, 20 rejected). Our reading: a socket's cards set grows with each
+ * sub (`unsub` without mints "clears the set"), and the cap is the set's.
+ */
+export const subackMintCapPerSocket: Check = {
+  id: "stream.suback.mintCapPerSocket",
+  phase: "stream",
+  rule: {
+    section: "Events › Frames sent by the client; Limits",
+    text: "Cards tier: at most 100 per socket, however many subs name them: a second sub taking the set past 100 is trimmed and answered with a suback (that a socket's cards subs add up, rather than replace each other, is our reading)",
+  },
+  enforces: "decision",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const mints = syntheticAddresses(context.seed + 1, 2 * HALF);
+      const probe = await session.ready();
+      // Back to back: the first, under the cap, is owed no suback; a suback it got anyway fails below (nothing rejected).
+      probe.send({ op: "sub", tier: "cards", mints: mints.slice(0, HALF) });
+      probe.send({ op: "sub", tier: "cards", mints: mints.slice(HALF) });
+      const frame = await probe.next(isSuback, ANSWER_MS);
+      if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of a second cards sub of ${HALF} mints, taking the socket to ${2 * HALF}`);
+      const suback = subackOf(frame);
+      if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+      const expected = { accepted: CAP - HALF, rejected: 2 * HALF - CAP, cap: CAP };
+      if (suback.accepted !== expected.accepted || suback.rejected !== expected.rejected || suback.cap !== CAP)
+        session.fail(`the second sub's suback is not the socket's room (${CAP - HALF} of ${HALF})`, { expected, actual: frame.text });
+      await session.expectOpen(probe, "the suback");
+    }),
+};
