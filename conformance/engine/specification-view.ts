@@ -12,7 +12,7 @@ import type { oas31 } from "openapi3-ts";
  * with our types, widened where the specification is wider), the enumerations it gives in
  * full, each route's top-level fields it names, and `null` where a field may be null. What it
  * drops: `additionalProperties: false`, every other `required`, enumeration, list length (but
- * a recipe's 1 to 5 components) and numeric range (but `progressBps`'s 0 to 10000, and a unix
+ * a recipe's at most 5 components) and numeric range (but `progressBps`'s 0 to 10000, and a unix
  * field's bound of year 9999),
  * `null` as a field's only type, the `date-time` format (the specification says ISO 8601, a
  * wider family: a pattern of it instead), our address rule on fields it types as plain strings
@@ -331,8 +331,8 @@ function requiredAt(schema: unknown, path: readonly string[], fields: readonly s
 const NUMERIC_BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
 /** The ranges the specification's tables state for a record's field: "`progressBps` | int | 0 to 10000". */
 const STATED_BOUNDS: ReadonlySet<string> = new Set(["LaunchRow.progressBps"]);
-/** The list lengths it states: a launch's recipe is "a basket of up to 5 component tokens". */
-const STATED_LENGTHS: ReadonlySet<string> = new Set(["LaunchRow.components"]);
+/** The list maxima it states: a launch's recipe is "a basket of up to 5 component tokens" (no least count is stated). */
+const STATED_MAX_LENGTHS: ReadonlySet<string> = new Set(["LaunchRow.components"]);
 
 /** A deep copy of `value` loosened as the header says; `keep` decides, at a schema, which `required` and `enum` survive. */
 function loosened(
@@ -344,8 +344,8 @@ function loosened(
     nullBranch?: boolean;
     boundsOf?: (property: string) => boolean;
     bounds?: boolean;
-    lengthsOf?: (property: string) => boolean;
-    lengths?: boolean;
+    maxLengthOf?: (property: string) => boolean;
+    maxLength?: boolean;
   } = {},
 ): unknown {
   if (Array.isArray(value)) return value.map((item) => loosened(item, { enums: keep.enums }));
@@ -359,7 +359,7 @@ function loosened(
       continue;
     }
     if (key === "additionalProperties" && item === false) continue;
-    if (((key === "maxItems" || key === "minItems") && !keep.lengths) || (key === "enum" && !keep.enums)) continue;
+    if ((key === "maxItems" && !keep.maxLength) || key === "minItems" || (key === "enum" && !keep.enums)) continue;
     // "unix (integer seconds since epoch)": our bound of a unix field, the last second of year
     // 9999, is the type's own (milliseconds pass it), so it stays where our ranges go.
     if (key === "maximum" && item === MAX_UNIX_SECONDS) {
@@ -392,7 +392,7 @@ function loosened(
         properties[name] = loosened(property, {
           enums: keep.enums || keep.enumOf?.(name) === true,
           bounds: keep.boundsOf?.(name) === true,
-          lengths: keep.lengthsOf?.(name) === true,
+          maxLength: keep.maxLengthOf?.(name) === true,
         });
       }
       copy.properties = properties;
@@ -454,7 +454,7 @@ export function specificationView(document: oas31.OpenAPIObject): oas31.OpenAPIO
       required: RECORD_FIELDS[name] ?? [],
       enumOf: (property) => FULL_ENUMERATIONS.has(`${name}.${property}`),
       boundsOf: (property) => STATED_BOUNDS.has(`${name}.${property}`),
-      lengthsOf: (property) => STATED_LENGTHS.has(`${name}.${property}`),
+      maxLengthOf: (property) => STATED_MAX_LENGTHS.has(`${name}.${property}`),
     }) as Json;
     const properties = record.properties as Json | undefined;
     for (const [field, stated] of Object.entries(NOT_SHOWN[name] ?? {}))

@@ -74,24 +74,24 @@ export function stepsOf(built: Built): readonly PlanStep[] {
 
 /**
  * Submits signed bytes; the answer as it came (our request field names are a decision:
- * `transaction`, `quoteId`). An answer saying the transaction `failed` must come with HTTP
- * 200, as the specification's Errors say of a transaction the network rejected, whatever
- * check sent it.
+ * `transaction`, `quoteId`). A rejected transaction is never a server failure (the
+ * specification's Errors): an answer saying `failed` with a 5xx fails whatever check sent it.
+ * With a 4xx it is a decision difference: the specification asks 200 of a transaction the
+ * network rejected, while a server may refuse bytes no network saw and call them failed.
  */
 export async function submit(context: CheckContext, signed: string, quoteId?: string): Promise<Exchange> {
   const json = quoteId === undefined ? { transaction: signed } : { transaction: signed, quoteId };
   const answer = await context.exchange({ method: "POST", path: "/v1/transactions/submit", json });
   const status = (answer.body as { status?: unknown } | undefined)?.status;
-  if (status === "failed" && answer.status !== 200)
-    throw new Violation(
-      `submit answered HTTP ${answer.status} for a transaction it reports failed: a rejected transaction is HTTP 200 with status failed`,
-      {
-        input: { path: "/v1/transactions/submit", quoteId },
-        expected: { httpStatus: 200, status: "failed" },
-        actual: { httpStatus: answer.status, body: answer.body },
-      },
-    );
-  return answer;
+  if (status !== "failed" || answer.status === 200) return answer;
+  const details = {
+    input: { path: "/v1/transactions/submit", quoteId },
+    expected: { httpStatus: 200, status: "failed" },
+    actual: { httpStatus: answer.status, body: answer.body },
+  };
+  const sentence = `submit answered HTTP ${answer.status} for a transaction it reports failed: a rejected transaction is HTTP 200 with status failed`;
+  if (answer.status >= 500) throw new Violation(sentence, details);
+  return context.failDecision(sentence, details);
 }
 
 /**
