@@ -34,8 +34,10 @@ export function categoryOf(launch: LaunchState, context: ReadContext): string {
 /** Twice the component value in the pair pools, or the curve's real DNA while the curve holds it; null when unpriced. */
 export function liquidityUsdOf(launch: LaunchState, lamportsE9: bigint | null, context: ReadContext): number | null {
   const pools = launch.createdPairPools;
-  if (pools.length === 0 && launch.curveReserveReleased) return 0;
-  if (pools.length === 0) return lamportsE9 === null ? null : dnaToUsd(launch.realDna, lamportsE9, context.solUsd);
+  if (pools.length === 0) {
+    if (lamportsE9 === null) return null;
+    return launch.curveReserveReleased ? 0 : dnaToUsd(launch.realDna, lamportsE9, context.solUsd);
+  }
   let total = 0;
   for (const pool of pools) {
     const price = context.book.price(pool.mint);

@@ -21,6 +21,8 @@ export const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRES
 
 /** Where Token-2022 writes an extended account's type (after the base account's bytes): 1 a mint, 2 an account. */
 const ACCOUNT_TYPE_OFFSET = TOKEN_ACCOUNT_BYTES;
+/** Bytes of a token program's multisig account: longer than an account, and no account type at byte 165. */
+const MULTISIG_BYTES = 355;
 
 /**
  * The base layout of a token program's account of `type` (a mint's 82 bytes, an account's
@@ -31,7 +33,12 @@ function baseOf(account: Pick<EncodedAccount, "programAddress" | "data">, type: 
   const bytes = type === 1 ? MINT_BYTES : TOKEN_ACCOUNT_BYTES;
   const data = account.data as Uint8Array;
   if (data.length === bytes && TOKEN_PROGRAMS.has(account.programAddress)) return data;
-  if (account.programAddress === TOKEN_2022_PROGRAM_ADDRESS && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === type)
+  if (
+    account.programAddress === TOKEN_2022_PROGRAM_ADDRESS &&
+    data.length > ACCOUNT_TYPE_OFFSET &&
+    data.length !== MULTISIG_BYTES &&
+    data[ACCOUNT_TYPE_OFFSET] === type
+  )
     return data.subarray(0, bytes);
   return null;
 }
