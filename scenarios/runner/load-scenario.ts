@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { injectedBug } from "../../src/bugs/injected-bug-catalogue.ts";
 import { REFERENCE_PATTERN, STEP_KINDS, STEP_SCHEMAS, type Scenario, ScenarioSchema, type StepKind } from "./scenario-schema.ts";
 import { LIBRARY_DIR } from "./scenario-files.ts";
-import { scenarioMistake } from "./scenario-mistakes.ts";
+import { scenarioMistakes } from "./scenario-mistakes.ts";
 
 export type LoadedScenario =
   | { readonly ok: true; readonly scenario: Scenario; readonly file: string }
@@ -32,8 +32,8 @@ export function parseScenario(text: string, file = "<text>"): LoadedScenario {
     const unknown = (value.guards ?? []).find((name) => injectedBug(name) === undefined);
     if (unknown !== undefined)
       return { ok: false, file, error: `${file}: guards names ${JSON.stringify(unknown)}, no injected bug; basket-devnet bugs lists them` };
-    const mistake = scenarioMistake(value);
-    if (mistake !== null) return { ok: false, file, error: `${file}: ${mistake}` };
+    const mistakes = scenarioMistakes(value);
+    if (mistakes.length > 0) return { ok: false, file, error: mistakes.map((mistake) => `${file}: ${mistake}`).join("\n") };
     return { ok: true, scenario: value, file };
   }
   const errors = validate.errors ?? [];

@@ -26,11 +26,13 @@ function editDistance(a: string, b: string): number {
  * operator each key is a slip away from, or nothing.
  */
 function misspeltOperatorHint(keys: readonly string[]): string {
-  const slips = keys.flatMap((key) => {
-    const near = [...OPERATORS].find((operator) => editDistance(key.toLowerCase(), operator.toLowerCase()) <= 2);
+  const hints = keys.flatMap((key) => {
+    // One slip for a short word (two would make `id` the operator `eq`), two for a longer one.
+    const slips = key.length >= 5 ? 2 : 1;
+    const near = [...OPERATORS].find((operator) => key !== operator && editDistance(key.toLowerCase(), operator.toLowerCase()) <= slips);
     return near === undefined ? [] : [`${key} (is it the operator ${near}?)`];
   });
-  return slips.length === 0 ? "" : ` with the field ${slips.join(", ")}`;
+  return hints.length === 0 ? "" : ` with the field ${hints.join(", ")}`;
 }
 
 /** An object whose keys are all operators is an operator object, not a literal to match field by field. */

@@ -94,6 +94,7 @@ export async function runScenario(scenario: Scenario, server: ScenarioServer): P
       const kind = stepKind(step);
       const as = typeof step.as === "string" ? step.as : undefined;
       session.line(`[${index + 1}] ${kind}${as ? ` as ${as}` : ""}${step.note ? `: ${String(step.note)}` : ""}`);
+      session.beginStep();
       const args = interpolate((step as Record<string, unknown>)[kind] ?? {}, session.variables) as Record<string, unknown>;
       const result = await handlerOf(kind, as)(args, session);
       if (kind === "expect") {

@@ -49,26 +49,32 @@ function variablesSetBy(step: Scenario["steps"][number]): string[] {
 }
 
 /**
- * What the schema cannot say about a scenario that validates: a mistake the file carries
- * from the start, found when it loads rather than at run time, where it would fail the
- * scenario as if the server were wrong (and make its `guards` look caught). Null when none.
+ * What the schema cannot say about a scenario that validates: the mistakes the file carries
+ * from the start (each step's first), found when it loads rather than at run time, where
+ * they would fail the scenario as if the server were wrong (and make its `guards` look
+ * caught). Empty when none.
  */
-export function scenarioMistake(scenario: Scenario): string | null {
+export function scenarioMistakes(scenario: Scenario): string[] {
   const wallets = new Set(Object.keys(scenario.wallets ?? {}));
   const variables = new Set(BUILT_IN_VARIABLES);
+  const mistakes: string[] = [];
   for (const [index, step] of scenario.steps.entries()) {
     const kind = stepKind(step);
     const at = `step ${index + 1} (${kind})`;
-    // A reference names a variable an earlier step sets (a step's own result is kept after its expect is judged).
-    for (const path of referencesIn({ [kind]: step[kind], expect: step.expect })) {
-      const variable = variableOf(path);
-      if ("unreadable" in variable) return `${at}: ${variable.unreadable}`;
-      if (!variables.has(variable.name))
-        return `${at}: \${${path}} reads ${JSON.stringify(variable.name)}, which no earlier step sets (set by then: ${[...variables].join(", ")})`;
-    }
+    const mistake = referenceMistake({ [kind]: step[kind], expect: step.expect }, variables) ?? stepMistake(step, wallets);
+    if (mistake !== null) mistakes.push(`${at}: ${mistake}`);
     for (const name of variablesSetBy(step)) variables.add(name);
-    const mistake = stepMistake(step, wallets);
-    if (mistake !== null) return `${at}: ${mistake}`;
+  }
+  return mistakes;
+}
+
+/** A reference in `value` to a variable not in `variables` (what earlier steps set: a step's own result is kept after its expect is judged), or null. */
+function referenceMistake(value: unknown, variables: ReadonlySet<string>): string | null {
+  for (const path of referencesIn(value)) {
+    const variable = variableOf(path);
+    if ("unreadable" in variable) return variable.unreadable;
+    if (!variables.has(variable.name))
+      return `\${${path}} reads ${JSON.stringify(variable.name)}, which no earlier step sets (set by then: ${[...variables].join(", ")})`;
   }
   return null;
 }

@@ -233,7 +233,7 @@ const StreamExpectArgs = Type.Object(
     absent: Type.Optional(
       Type.Boolean({
         description:
-          "No frame matching `frame` may be waiting (received since the socket's last matched frame, during earlier steps too) or arrive within the time.",
+          "No frame matching `frame` may be waiting (received since the step before this one began and not taken by an expect) or arrive within the time.",
       }),
     ),
     close: Type.Optional(

@@ -1,7 +1,7 @@
 import type { BasketClient, Exchange, ExchangeRequest } from "../../src/client/basket-client.ts";
 import type { Capability, Wallet } from "../../conformance/engine/check.ts";
 import { curlCommand } from "../../conformance/engine/curl-command.ts";
-import { type StreamProbe, Transcript } from "../../conformance/engine/stream-probe.ts";
+import { type ProbeFrame, type StreamProbe, Transcript } from "../../conformance/engine/stream-probe.ts";
 import { WALLET_ADDRESS } from "./scenario-schema.ts";
 import { ScenarioSkippedSignal } from "./scenario-signals.ts";
 import { transcriptJson } from "./transcript-text.ts";
@@ -22,6 +22,8 @@ export class ScenarioSession {
   /** HTTP lines and the stream probes' frame lines, interleaved as they happened. */
   readonly transcript = new Transcript();
   readonly curl: string[] = [];
+  /** Per socket, how many frames it had received when the step before the current one began, and when the current one did. */
+  readonly #stepMarks = new Map<StreamProbe, { previous: number; current: number }>();
 
   constructor(
     readonly client: BasketClient,
@@ -79,6 +81,25 @@ export class ScenarioSession {
   signer(wallet: unknown): Wallet | undefined {
     const name = String(wallet);
     return this.wallets.get(name) ?? [...this.wallets.values()].find((held) => held.address === name);
+  }
+
+  /** Marks a step's start on every open socket (see `receivedSincePreviousStep`). */
+  beginStep(): void {
+    for (const probe of [...this.sockets.values()].flat()) {
+      const mark = this.#stepMarks.get(probe);
+      this.#stepMarks.set(probe, { previous: mark?.current ?? 0, current: probe.received.length });
+    }
+  }
+
+  /**
+   * The frames `probe` received since the step before the current one began and no expect has
+   * taken yet: what a step's own actions caused (a trade's frame, during the trade step), not
+   * what came before an earlier step changed the subscription.
+   */
+  receivedSincePreviousStep(probe: StreamProbe): readonly ProbeFrame[] {
+    const unread = probe.pending();
+    const from = Math.max(probe.received.length - unread.length, this.#stepMarks.get(probe)?.previous ?? 0);
+    return probe.received.slice(from);
   }
 
   /** The socket(s) named `name`, the newest last. */

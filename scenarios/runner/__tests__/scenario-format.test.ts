@@ -102,6 +102,16 @@ describe("parseScenario", () => {
       "<text>: step 1 (fault): transaction: delay needs slots (how many slots the transaction waits)",
     );
     expect(refused(`  - stream.send: {}\n`)).toBe("<text>: step 1 (stream.send): give exactly one of frame and raw");
+    // Every step's mistake, in one go.
+    expect(
+      refused(`  - read: { path: "/v1/\${nope.x}" }\n  - land: { slots: 1, seconds: 1 }\n  - price: { mint: m, priceSol: 1, factor: 2 }\n`),
+    ).toBe(
+      [
+        '<text>: step 1 (read): ${nope.x} reads "nope", which no earlier step sets (set by then: wallets, last)',
+        "<text>: step 2 (land): give slots or seconds, not both",
+        "<text>: step 3 (price): give exactly one of priceSol and factor",
+      ].join("\n"),
+    );
   });
 });
 
@@ -133,6 +143,8 @@ describe("matchPattern", () => {
       { path: "$", expected: "an object with the field lenght (is it the operator length?)", actual: [1, 2] },
     ]);
     expect(matchPattern([1, 2], { address: 1 })).toEqual([{ path: "$", expected: "an object", actual: [1, 2] }]);
+    // Short field names are not taken for slips: `id` is two edits from `eq`, `name` from `ne`.
+    expect(matchPattern(null, { name: "X", slot: 1, id: 2 })).toEqual([{ path: "$", expected: "an object", actual: null }]);
   });
   it("compares decimal amounts exactly past 2^53", () => {
     expect(matchPattern("18446744073709551615", { gt: "18446744073709551614" })).toEqual([]);

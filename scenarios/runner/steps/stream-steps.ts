@@ -59,10 +59,10 @@ export const streamExpectStep: StepHandler = async (args, session) => {
   const pattern = args.frame ?? {};
   const matches = (json: unknown) => matchPattern(json, pattern).length === 0;
   if (args.absent) {
-    // Frames already received and not yet matched by an earlier expect count too: a frame
-    // that came during the step before (a trade's own frame, during its trade step) has arrived.
-    const unread = probe.pending();
-    const frames = [...unread, ...(await probe.collect(within))];
+    // Frames not yet taken that came since the step before this one began count too: a
+    // trade's own frame arrives during its trade step, before this one starts.
+    const waiting = session.receivedSincePreviousStep(probe);
+    const frames = [...waiting, ...(await probe.collect(within))];
     const found = frames.find((frame) => matches(frame.json));
     if (found)
       throw new ScenarioFailedSignal(
