@@ -14,6 +14,24 @@ function body(request: FastifyRequest): Record<string, unknown> | null {
 }
 
 /** Modes the `negative` phase catches: invalid requests let through, or answered as server failures; valid ones refused. */
+/** A mode that rewrites a quote's body with `lenient` before it is validated: a broken field read instead of refused. */
+function readingQuoteLeniently(name: string, rule: string, lenient: (quote: Record<string, unknown>) => void): InjectedBug {
+  return {
+    name,
+    phase: "negative",
+    rule,
+    caughtBy: "negative.body.refused",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => {
+        const quote = body(request);
+        if (quote) lenient(quote);
+      },
+    },
+  };
+}
+
 export const NEGATIVE_BUGS: readonly InjectedBug[] = [
   {
     name: "content-type-not-enforced",
@@ -63,34 +81,20 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
       onSend: (answer) => (answer.reply.statusCode >= 400 && answer.reply.statusCode < 500 ? asServerFailure(answer) : undefined),
     },
   },
-  {
-    name: "quote-amount-number-coerced",
-    phase: "negative",
-    rule: "A quote's amountIn is a decimal string; this mode reads a JSON number as its digits instead of refusing it.",
-    caughtBy: "negative.body.refused",
-    http: {
-      method: "POST",
-      route: "/v1/trades/quote",
-      preValidation: (request) => {
-        const b = body(request);
-        if (b && typeof b.amountIn === "number" && Number.isSafeInteger(b.amountIn)) b.amountIn = String(b.amountIn);
-      },
+  readingQuoteLeniently(
+    "quote-amount-number-coerced",
+    "A quote's amountIn is a decimal string; this mode reads a JSON number as its digits instead of refusing it.",
+    (quote) => {
+      if (typeof quote.amountIn === "number" && Number.isSafeInteger(quote.amountIn)) quote.amountIn = String(quote.amountIn);
     },
-  },
-  {
-    name: "quote-direction-unchecked",
-    phase: "negative",
-    rule: "A quote's direction is buy or sell; this mode reads anything else (or none) as buy instead of refusing it.",
-    caughtBy: "negative.body.refused",
-    http: {
-      method: "POST",
-      route: "/v1/trades/quote",
-      preValidation: (request) => {
-        const b = body(request);
-        if (b && b.direction !== "buy" && b.direction !== "sell") b.direction = "buy";
-      },
+  ),
+  readingQuoteLeniently(
+    "quote-direction-unchecked",
+    "A quote's direction is buy or sell; this mode reads anything else (or none) as buy instead of refusing it.",
+    (quote) => {
+      if (quote.direction !== "buy" && quote.direction !== "sell") quote.direction = "buy";
     },
-  },
+  ),
   {
     name: "launches-tab-sort-unchecked",
     phase: "negative",

@@ -30,6 +30,29 @@ function repeatingLastRow(answer: SentAnswer, pages: RememberedRows, cursorParam
   return changed;
 }
 
+/** A mode that reads a list route's `kind` as `all` (for the requests `applies` to). */
+function ignoringKind(
+  name: string,
+  route: "/v1/launches" | "/v1/search",
+  rule: string,
+  applies: (query: Record<string, unknown>) => boolean = () => true,
+): InjectedBug {
+  return {
+    name,
+    phase: "read",
+    rule,
+    caughtBy: "launches.filters.match",
+    http: {
+      method: "GET",
+      route,
+      preValidation: (request) => {
+        const query = requestQuery(request);
+        if ((query.kind === "pairs" || query.kind === "collectibles") && applies(query)) query.kind = "all";
+      },
+    },
+  };
+}
+
 /** A mode that reads `GET /v1/launches` as if `parameter` had not been sent. */
 function ignoringLaunchParameter(parameter: string, rule: string): InjectedBug {
   return {
@@ -52,35 +75,17 @@ export const READ_BUGS: readonly InjectedBug[] = [
   ignoringLaunchParameter("status", "status lists launches of that status; this mode ignores it and lists every status."),
   ignoringLaunchParameter("cat", "cat lists launches of that category; this mode ignores it."),
   ignoringLaunchParameter("ids", "ids lists the launches it names; this mode ignores it and lists the whole tab."),
-  {
-    name: "search-kind-ignored",
-    phase: "read",
-    rule: "Search takes kind as the lists do; this mode ignores it and finds launches of every kind.",
-    caughtBy: "launches.filters.match",
-    http: {
-      method: "GET",
-      route: "/v1/search",
-      preValidation: (request) => {
-        const query = requestQuery(request);
-        if (query.kind === "pairs" || query.kind === "collectibles") query.kind = "all";
-      },
-    },
-  },
-  {
-    name: "launches-legacy-kind-ignored",
-    phase: "read",
-    rule: "GET /v1/launches filters by kind in legacy mode too; this mode ignores kind when no paging parameter is sent.",
-    caughtBy: "launches.filters.match",
-    http: {
-      method: "GET",
-      route: "/v1/launches",
-      preValidation: (request) => {
-        const query = requestQuery(request);
-        const paged = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"].some((name) => query[name] !== undefined);
-        if (!paged && (query.kind === "pairs" || query.kind === "collectibles")) query.kind = "all";
-      },
-    },
-  },
+  ignoringKind(
+    "search-kind-ignored",
+    "/v1/search",
+    "Search takes kind as the lists do; this mode ignores it and finds launches of every kind.",
+  ),
+  ignoringKind(
+    "launches-legacy-kind-ignored",
+    "/v1/launches",
+    "GET /v1/launches filters by kind in legacy mode too; this mode ignores kind when no paging parameter is sent.",
+    (query) => !["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"].some((name) => query[name] !== undefined),
+  ),
   {
     name: "created-lists-a-strangers-launch",
     phase: "read",
@@ -102,20 +107,11 @@ export const READ_BUGS: readonly InjectedBug[] = [
       },
     },
   },
-  {
-    name: "launches-kind-ignored",
-    phase: "read",
-    rule: "A list's kind filter lets through launches of that kind only; this mode ignores kind on GET /v1/launches and lists every kind.",
-    caughtBy: "launches.filters.match",
-    http: {
-      method: "GET",
-      route: "/v1/launches",
-      preValidation: (request) => {
-        const query = requestQuery(request);
-        if (query.kind === "pairs" || query.kind === "collectibles") query.kind = "all";
-      },
-    },
-  },
+  ignoringKind(
+    "launches-kind-ignored",
+    "/v1/launches",
+    "A list's kind filter lets through launches of that kind only; this mode ignores kind on GET /v1/launches and lists every kind.",
+  ),
   {
     name: "launches-default-limit-20",
     phase: "read",

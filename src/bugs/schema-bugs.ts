@@ -1,5 +1,17 @@
-import type { InjectedBug } from "./injected-bug.ts";
+import type { HttpBreak, InjectedBug } from "./injected-bug.ts";
 import { asServerFailure, objectOf, refusalWithout, succeeded } from "./json-answer.ts";
+
+/** The break of `GET /v1/launches/{id}` that sends each launch record found through `change`. */
+function changingLaunchRecord(change: (record: Record<string, unknown>) => Record<string, unknown>): HttpBreak {
+  return {
+    method: "GET",
+    route: "/v1/launches/:id",
+    onSend: (answer) => {
+      const body = objectOf(answer.body);
+      return body && succeeded(answer) ? change(body) : undefined;
+    },
+  };
+}
 
 /** Modes the `schema` phase catches: answers whose shape, status or content type breaks the document. */
 export const SCHEMA_BUGS: readonly InjectedBug[] = [
@@ -8,30 +20,18 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     phase: "schema",
     rule: "A launch record's priceE12 is a decimal string; this mode sends it as a JSON number.",
     caughtBy: "schema.responses.valid",
-    http: {
-      method: "GET",
-      route: "/v1/launches/:id",
-      onSend: (answer) => {
-        const body = objectOf(answer.body);
-        return body && succeeded(answer) ? { ...body, priceE12: Number(body.priceE12) } : undefined;
-      },
-    },
+    http: changingLaunchRecord((record) => ({ ...record, priceE12: Number(record.priceE12) })),
   },
   {
     name: "launch-recipe-of-six",
     phase: "schema",
     rule: "A launch is backed by a basket of up to 5 component tokens; this mode shows every launch record's recipe with a sixth, its last repeated.",
     caughtBy: "schema.responses.valid",
-    http: {
-      method: "GET",
-      route: "/v1/launches/:id",
-      onSend: (answer) => {
-        const body = objectOf(answer.body);
-        const components = body?.components;
-        if (!body || !succeeded(answer) || !Array.isArray(components) || components.length === 0) return undefined;
-        return { ...body, components: [...components, ...Array.from({ length: 6 - components.length }, () => components.at(-1))] };
-      },
-    },
+    http: changingLaunchRecord((record) => {
+      const components = record.components;
+      if (!Array.isArray(components) || components.length === 0) return record;
+      return { ...record, components: [...components, ...Array.from({ length: 6 - components.length }, () => components.at(-1))] };
+    }),
   },
   {
     name: "launch-undocumented-field",
@@ -39,14 +39,7 @@ export const SCHEMA_BUGS: readonly InjectedBug[] = [
     rule: "An answer carries only the fields the document lists; this mode adds one it does not.",
     caughtBy: "schema.responses.exact",
     strictOnly: true,
-    http: {
-      method: "GET",
-      route: "/v1/launches/:id",
-      onSend: (answer) => {
-        const body = objectOf(answer.body);
-        return body && succeeded(answer) ? { ...body, internalRank: 1 } : undefined;
-      },
-    },
+    http: changingLaunchRecord((record) => ({ ...record, internalRank: 1 })),
   },
   {
     name: "assets-answered-201",

@@ -11,6 +11,11 @@ const library: Scenario[] = loadLibrary().map(({ scenario }) => scenario);
 
 // The whole library shares one world (seed 1, default options): one simulator for the file,
 // restored from its first snapshot before every scenario.
+/** The step every hand-written scenario here starts with: the first pairs launch on its curve, kept as `${launch}`. */
+const FIRST_BONDING_LAUNCH = {
+  read: { path: "/v1/launches", query: { kind: "pairs", status: "activeBonding", limit: 1 }, capture: { launch: "launches[0].address" } },
+};
+
 let world: BuiltInWorld;
 beforeAll(async () => {
   world = await BuiltInWorld.start(library[0]!);
@@ -88,30 +93,22 @@ describe("the scenario library", () => {
   }, 120_000);
 
   it("fails `absent` for a frame that arrived during the step before, as for one within its time, but not for one from before that", async () => {
-    const steps = (absentAfterTrade: boolean): Scenario["steps"] => [
-      {
-        read: {
-          path: "/v1/launches",
-          query: { kind: "pairs", status: "activeBonding", limit: 1 },
-          capture: { launch: "launches[0].address" },
-        },
-      },
+    const trade = { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } };
+    const subscribed = [
+      FIRST_BONDING_LAUNCH,
       { "stream.connect": {} },
       { "stream.send": { frame: { op: "sub", tier: "live", mint: "${launch}" } } },
-      { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } },
-      { "stream.expect": { frame: { kind: "trade", launch: "${launch}" }, absent: absentAfterTrade, within: 300 } },
+      trade,
     ];
+    const tradeFrame = (absent: boolean) => ({ "stream.expect": { frame: { kind: "trade", launch: "${launch}" }, absent, within: 300 } });
+    const steps = (absentAfterTrade: boolean): Scenario["steps"] => [...subscribed, tradeFrame(absentAfterTrade)];
     const head = { description: "a trade's frame", seed: 1, wallets: { alice: {} } };
     // A frame that came before the step before (here, before the unsub) is not counted.
-    const [, connect, subscribe, trade] = steps(true);
     const afterUnsub: Scenario["steps"] = [
-      steps(true)[0]!,
-      connect!,
-      subscribe!,
-      trade!,
+      ...subscribed,
       { "stream.send": { frame: { op: "unsub", tier: "live", mint: "${launch}" } } },
-      { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } },
-      { "stream.expect": { frame: { kind: "trade", launch: "${launch}" }, absent: true, within: 300 } },
+      trade,
+      tradeFrame(true),
     ];
     const run = await runScenarios(
       [
@@ -134,16 +131,7 @@ describe("the scenario library", () => {
       description: "a wallet of 1,000 lamports buys",
       seed: 1,
       wallets: { poor: { lamports: "1000" } },
-      steps: [
-        {
-          read: {
-            path: "/v1/launches",
-            query: { kind: "pairs", status: "activeBonding", limit: 1 },
-            capture: { launch: "launches[0].address" },
-          },
-        },
-        { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "poor" } },
-      ],
+      steps: [FIRST_BONDING_LAUNCH, { trade: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "poor" } }],
     };
     const { result } = (await runScenarios([poor], { builtIn: world })).results[0]!;
     expect(result.outcome.status).toBe("fail");
@@ -162,13 +150,7 @@ describe("the scenario library", () => {
       seed: 1,
       wallets: { alice: {}, bob: {} },
       steps: [
-        {
-          read: {
-            path: "/v1/launches",
-            query: { kind: "pairs", status: "activeBonding", limit: 1 },
-            capture: { launch: "launches[0].address" },
-          },
-        },
+        FIRST_BONDING_LAUNCH,
         { quote: { launch: "${launch}", direction: "buy", amountIn: "1000000000000", wallet: "alice" } },
         { build: { quoteId: "${quote.quoteId}", wallet: "alice" } },
         { sign: { wallet: "bob", plan: "${plan}" } },

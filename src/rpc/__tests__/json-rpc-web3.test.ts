@@ -117,9 +117,20 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
     const [ata] = PublicKey.findProgramAddressSync([owner.toBuffer(), token2022.toBuffer(), mint.publicKey.toBuffer()], associated);
     // Token-2022 takes SPL Token's instructions: InitializeMint2 (20), MintTo (7).
     const initializeMint = Buffer.concat([Buffer.from([20, 6]), payer.publicKey.toBuffer(), Buffer.from([0])]);
-    const mintTo = Buffer.alloc(9);
-    mintTo.writeUInt8(7, 0);
-    mintTo.writeBigUInt64LE(1_234_500n, 1);
+    const mintToAta = (amount = 1_234_500n) => {
+      const data = Buffer.alloc(9);
+      data.writeUInt8(7, 0);
+      data.writeBigUInt64LE(amount, 1);
+      return new TransactionInstruction({
+        programId: token2022,
+        keys: [
+          { pubkey: mint.publicKey, isSigner: false, isWritable: true },
+          { pubkey: ata, isSigner: false, isWritable: true },
+          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
+        ],
+        data,
+      });
+    };
     const transaction = new Transaction().add(
       SystemProgram.createAccount({
         fromPubkey: payer.publicKey,
@@ -145,15 +156,7 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
         ],
         data: Buffer.from([1]),
       }),
-      new TransactionInstruction({
-        programId: token2022,
-        keys: [
-          { pubkey: mint.publicKey, isSigner: false, isWritable: true },
-          { pubkey: ata, isSigner: false, isWritable: true },
-          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-        ],
-        data: mintTo,
-      }),
+      mintToAta(),
     );
     await sendAndConfirmTransaction(connection, transaction, [payer, mint]);
 
@@ -185,18 +188,7 @@ describe("Solana JSON-RPC with web3.js Connection", () => {
       parsed: { type: "mint", info: { decimals: 6, supply: "1234500" } },
     });
     // A second mint-to: its recorded token balances, before and after, name Token-2022.
-    mintTo.writeBigUInt64LE(1_000n, 1);
-    const mintMore = new Transaction().add(
-      new TransactionInstruction({
-        programId: token2022,
-        keys: [
-          { pubkey: mint.publicKey, isSigner: false, isWritable: true },
-          { pubkey: ata, isSigner: false, isWritable: true },
-          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-        ],
-        data: mintTo,
-      }),
-    );
+    const mintMore = new Transaction().add(mintToAta(1_000n));
     const minted = await sendAndConfirmTransaction(connection, mintMore, [payer]);
     const recorded = await connection.getTransaction(minted, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
     const ataIndex = recorded!.transaction.message.staticAccountKeys.findIndex((key) => key.equals(ata));
