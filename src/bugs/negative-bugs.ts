@@ -14,8 +14,13 @@ function body(request: FastifyRequest): Record<string, unknown> | null {
 }
 
 /** Modes the `negative` phase catches: invalid requests let through, or answered as server failures; valid ones refused. */
-/** A mode that rewrites a quote's body with `lenient` before it is validated: a broken field read instead of refused. */
-function readingQuoteLeniently(name: string, rule: string, lenient: (quote: Record<string, unknown>) => void): InjectedBug {
+/** A mode that rewrites a POST body of `route` with `lenient` before it is validated: a broken field read instead of refused. */
+function readingBodyLeniently(
+  name: string,
+  route: "/v1/trades/quote" | "/v1/launches/build-create",
+  rule: string,
+  lenient: (body: Record<string, unknown>) => void,
+): InjectedBug {
   return {
     name,
     phase: "negative",
@@ -23,10 +28,10 @@ function readingQuoteLeniently(name: string, rule: string, lenient: (quote: Reco
     caughtBy: "negative.body.refused",
     http: {
       method: "POST",
-      route: "/v1/trades/quote",
+      route,
       preValidation: (request) => {
-        const quote = body(request);
-        if (quote) lenient(quote);
+        const sent = body(request);
+        if (sent) lenient(sent);
       },
     },
   };
@@ -81,15 +86,25 @@ export const NEGATIVE_BUGS: readonly InjectedBug[] = [
       onSend: (answer) => (answer.reply.statusCode >= 400 && answer.reply.statusCode < 500 ? asServerFailure(answer) : undefined),
     },
   },
-  readingQuoteLeniently(
+  readingBodyLeniently(
     "quote-amount-number-coerced",
+    "/v1/trades/quote",
     "A quote's amountIn is a decimal string; this mode reads a JSON number as its digits instead of refusing it.",
     (quote) => {
       if (typeof quote.amountIn === "number" && Number.isSafeInteger(quote.amountIn)) quote.amountIn = String(quote.amountIn);
     },
   ),
-  readingQuoteLeniently(
+  readingBodyLeniently(
+    "create-supply-fraction-rounded",
+    "/v1/launches/build-create",
+    "build-create's supply is an integer; this mode rounds a fraction instead of refusing it.",
+    (create) => {
+      if (typeof create.supply === "number" && !Number.isInteger(create.supply)) create.supply = Math.max(1, Math.round(create.supply));
+    },
+  ),
+  readingBodyLeniently(
     "quote-direction-unchecked",
+    "/v1/trades/quote",
     "A quote's direction is buy or sell; this mode reads anything else (or none) as buy instead of refusing it.",
     (quote) => {
       if (quote.direction !== "buy" && quote.direction !== "sell") quote.direction = "buy";

@@ -23,10 +23,11 @@ async function expectRefusal(context: CheckContext, request: ExchangeRequest, wh
 }
 
 /**
- * build-create fields the specification types without an upper bound or a whole-number rule
- * (`feeBps` and `creatorFeeShareBps` are "number"; `supply`, `dnaUnitSol` and `curveTargetSol`
- * only "> 0"; `imageUri` has no length): our document's maxima, fractions and lengths for them
- * are our decisions, so values past them are not sent as invalid.
+ * build-create fields the specification types without an upper bound (`feeBps` and
+ * `creatorFeeShareBps` are "number"; `supply`, `dnaUnitSol` and `curveTargetSol` only "> 0";
+ * `imageUri` has no length): our document's maxima, fractions and lengths for them are our
+ * decisions, so values past them are not sent as invalid. But `supply` is typed "integer":
+ * a fraction of it is (SPECIFIED_INTEGERS).
  */
 const UNBOUNDED_CREATE_FIELDS: ReadonlySet<string> = new Set([
   "feeBps",
@@ -37,6 +38,8 @@ const UNBOUNDED_CREATE_FIELDS: ReadonlySet<string> = new Set([
   "imageUri",
 ]);
 const OUR_BOUND = /^(above |a huge |a fraction |longer than )/;
+/** build-create fields among those that the specification types "integer": a fraction breaks its rule, not only ours. */
+const SPECIFIED_INTEGERS: ReadonlySet<string> = new Set(["supply"]);
 /** An array item's values that break only our document's ranges and lengths. */
 const OUR_ITEM_BOUND = /^(above |below |a huge |longer than |empty)/;
 
@@ -82,7 +85,8 @@ function invalidBodies(context: CheckContext, quoteId: string | null): InvalidRe
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const fieldSchema = property as oas31.SchemaObject;
       for (const { value, why } of invalidBodyValues(fieldSchema)) {
-        if (path === "/v1/launches/build-create" && UNBOUNDED_CREATE_FIELDS.has(name) && OUR_BOUND.test(why)) continue;
+        const specified = why.startsWith("a fraction") && SPECIFIED_INTEGERS.has(name);
+        if (path === "/v1/launches/build-create" && UNBOUNDED_CREATE_FIELDS.has(name) && OUR_BOUND.test(why) && !specified) continue;
         post({ ...base, [name]: value }, `${name}: ${why}`);
       }
       // An amount is a decimal string: the same number as JSON is not one (a server coercing it reads what was never sent).
