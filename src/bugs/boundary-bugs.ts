@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { InjectedBug } from "./injected-bug.ts";
-import { objectOf, requestQuery, rowsOf, succeeded } from "./json-answer.ts";
+import { objectOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 
 function body(request: FastifyRequest): Record<string, unknown> {
   return (objectOf(request.body) ?? {}) as Record<string, unknown>;
@@ -28,6 +28,50 @@ const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 let lastCreator: string | null = null;
 
 const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
+
+/** A mode that cuts build-create's text `fields` to `max` characters instead of refusing a longer one. */
+function truncatingCreateFields(name: string, fields: readonly string[], max: number, caughtBy: string, rule: string): InjectedBug {
+  return {
+    name,
+    phase: "boundaries",
+    rule,
+    caughtBy,
+    http: {
+      method: "POST",
+      route: "/v1/launches/build-create",
+      preValidation: (request) => {
+        const b = body(request);
+        for (const field of fields) if (typeof b[field] === "string") b[field] = (b[field] as string).slice(0, max);
+      },
+    },
+  };
+}
+
+/** A mode whose `route` answers `count` rows (its last repeated) when it has any: a row count past a stated maximum. */
+function paddingRows(
+  name: string,
+  route: "/v1/search" | "/v1/launches/almost-paired",
+  count: number,
+  caughtBy: string,
+  rule: string,
+): InjectedBug {
+  return {
+    name,
+    phase: "boundaries",
+    rule,
+    caughtBy,
+    http: {
+      method: "GET",
+      route,
+      onSend: (answer) =>
+        succeeded(answer)
+          ? withRows(answer, "launches", (rows) =>
+              rows.length === 0 ? rows : [...rows, ...Array.from({ length: Math.max(0, count - rows.length) }, () => rows.at(-1)!)],
+            )
+          : undefined,
+    },
+  };
+}
 
 /** Modes the `boundaries` phase catches: a limit of the Limits section not enforced (or a row count past it). */
 export const BOUNDARY_BUGS: readonly InjectedBug[] = [
@@ -186,6 +230,52 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       },
     },
   },
+  paddingRows(
+    "search-returns-21",
+    "/v1/search",
+    21,
+    "boundaries.search.rows",
+    "GET /v1/search returns at most 20 rows; this mode answers 21 (its last row repeated).",
+  ),
+  paddingRows(
+    "almost-paired-returns-25",
+    "/v1/launches/almost-paired",
+    25,
+    "boundaries.almostPaired.rows",
+    "GET /v1/launches/almost-paired returns at most 24 launches; this mode answers 25 (its last row repeated).",
+  ),
+  {
+    name: "amount-past-20-digits-accepted",
+    phase: "boundaries",
+    rule: "A quote's amountIn is at most 20 digits; this mode reads the first 20 of a longer one instead of refusing it.",
+    caughtBy: "boundaries.quote.amountIn",
+    http: {
+      method: "POST",
+      route: "/v1/trades/quote",
+      preValidation: (request) => repairAmountIn(request, /^[0-9]{21,}$/, (amountIn) => amountIn.slice(0, 20)),
+    },
+  },
+  truncatingCreateFields(
+    "create-name-past-64-accepted",
+    ["name"],
+    64,
+    "boundaries.buildCreate.name",
+    "A launch name is 1 to 64 characters; this mode cuts a longer one to 64 instead of refusing it.",
+  ),
+  truncatingCreateFields(
+    "create-description-past-500-accepted",
+    ["description"],
+    500,
+    "boundaries.buildCreate.description",
+    "A launch description is at most 500 characters; this mode cuts a longer one to 500 instead of refusing it.",
+  ),
+  truncatingCreateFields(
+    "create-socials-past-256-accepted",
+    ["website", "x", "telegram"],
+    256,
+    "boundaries.buildCreate.socials",
+    "website, x and telegram are at most 256 characters; this mode cuts a longer one to 256 instead of refusing it.",
+  ),
   {
     name: "six-components-accepted",
     phase: "boundaries",

@@ -53,6 +53,27 @@ function ignoringKind(
   };
 }
 
+/** A mode whose search answer leaves out the launch whose exact `field` (its mint, its address) was asked. */
+function searchLeavingOut(name: string, field: "primaryMint" | "address", what: string, caughtBy: string): InjectedBug {
+  return {
+    name,
+    phase: "read",
+    rule: `Search finds a launch by its exact ${what}; this mode leaves the launch whose ${what} was asked out.`,
+    caughtBy,
+    http: {
+      method: "GET",
+      route: "/v1/search",
+      onSend: (answer) => {
+        const q = queryOf(answer).q;
+        const body = objectOf(answer.body);
+        if (!body || !succeeded(answer)) return undefined;
+        const rowsField = Object.keys(body).find((key) => Array.isArray(body[key]));
+        return rowsField ? withRows(answer, rowsField, (rows) => rows.filter((row) => row[field] !== q)) : undefined;
+      },
+    },
+  };
+}
+
 /** A mode that reads `GET /v1/launches` as if `parameter` had not been sent. */
 function ignoringLaunchParameter(parameter: string, rule: string): InjectedBug {
   return {
@@ -317,21 +338,22 @@ export const READ_BUGS: readonly InjectedBug[] = [
       },
     },
   },
+  searchLeavingOut("search-misses-mint", "primaryMint", "mint", "search.findsExactMint"),
+  searchLeavingOut("search-misses-address", "address", "launch address", "search.findsExactAddress"),
   {
-    name: "search-misses-mint",
+    name: "tape-names-another-launch",
     phase: "read",
-    rule: "Search finds a launch by its exact mint; this mode leaves the launch whose mint was asked out.",
-    caughtBy: "search.findsExactMint",
+    rule: "A launch's trade tape holds that launch's trades (each record's launch is its address); this mode names another launch in the newest.",
+    caughtBy: "trades.launchMatches",
     http: {
       method: "GET",
-      route: "/v1/search",
-      onSend: (answer) => {
-        const q = queryOf(answer).q;
-        const body = objectOf(answer.body);
-        if (!body || !succeeded(answer)) return undefined;
-        const field = Object.keys(body).find((key) => Array.isArray(body[key]));
-        return field ? withRows(answer, field, (rows) => rows.filter((row) => row.primaryMint !== q || row.address === q)) : undefined;
-      },
+      route: "/v1/launches/:id/trades",
+      onSend: (answer) =>
+        succeeded(answer)
+          ? withRows(answer, "trades", (trades) =>
+              trades.map((trade, index) => (index === 0 ? { ...trade, launch: "11111111111111111111111111111111" } : trade)),
+            )
+          : undefined,
     },
   },
   {
