@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { InjectedBug } from "./injected-bug.ts";
+import type { HttpBreak, InjectedBug } from "./injected-bug.ts";
 import { objectOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -29,22 +29,25 @@ let lastCreator: string | null = null;
 
 const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
 
+/** A mode of the boundaries phase breaking its rule through `http`. */
+const boundaryMode = (name: string, caughtBy: string, rule: string, http: HttpBreak): InjectedBug => ({
+  name,
+  phase: "boundaries",
+  rule,
+  caughtBy,
+  http,
+});
+
 /** A mode that cuts build-create's text `fields` to `max` characters instead of refusing a longer one. */
 function truncatingCreateFields(name: string, fields: readonly string[], max: number, caughtBy: string, rule: string): InjectedBug {
-  return {
-    name,
-    phase: "boundaries",
-    rule,
-    caughtBy,
-    http: {
-      method: "POST",
-      route: "/v1/launches/build-create",
-      preValidation: (request) => {
-        const b = body(request);
-        for (const field of fields) if (typeof b[field] === "string") b[field] = (b[field] as string).slice(0, max);
-      },
+  return boundaryMode(name, caughtBy, rule, {
+    method: "POST",
+    route: "/v1/launches/build-create",
+    preValidation: (request) => {
+      const b = body(request);
+      for (const field of fields) if (typeof b[field] === "string") b[field] = (b[field] as string).slice(0, max);
     },
-  };
+  });
 }
 
 /** A mode whose `route` answers `count` rows (its last repeated) when it has any: a row count past a stated maximum. */
@@ -55,22 +58,16 @@ function paddingRows(
   caughtBy: string,
   rule: string,
 ): InjectedBug {
-  return {
-    name,
-    phase: "boundaries",
-    rule,
-    caughtBy,
-    http: {
-      method: "GET",
-      route,
-      onSend: (answer) =>
-        succeeded(answer)
-          ? withRows(answer, "launches", (rows) =>
-              rows.length === 0 ? rows : [...rows, ...Array.from({ length: Math.max(0, count - rows.length) }, () => rows.at(-1)!)],
-            )
-          : undefined,
-    },
-  };
+  return boundaryMode(name, caughtBy, rule, {
+    method: "GET",
+    route,
+    onSend: (answer) =>
+      succeeded(answer)
+        ? withRows(answer, "launches", (rows) =>
+            rows.length === 0 ? rows : [...rows, ...Array.from({ length: Math.max(0, count - rows.length) }, () => rows.at(-1)!)],
+          )
+        : undefined,
+  });
 }
 
 /** Modes the `boundaries` phase catches: a limit of the Limits section not enforced (or a row count past it). */
