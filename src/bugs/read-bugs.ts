@@ -338,6 +338,51 @@ export const READ_BUGS: readonly InjectedBug[] = [
       },
     },
   },
+  {
+    name: "collectible-stage-as-number",
+    phase: "read",
+    rule: "A collectible's stage is a string; this mode sends it as its index in the stages.",
+    caughtBy: "collectibles.responses.valid",
+    http: {
+      method: "GET",
+      route: "/v1/collectibles/:id",
+      onSend: (answer) => {
+        const body = objectOf(answer.body);
+        return body && succeeded(answer) ? { ...body, stage: 3 } : undefined;
+      },
+    },
+  },
+  {
+    name: "vault-card-route-missing",
+    phase: "read",
+    rule: "A vault card is also the body of GET /v1/collectibles/{id}/vault/{asset}; this mode answers that route 404.",
+    caughtBy: "collectibles.vault.cardRoute",
+    http: {
+      method: "GET",
+      route: "/v1/collectibles/:id/vault/:asset",
+      onSend: (answer) => {
+        if (!succeeded(answer)) return undefined;
+        answer.reply.code(404);
+        return { error: "No vault card here.", code: "NOT_FOUND" };
+      },
+    },
+  },
+  {
+    name: "paged-launches-without-cursor",
+    phase: "read",
+    rule: "Paged mode answers a keyset page with nextCursor; this mode leaves nextCursor out.",
+    caughtBy: "launches.legacyVsPaged",
+    http: {
+      method: "GET",
+      route: "/v1/launches",
+      onSend: (answer) => {
+        const body = objectOf(answer.body);
+        if (!body || !succeeded(answer) || !("nextCursor" in body)) return undefined;
+        const { nextCursor: _, ...rest } = body;
+        return rest;
+      },
+    },
+  },
   searchLeavingOut("search-misses-mint", "primaryMint", "mint", "search.findsExactMint"),
   searchLeavingOut("search-misses-address", "address", "launch address", "search.findsExactAddress"),
   {

@@ -219,6 +219,15 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "cards-snapshot-dropped",
+    phase: "stream",
+    rule: "The first cards sub yields a snapshot (full: true), then deltas; this mode never sends the snapshot.",
+    caughtBy: "stream.cards.snapshotFirst",
+    stream: {
+      outgoing: (frame) => (cardsHolder(frame, "full")?.full === true ? null : frame),
+    },
+  },
+  {
     name: "cards-cap-per-sub",
     phase: "stream",
     rule: "The cards cap is 100 per socket, whatever number of subs fill it; this mode answers a suback only to a sub that alone names more than 100 (a cap per frame).",
