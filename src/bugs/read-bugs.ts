@@ -368,6 +368,19 @@ export const READ_BUGS: readonly InjectedBug[] = [
     },
   },
   {
+    name: "collectibles-q-ignored",
+    phase: "read",
+    rule: "GET /v1/collectibles?q lists only collectibles whose name or ticker holds q; this mode ignores q.",
+    caughtBy: "collectibles.filters.hold",
+    http: {
+      method: "GET",
+      route: "/v1/collectibles",
+      preValidation: (request) => {
+        delete requestQuery(request).q;
+      },
+    },
+  },
+  {
     name: "paged-launches-without-cursor",
     phase: "read",
     rule: "Paged mode answers a keyset page with nextCursor; this mode leaves nextCursor out.",
