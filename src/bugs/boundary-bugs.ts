@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { PAGED_PARAMETERS } from "../api/routes/launches/launches-schemas.ts";
 import type { HttpBreak, InjectedBug } from "./injected-bug.ts";
 import { objectOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 
@@ -26,8 +27,6 @@ function repairAmountIn(request: FastifyRequest, written: RegExp, repair: (amoun
 /** A base58 text of an address's length: the creator the `creator-any-value-accepted` mode lets through unchanged. */
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 let lastCreator: string | null = null;
-
-const PAGING = ["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"];
 
 /** A mode of the boundaries phase breaking its rule through `http`. */
 const boundaryMode = (name: string, caughtBy: string, rule: string, http: HttpBreak): InjectedBug => ({
@@ -142,7 +141,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       route: "/v1/launches",
       preValidation: (request) => {
         const q = requestQuery(request);
-        if (q.status !== undefined) for (const name of PAGING) delete q[name];
+        if (q.status !== undefined) for (const name of PAGED_PARAMETERS) delete q[name];
       },
     },
   },

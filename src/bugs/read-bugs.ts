@@ -1,3 +1,4 @@
+import { PAGED_PARAMETERS } from "../api/routes/launches/launches-schemas.ts";
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
 import { objectOf, queryOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 import { RememberedRows } from "./remembered-rows.ts";
@@ -105,7 +106,7 @@ export const READ_BUGS: readonly InjectedBug[] = [
     "launches-legacy-kind-ignored",
     "/v1/launches",
     "GET /v1/launches filters by kind in legacy mode too; this mode ignores kind when no paging parameter is sent.",
-    (query) => !["tab", "sort", "state", "cat", "asset", "creator", "ids", "cursor"].some((name) => query[name] !== undefined),
+    (query) => !PAGED_PARAMETERS.some((name) => query[name] !== undefined),
   ),
   {
     name: "created-lists-a-strangers-launch",
