@@ -5,7 +5,7 @@ import { encodeAccount, encodingRefusal } from "./encode-account.ts";
 import { RPC_ERROR, type RpcAnswer, answer, invalidParams, refuse } from "./json-rpc-envelope.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type RpcMethodTable, type ScanBudget, method } from "./rpc-method.ts";
-import { AccountEncoding, Commitment, DataSlice, Pubkey, U64Integer } from "./rpc-schemas.ts";
+import { AccountEncoding, CONFIG_FIELDS, DataSlice, Pubkey, U64Integer } from "./rpc-schemas.ts";
 import { base64ToBytes } from "../wire/base64-bytes.ts";
 
 /** The validator's limits on filters. */
@@ -29,8 +29,7 @@ export const ProgramAccountsFilter = Type.Union([
 ]);
 
 export const ProgramAccountsConfig = Type.Object({
-  commitment: Type.Optional(Commitment),
-  minContextSlot: Type.Optional(U64Integer()),
+  ...CONFIG_FIELDS,
   encoding: Type.Optional(AccountEncoding),
   dataSlice: Type.Optional(DataSlice),
   filters: Type.Optional(Type.Array(ProgramAccountsFilter, { maxItems: MAX_FILTERS })),

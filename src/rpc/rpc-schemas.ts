@@ -22,11 +22,12 @@ export const Commitment = Type.Union([Type.Literal("processed"), Type.Literal("c
 });
 export type Commitment = Static<typeof Commitment>;
 
-const configFields = {
+/** The fields every reading method's configuration takes: how settled, and from which slot on. */
+export const CONFIG_FIELDS = {
   commitment: Type.Optional(Commitment),
   minContextSlot: Type.Optional(U64Integer({ description: "answer only once the node has reached this slot" })),
 };
-export const CommitmentConfig = Type.Object(configFields);
+export const CommitmentConfig = Type.Object(CONFIG_FIELDS);
 export type CommitmentConfig = Static<typeof CommitmentConfig>;
 
 export const AccountEncoding = Type.Union(
@@ -47,7 +48,7 @@ export const DataSlice = Type.Object({
 export type DataSlice = Static<typeof DataSlice>;
 
 export const AccountConfig = Type.Object({
-  ...configFields,
+  ...CONFIG_FIELDS,
   encoding: Type.Optional(AccountEncoding),
   dataSlice: Type.Optional(DataSlice),
 });
@@ -58,7 +59,7 @@ export const TransactionSignature = Signature("a base58 transaction signature");
 export const Lamports = U64Integer({ description: "lamports, a JSON integer" });
 
 export const SendTransactionConfig = Type.Object({
-  ...configFields,
+  ...CONFIG_FIELDS,
   encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")], { description: "default base58" })),
   skipPreflight: Type.Optional(Type.Boolean()),
   preflightCommitment: Type.Optional(Commitment),
@@ -138,7 +139,7 @@ export const TransactionConfig = Type.Union([TransactionConfigObject, Transactio
 export type TransactionConfig = Static<typeof TransactionConfigObject>;
 
 export const SignaturesForAddressConfig = Type.Object({
-  ...configFields,
+  ...CONFIG_FIELDS,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: "default 1000" })),
   before: Type.Optional(TransactionSignature),
   until: Type.Optional(TransactionSignature),

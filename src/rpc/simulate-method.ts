@@ -16,13 +16,12 @@ import { RPC_ERROR, type RpcAnswer, invalidParams, refuse } from "./json-rpc-env
 import { signaturesVerify } from "./preflight-check.ts";
 import { inContext, minContextSlotRefusal } from "./rpc-context.ts";
 import { type RpcDeps, type ScanBudget, method } from "./rpc-method.ts";
-import { AccountEncoding, Commitment, Pubkey, U64Integer } from "./rpc-schemas.ts";
+import { AccountEncoding, CONFIG_FIELDS, Pubkey } from "./rpc-schemas.ts";
 import { wireBase64Of } from "./send-encoding.ts";
 import { transactionErrorJson } from "./transaction-error-json.ts";
 
 export const SimulateTransactionConfig = Type.Object({
-  commitment: Type.Optional(Commitment),
-  minContextSlot: Type.Optional(U64Integer()),
+  ...CONFIG_FIELDS,
   encoding: Type.Optional(Type.Union([Type.Literal("base58"), Type.Literal("base64")], { description: "default base58" })),
   sigVerify: Type.Optional(Type.Boolean({ description: "default false" })),
   replaceRecentBlockhash: Type.Optional(Type.Boolean({ description: "default false; excludes sigVerify" })),
