@@ -21,12 +21,7 @@ export interface KeyState {
 }
 
 /** Who holds a token account and in what unit: all of a holding but its amount, shared by every entry that names it. */
-export interface TokenHolder {
-  readonly mint: Address;
-  readonly owner: Address;
-  readonly decimals: number;
-  readonly program: Address;
-}
+export type TokenHolder = Omit<TokenHolding, "amount">;
 
 /**
  * The history's shared copies of what recurs from one transaction to the next: each account
@@ -36,7 +31,7 @@ export interface TokenHolder {
  */
 export interface Interning {
   key(key: Address): Address;
-  holder(holding: Omit<TokenHolding, "amount">): TokenHolder;
+  holder(holding: TokenHolder): TokenHolder;
 }
 
 /** A bound on each interning table: past it, the table starts over (entries keep the copies they hold). */
