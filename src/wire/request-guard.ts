@@ -112,9 +112,9 @@ export function guardRequests(
   const hostChecked: RequestListener = (request, response) => {
     // Its connection was refused and is closing: nothing it sent is served.
     if (refused.has(request.socket)) return;
-    const hostless = hostRefusal(request);
-    if (hostless === null) serve(request, response);
-    else answer(response, hostless);
+    const refusal = hostRefusal(request);
+    if (refusal === null) serve(request, response);
+    else answer(response, refusal);
   };
   server.on(
     "request",

@@ -56,7 +56,6 @@ const queryOf = (list: ListCase): Query => {
   return query as Query;
 };
 
-/** Cases over the values the server's own collectibles show: their stages, rows, and pieces of their names. */
 /** The values a list case draws its filters from: the stages, rows and name pieces the server's collectibles have. */
 function filterValues(items: readonly CollectibleItem[]) {
   return {
@@ -66,6 +65,7 @@ function filterValues(items: readonly CollectibleItem[]) {
   };
 }
 
+/** Cases over the values the server's own collectibles show: their stages, rows, and pieces of their names. */
 function listCases(items: readonly CollectibleItem[]): fc.Arbitrary<ListCase> {
   const { stages, rows, texts } = filterValues(items);
   return fc.record(
