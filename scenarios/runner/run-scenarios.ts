@@ -72,11 +72,9 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
       for (const scenario of scenarios) keep(scenario, await runScenario(scenario, server));
     } else {
       options.onNotice?.("each scenario starts from the state the run found (a /devnet/ snapshot, restored before each and at the end)");
-      let last: Scenario | undefined;
       try {
         for (const [index, scenario] of scenarios.entries()) {
           if (index > 0) await snapshot.restore();
-          last = scenario;
           keep(scenario, await runScenario(scenario, server));
         }
       } finally {
@@ -84,7 +82,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
           // A scenario's own snapshots can evict the run's (a server keeps a bounded number):
           // the server keeps that scenario's changes, and the run cannot isolate another.
           throw new Error(
-            `${error instanceof Error ? error.message : String(error)} after scenario ${last?.name ?? "(none)"}: it holds that scenario's changes. ` +
+            `${error instanceof Error ? error.message : String(error)} after scenario ${results.at(-1)?.scenario.name ?? "(none)"}: it holds that scenario's changes. ` +
               "A server keeps a bounded number of /devnet/ snapshots (the simulator its last 16): a scenario that takes that many of its own evicts the run's",
           );
         });
