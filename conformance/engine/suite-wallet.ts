@@ -41,16 +41,24 @@ export async function freshWallet(): Promise<{ wallet: Wallet; signer: KeyPairSi
   return { wallet: walletOf(signer), signer };
 }
 
-/** Reads a Solana CLI keypair file (a JSON array of the 64 secret-and-public bytes). */
-export async function walletFromKeypairFile(file: string): Promise<Wallet> {
+/**
+ * Reads a Solana CLI keypair file (a JSON array of the 64 secret-and-public bytes). A refusal's
+ * sentence begins with the option as the user `given` it (`--keypair id.json`, `--wallet alice=id.json`).
+ */
+export async function walletFromKeypairFile(file: string, given = `--keypair ${file}`): Promise<Wallet> {
   let bytes: unknown;
   try {
     bytes = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
-    throw new RangeError(`--keypair ${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RangeError(`${given} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)) {
-    throw new RangeError(`--keypair ${file} must hold a JSON array of 64 bytes (a Solana CLI keypair file)`);
+    throw new RangeError(`${given} must hold a JSON array of 64 bytes (a Solana CLI keypair file)`);
   }
-  return walletOf(await createKeyPairSignerFromBytes(Uint8Array.from(bytes as number[])));
+  try {
+    return walletOf(await createKeyPairSignerFromBytes(Uint8Array.from(bytes as number[])));
+  } catch (error) {
+    // kit refuses 64 bytes whose second half is not the first half's public key.
+    throw new RangeError(`${given} is not a keypair: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

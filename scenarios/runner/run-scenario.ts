@@ -1,5 +1,5 @@
 import type { BasketClient } from "../../src/client/basket-client.ts";
-import type { Capability, CheckFailure } from "../../conformance/engine/check.ts";
+import type { Capability, CheckFailure, Wallet } from "../../conformance/engine/check.ts";
 import type { CheckOutcome, CheckSummary } from "../../conformance/engine/run-events.ts";
 import { judgeAnswer } from "./answer-expectation.ts";
 import { interpolate } from "./interpolate.ts";
@@ -32,10 +32,14 @@ export interface ScenarioResult {
   readonly failedStep: number | null;
 }
 
-/** What the scenario needs that a server may lack, and which steps need it: control steps, and requests under /devnet/. */
-function controlNeed(scenario: Scenario): string | null {
+/**
+ * What the scenario needs that a server may lack, and which steps need it: wallets the faucet
+ * funds (every declared one but those `held` by the user), control steps, and requests under /devnet/.
+ */
+function controlNeed(scenario: Scenario, held: ReadonlyMap<string, Wallet>): string | null {
   const needs: string[] = [];
-  if (Object.keys(scenario.wallets ?? {}).length > 0) needs.push("wallets (funded by the faucet)");
+  const funded = Object.keys(scenario.wallets ?? {}).filter((name) => !held.has(name));
+  if (funded.length > 0) needs.push(`wallet${funded.length === 1 ? "" : "s"} ${funded.join(", ")} (funded by the faucet)`);
   for (const step of scenario.steps) {
     const kind = stepKind(step);
     const path = (step[kind] as { path?: unknown } | undefined)?.path;
@@ -62,9 +66,15 @@ export function scenarioSummary(scenario: Scenario): CheckSummary {
  * Runs one scenario against a server: funds its wallets, runs each step in order with the
  * variables earlier steps left, judges each answer, and stops at the first failing
  * expectation. Needing `/devnet/` control where the server has none skips it with the
- * reason; no step is ever passed silently.
+ * reason; no step is ever passed silently. A declared wallet named in `held` (a key the user
+ * brought, `--wallet NAME=FILE`) signs with that key and is not funded: it holds what its
+ * owner gave it, which is how a scenario trades on a server without a faucet.
  */
-export async function runScenario(scenario: Scenario, server: ScenarioServer): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  server: ScenarioServer,
+  held: ReadonlyMap<string, Wallet> = new Map(),
+): Promise<ScenarioResult> {
   const started = performance.now();
   const check = scenarioSummary(scenario);
   const session = new ScenarioSession(server.client, server.streamUrl, server.capabilities, server.missing);
@@ -75,19 +85,24 @@ export async function runScenario(scenario: Scenario, server: ScenarioServer): P
     diff,
     failedStep,
   });
-  const need = controlNeed(scenario);
+  const need = controlNeed(scenario, held);
   if (need !== null && !server.capabilities.has("control"))
     return end({ status: "skip", reason: `${need} need the /devnet/ control API: ${server.missing.control ?? "absent"}` });
 
   let index = -1;
   try {
     for (const [name, wallet] of Object.entries(scenario.wallets ?? {})) {
-      const held = await scenarioWallet(scenario.seed, scenario.name, name);
-      session.wallets.set(name, held);
-      (session.variables.wallets as Record<string, string>)[name] = held.address;
-      session.line(`wallet ${name} = ${held.address}`);
-      await fund(session, held.address, wallet.lamports ?? DEFAULT_WALLET_LAMPORTS);
-      for (const token of wallet.tokens ?? []) await fund(session, held.address, undefined, token);
+      const brought = held.get(name);
+      const signer = brought ?? (await scenarioWallet(scenario.seed, scenario.name, name));
+      session.wallets.set(name, signer);
+      (session.variables.wallets as Record<string, string>)[name] = signer.address;
+      if (brought) {
+        session.line(`wallet ${name} = ${signer.address} (the key given with --wallet: not funded, it holds what it holds)`);
+        continue;
+      }
+      session.line(`wallet ${name} = ${signer.address}`);
+      await fund(session, signer.address, wallet.lamports ?? DEFAULT_WALLET_LAMPORTS);
+      for (const token of wallet.tokens ?? []) await fund(session, signer.address, undefined, token);
     }
     for (index = 0; index < scenario.steps.length; index++) {
       const step = scenario.steps[index]!;

@@ -1,4 +1,5 @@
 import type { CheckOutcome, RunSummary } from "../../conformance/engine/run-events.ts";
+import type { Wallet } from "../../conformance/engine/check.ts";
 import { probeCapabilities } from "../../conformance/engine/probe-capabilities.ts";
 import { BasketClient } from "../../src/client/basket-client.ts";
 import { BuiltInWorld, worldKey } from "./built-in-world.ts";
@@ -18,6 +19,8 @@ export interface RunScenariosOptions {
    * simulator: `builtIn`'s (started with `injectBugs`) or the ones started here; not with `baseUrl`.
    */
   readonly bugs?: readonly string[];
+  /** Keys the user holds, by wallet name: a scenario's wallet of that name signs with it and is not funded. */
+  readonly wallets?: ReadonlyMap<string, Wallet>;
   /** Told once, before the first scenario, how scenarios will share a `baseUrl` server. */
   readonly onNotice?: (line: string) => void;
   /** Called once each scenario ended, in run order. */
@@ -47,6 +50,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     options.onResult?.(scenario, result);
   };
   const control = options.control ?? "auto";
+  const held = options.wallets ?? new Map<string, Wallet>();
   if (options.bugs !== undefined && options.baseUrl !== undefined && options.builtIn === undefined)
     throw new Error("runScenarios: bugs needs the built-in simulator, not a baseUrl");
   if (options.builtIn !== undefined) {
@@ -55,7 +59,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     const server = { client: world.client, streamUrl: world.server.streamUrl, ...probe };
     for (const scenario of scenarios) {
       await world.fresh();
-      const run = () => runScenario(scenario, server);
+      const run = () => runScenario(scenario, server, held);
       keep(scenario, await (options.bugs === undefined ? run() : world.withBugs(options.bugs, run)));
     }
   } else if (options.baseUrl !== undefined) {
@@ -69,13 +73,13 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
     if (snapshot === null || "refused" in snapshot) {
       const why = snapshot === null ? "it has no /devnet/ control API" : `it refused a snapshot (${snapshot.refused})`;
       options.onNotice?.(`scenarios share the server's state as they run, one after another: ${why}`);
-      for (const scenario of scenarios) keep(scenario, await runScenario(scenario, server));
+      for (const scenario of scenarios) keep(scenario, await runScenario(scenario, server, held));
     } else {
       options.onNotice?.("each scenario starts from the state the run found (a /devnet/ snapshot, restored before each and at the end)");
       try {
         for (const [index, scenario] of scenarios.entries()) {
           if (index > 0) await snapshot.restore();
-          keep(scenario, await runScenario(scenario, server));
+          keep(scenario, await runScenario(scenario, server, held));
         }
       } finally {
         await snapshot.restore().catch((error: unknown) => {
@@ -97,7 +101,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
         const probe = await probeCapabilities(world.client, { control, keypair: false, allowSlow: false });
         for (const scenario of group) {
           await world.fresh();
-          const run = () => runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe });
+          const run = () => runScenario(scenario, { client: world.client, streamUrl: world.server.streamUrl, ...probe }, held);
           keep(scenario, await (options.bugs === undefined ? run() : world.withBugs(options.bugs, run)));
         }
       } finally {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { serviceBaseUrl, unreachableReason } from "../../src/client/service-address.ts";
 import { type ReportFile, reportFilesOf, unwritableReport, writeReports } from "../../conformance/reporters/report-files.ts";
+import { heldWallets } from "./held-wallets.ts";
 import { loadScenario } from "./load-scenario.ts";
 import { runScenarios } from "./run-scenarios.ts";
 import type { Scenario } from "./scenario-schema.ts";
@@ -21,6 +22,9 @@ run      runs scenario files (a directory runs every .yaml or .yml in it, e.g. s
                        found, restored at the end; steps needing /devnet/ control skip the
                        scenario with the reason when it has none)
   --control auto|off   use /devnet/ when the server has it (default auto)
+  --wallet NAME=FILE   the scenarios' wallet NAME signs with this key (a Solana CLI
+                       keypair file) and is not funded: it holds what you gave it, so a
+                       scenario can trade on a server without a faucet (repeatable)
   --inject-bug <names> on the built-in simulator, break these rules on purpose while each
                        scenario runs (basket-devnet bugs lists the modes): a scenario that
                        guards a mode should then fail
@@ -58,6 +62,7 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       options: {
         "base-url": { type: "string" },
         control: { type: "string" },
+        wallet: { type: "string", multiple: true },
         "inject-bug": { type: "string" },
         report: { type: "string" },
         verbose: { type: "boolean" },
@@ -123,6 +128,8 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
       scenarios.push(loaded.scenario);
     }
     if (scenarios.length === 0) throw new BadInput(`no scenario file in ${paths.join(", ")}`);
+    const held = await heldWallets(values.wallet ?? [], scenarios);
+    if (!held.ok) throw new BadInput(held.reason);
     // A server that is not there fails the run with one sentence, never as skipped scenarios.
     const unreachable = baseUrl === undefined ? null : await unreachableReason(baseUrl);
     if (unreachable !== null) throw new BadInput(unreachable);
@@ -133,6 +140,7 @@ export async function scenarioCommand(argv: readonly string[], io: CommandIo = P
     const run = await runScenarios(scenarios, {
       ...(baseUrl === undefined ? {} : { baseUrl }),
       control: (values.control as "auto" | "off" | undefined) ?? "auto",
+      wallets: held.wallets,
       ...(bugs === undefined ? {} : { bugs }),
       onNotice: (line) => io.stderr(`${line}\n`),
       onResult: console.result,

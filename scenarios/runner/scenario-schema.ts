@@ -433,6 +433,9 @@ export const WorldSchema = Type.Object(
   { additionalProperties: false, description: "The built-in simulator's world (ignored against --base-url)." },
 );
 
+/** A declared wallet's name: what `${wallets.NAME}` and `--wallet NAME=FILE` write. */
+export const WALLET_NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$";
+
 const HEAD = {
   $schema: Type.Optional(Type.String()),
   name: Type.String({ pattern: "^[a-z0-9][a-z0-9.-]*$", description: "Stable id, kebab-case." }),
@@ -450,7 +453,7 @@ const HEAD = {
     }),
   ),
   world: Type.Optional(WorldSchema),
-  wallets: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), WalletSchema)),
+  wallets: Type.Optional(Type.Record(Type.String({ pattern: WALLET_NAME_PATTERN }), WalletSchema)),
 };
 const ScenarioHeadSchema = Type.Object(HEAD);
 

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { generateKeyPairSigner, getAddressEncoder } from "@solana/kit";
 import { afterAll, describe, expect, it } from "vitest";
+import { BasketClient } from "../../../src/client/basket-client.ts";
+import { startSimulator } from "../../../src/simulator/simulator.ts";
 import { scenarioCommand } from "../scenario-command.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "basket-scenario-command-"));
@@ -54,5 +57,83 @@ describe("scenario run --inject-bug", () => {
       code: 2,
       stderr: expect.stringMatching(/--inject-bug needs the built-in simulator/),
     });
+  });
+});
+
+describe("scenario run --wallet NAME=FILE", () => {
+  it("signs with the key given and does not fund it: a funded key trades on a server whose /devnet/ the run may not use", async () => {
+    const server = await startSimulator({
+      seed: "held-wallet",
+      port: 0,
+      clockMode: "per-transaction",
+      bots: false,
+      rpcPort: null,
+      launchCount: 12,
+      historyHours: 1,
+    });
+    try {
+      const signer = await generateKeyPairSigner(true);
+      const exported = new Uint8Array(await crypto.subtle.exportKey("pkcs8", signer.keyPair.privateKey)).slice(-32);
+      const keyFile = join(folder, "alice.json");
+      writeFileSync(keyFile, JSON.stringify([...exported, ...getAddressEncoder().encode(signer.address)]));
+      // Funded by its owner, out of the run's sight (the run itself is --control off).
+      const client = new BasketClient(server.baseUrl);
+      await client.devnet("airdrop", { wallet: signer.address, lamports: "5000000000" });
+      // Its components too, so the buy's plan is the settle alone.
+      const { launches } = (await client.launches({ kind: "pairs", status: "activeBonding", limit: 1 })) as {
+        launches: { components: { mint: string }[] }[];
+      };
+      for (const { mint } of launches[0]!.components)
+        await client.devnet("airdrop", { wallet: signer.address, mint, amount: "1000000000000000" });
+      const file = join(folder, "held.yaml");
+      writeFileSync(
+        file,
+        [
+          "name: held",
+          "description: a buy signed by a wallet the user brought",
+          "seed: 1",
+          "wallets:",
+          "  alice: {}",
+          "steps:",
+          "  - read: { path: /v1/launches, query: { kind: pairs, status: activeBonding, limit: 1 }, capture: { launch: 'launches[0].address' } }",
+          "  - quote: { launch: '${launch}', direction: buy, amountIn: '100000000', mode: exactInSol, wallet: alice }",
+          "  - build: { quoteId: '${quote.quoteId}', wallet: alice }",
+          "  - sign: { wallet: alice, plan: '${plan}' }",
+          "  - expect: { that: '${plan}', is: { length: 1 } }",
+          "  - submit: { transaction: '${signed[0].transaction}', quoteId: '${quote.quoteId}' }",
+          "    expect: { status: 200 }",
+          "  - read: { path: '/v1/transactions/${submit.signature}' }",
+          "    expect: { body: { status: confirmed } }",
+          "",
+        ].join("\n"),
+      );
+      const held = await run(["run", file, "--base-url", server.baseUrl, "--control", "off", "--wallet", `alice=${keyFile}`, "--verbose"]);
+      expect(held.stdout).toContain(`wallet alice = ${signer.address} (the key given with --wallet`);
+      expect({ code: held.code, stdout: held.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/1 passed/) });
+      // Without the key the same run needs the faucet, which --control off forbids: skipped, naming the wallet.
+      const derived = await run(["run", file, "--base-url", server.baseUrl, "--control", "off"]);
+      expect({ code: derived.code, stdout: derived.stdout }).toMatchObject({
+        code: 1,
+        stdout: expect.stringMatching(/wallet alice \(funded by the faucet\) need the \/devnet\/ control API/),
+      });
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it("refuses a name no scenario declares, a malformed option and a file that is not a keypair, before anything runs", async () => {
+    const file = join(folder, "needs-control.yaml");
+    const notKey = join(folder, "not-a-key.json");
+    writeFileSync(notKey, JSON.stringify(Array.from({ length: 64 }, (_, index) => index)));
+    const cases: [string, RegExp][] = [
+      ["bob=key.json", /--wallet bob: no scenario of the run declares a wallet bob \(the wallets declared are alice\)/],
+      ["alice", /--wallet takes NAME=FILE/],
+      [`alice=${join(folder, "missing.json")}`, /--wallet alice=.*missing\.json cannot be read as JSON/],
+      [`alice=${notKey}`, /--wallet alice=.*not-a-key\.json is not a keypair/],
+    ];
+    for (const [given, sentence] of cases) {
+      const refused = await run(["run", file, "--base-url", "http://127.0.0.1:9", "--wallet", given]);
+      expect({ given, code: refused.code, stderr: refused.stderr }).toMatchObject({ code: 2, stderr: expect.stringMatching(sentence) });
+    }
   });
 });
