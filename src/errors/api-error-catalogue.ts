@@ -90,6 +90,13 @@ export const API_ERROR_CATALOGUE = {
     meaning:
       "a build keeps the limits its quote promised (the settle's floor, a fixed-amount buy's buffer); others' trades since the quote moved the price so far that the trade built now could not meet them",
   },
+  BUDGET_BELOW_FLOOR: {
+    status: 409,
+    template:
+      "quote {quoteId} was made for another wallet: built for this one, whose holdings, fees and rent differ, the budget of {budget} lamports buys less than the quote promised; quote again naming this wallet",
+    meaning:
+      "an exactInSol budget buys what is left after the wallet's own swaps, fees and rent, and the build keeps the quote's floor: a quote made for a wallet holding components or with its token accounts open, built for one that must buy or open them, can fall short of it",
+  },
   PLAN_TAKEN: {
     status: 409,
     template:

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { type Address, type Signature, getBase64Decoder } from "@solana/kit";
+import { addressFromBytes } from "../chain/address-bytes.ts";
 import { describeChainError } from "../chain/chain-error.ts";
 import type { Devnet, TransactionStatusReport } from "../chain/devnet.ts";
 import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
@@ -117,6 +119,15 @@ export class TradeDesk {
           rule: `with the fees and the trade's other costs comes to more lamports than any balance can hold (${U64_MAX})`,
         });
       }
+    } else if (request.direction === "buy" && request.mode === "exactInSol") {
+      // A budget is a ceiling on all the trade costs its wallet, fees and rent included, and
+      // the build holds it to the quote's floor: priced for no wallet, the floor would assume
+      // those costs away, and the first wallet to build it (one opening its token accounts)
+      // would fall short of it. So it is priced for a wallet that holds nothing, an address
+      // no one has used: the most any wallet pays, which every wallet's build can meet.
+      const planned = await this.#priceAndPlan(pricing, planning, request, addressFromBytes(randomBytes(32)), succeed);
+      if (!planned.ok) return planned;
+      priced = planned.value.priced;
     } else {
       const pricedOnly = await pricing.price(request, null);
       if (!pricedOnly.ok) return pricedOnly;
@@ -151,7 +162,14 @@ export class TradeDesk {
         return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
       }
       // The route follows today's balances and prices; the limits stay the quote's.
-      return keepTerms(priced, terms, quoteId);
+      const kept = keepTerms(priced, terms, quoteId);
+      // A budget buys what is left after the wallet's own swaps, fees and rent: quoted for one
+      // wallet and built for another that holds less or opens more, it buys less whatever
+      // the price did. The refusal says so rather than blaming the price.
+      const otherWallet = request.mode === "exactInSol" && request.wallet !== null && request.wallet !== wallet;
+      if (!kept.ok && otherWallet && kept.error.body.code === "PRICE_MOVED")
+        return fail("BUDGET_BELOW_FLOOR", { quoteId, budget: String(request.amountIn) });
+      return kept;
     });
     if (!planned.ok) return planned;
     const funds = await planning.checkFunds(request, wallet, planned.value.priced, planned.value.plan);

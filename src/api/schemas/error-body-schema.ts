@@ -78,6 +78,10 @@ const EXAMPLES: Record<ApiErrorCode, ApiErrorBody> = {
     quoteId: "q_0123456789abcdef01234567",
     what: "return 1975128736 DNA units where the quote's floor is 4839142884",
   }).body,
+  BUDGET_BELOW_FLOOR: apiError("BUDGET_BELOW_FLOOR", {
+    quoteId: "q_0123456789abcdef01234567",
+    budget: "20000000",
+  }).body,
   QUOTE_VENUE_CHANGED: apiError("QUOTE_VENUE_CHANGED", {
     launch: EXAMPLE_LAUNCH,
     quoted: VENUE_NAMES.curve,

@@ -265,6 +265,52 @@ describe("the trade desk", () => {
     });
   });
 
+  it("prices an exactInSol budget quoted without a wallet for a wallet that holds nothing, so a fresh wallet builds it and lands it within the budget", async () => {
+    const { devnet, world, launched, desk } = await startDesk("desk-sol-walletless");
+    for (const budget of [20_000_000n, 150_000_000n, SOL]) {
+      const walletless = value(await desk.quote(request(launched, { mode: "exactInSol", amountIn: budget }))) as CurveQuote;
+      const wallet = clientWallet(world, 10n * SOL);
+      // Nothing moved in between: the same budget quoted for the fresh wallet promises the same.
+      const named = value(
+        await desk.quote(request(launched, { wallet: wallet.address, mode: "exactInSol", amountIn: budget, preview: true })),
+      ) as CurveQuote;
+      expect({ expectedOut: walletless.expectedOut, minOut: walletless.minOut }).toEqual({
+        expectedOut: named.expectedOut,
+        minOut: named.minOut,
+      });
+      const built = await desk.build(walletless.quoteId, wallet.address);
+      expect(built.ok, JSON.stringify(built.ok ? null : built.error.body)).toBe(true);
+      const outcomes = await landAll(desk, value(built), walletless.quoteId, wallet);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(value(built).plan.map(() => "confirmed"));
+      expect(10n * SOL - devnet.getBalance(wallet.address)).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it("refuses, naming the wallet's own costs, to build a budget quoted for a wallet with its accounts open for one that must open them", async () => {
+    const { world, launched, desk } = await startDesk("desk-sol-other-wallet");
+    const seasoned = clientWallet(world, 10n * SOL);
+    // A first buy opens the seasoned wallet's token accounts.
+    const first = value(await desk.quote(request(launched, { wallet: seasoned.address }))) as CurveQuote;
+    await landAll(desk, value(await desk.build(first.quoteId, seasoned.address)), first.quoteId, seasoned);
+    const budget = 20_000_000n;
+    const quote = value(
+      await desk.quote(request(launched, { wallet: seasoned.address, mode: "exactInSol", amountIn: budget })),
+    ) as CurveQuote;
+    const fresh = clientWallet(world, 10n * SOL);
+    const refused = await desk.build(quote.quoteId, fresh.address);
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      status: 409,
+      body: {
+        code: "BUDGET_BELOW_FLOOR",
+        error: expect.stringMatching(
+          /was made for another wallet: built for this one, whose holdings, fees and rent differ, the budget of 20000000 lamports buys less/,
+        ),
+      },
+    });
+    // The wallet it was quoted for builds it.
+    expect((await desk.build(quote.quoteId, seasoned.address)).ok).toBe(true);
+  });
+
   it("buys with what a wallet holds when a budget covers that trade's fees but not a setup step's", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-sol-holdings");
     const wallet = clientWallet(world);

@@ -38,7 +38,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
         operationId: "quoteTrade",
         summary: "Price a buy or a sell",
         description:
-          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). A collectible quotes the curve shape while raising (its one component, wrapped SOL, is wrapped from SOL, never swapped), answers 409 COLLECTIBLE_NOT_TRADABLE while its card is acquired (stages funding, swapping, acquiring, pooling), and quotes the pool shape once tradable (`estimatedAmountOut`, no `expectedOut`: one swap on its launch↔wSOL pool). With `wallet`, the quote reports holdings, routes only the shortfall and counts `allInLamports`; without, it has a price and no route. A stored quote (preview false) can be built for 30 seconds.",
+          "amountIn counts: buy exactOut → launch tokens wanted; buy exactIn → DNA units to spend; buy exactInSol → lamports, a ceiling (the largest trade whose setup swaps cost at most that); sell exactIn → launch tokens given up; past the curve the mode is ignored (a buy is lamports, a sell launch tokens). A collectible quotes the curve shape while raising (its one component, wrapped SOL, is wrapped from SOL, never swapped), answers 409 COLLECTIBLE_NOT_TRADABLE while its card is acquired (stages funding, swapping, acquiring, pooling), and quotes the pool shape once tradable (`estimatedAmountOut`, no `expectedOut`: one swap on its launch↔wSOL pool). With `wallet`, the quote reports holdings, routes only the shortfall and counts `allInLamports`; without, it has a price and no route (an exactInSol budget without a wallet is priced for a wallet that holds nothing: its fees and the rent of every account it opens come out of the budget, so any wallet's build meets the quote's floor). A stored quote (preview false) can be built for 30 seconds.",
         tags,
         body: QuoteBodySchema,
         response: {
@@ -74,7 +74,7 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"],
             404: ["QUOTE_NOT_FOUND"],
-            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE", "QUOTE_VENUE_CHANGED", "PRICE_MOVED", "PLAN_TAKEN"],
+            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE", "QUOTE_VENUE_CHANGED", "PRICE_MOVED", "BUDGET_BELOW_FLOOR", "PLAN_TAKEN"],
             410: ["QUOTE_EXPIRED"],
             422: ["TRADE_REFUSED", "NO_ROUTE"],
             500: ["INTERNAL"],
