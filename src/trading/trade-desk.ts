@@ -119,19 +119,24 @@ export class TradeDesk {
           rule: `with the fees and the trade's other costs comes to more lamports than any balance can hold (${U64_MAX})`,
         });
       }
-    } else if (request.direction === "buy" && request.mode === "exactInSol") {
+    } else {
       // A budget is a ceiling on all the trade costs its wallet, fees and rent included, and
       // the build holds it to the quote's floor: priced for no wallet, the floor would assume
       // those costs away, and the first wallet to build it (one opening its token accounts)
       // would fall short of it. So it is priced for a wallet that holds nothing, an address
-      // no one has used: the most any wallet pays, which every wallet's build can meet.
-      const planned = await this.#priceAndPlan(pricing, planning, request, addressFromBytes(randomBytes(32)), succeed);
-      if (!planned.ok) return planned;
-      priced = planned.value.priced;
-    } else {
-      const pricedOnly = await pricing.price(request, null);
-      if (!pricedOnly.ok) return pricedOnly;
-      priced = pricedOnly.value;
+      // no one has used: the most any wallet pays, which every wallet's build can meet. A
+      // budget such a wallet's fees and rent would spend whole may still buy for a wallet that
+      // holds the components: that one, like every other quote without a wallet, is priced on
+      // its swaps alone, and a build for a wallet it cannot cover is refused for its own costs.
+      const budget = request.direction === "buy" && request.mode === "exactInSol";
+      const planned = budget ? await this.#priceAndPlan(pricing, planning, request, addressFromBytes(randomBytes(32)), succeed) : null;
+      if (planned?.ok) priced = planned.value.priced;
+      else if (planned && planned.error.body.code !== "BUDGET_TOO_SMALL") return planned;
+      else {
+        const pricedOnly = await pricing.price(request, null);
+        if (!pricedOnly.ok) return pricedOnly;
+        priced = pricedOnly.value;
+      }
     }
     const expiresAtMillis = this.options.devnet.now().unixMillis + this.quotes.ttlMillis;
     const quoteId = request.preview ? randomQuoteId(PREVIEW_PREFIX) : this.quotes.put({ request, terms: termsOf(priced) }).id;

@@ -284,6 +284,12 @@ describe("the trade desk", () => {
       expect(outcomes.map((outcome) => outcome.status)).toEqual(value(built).plan.map(() => "confirmed"));
       expect(10n * SOL - devnet.getBalance(wallet.address)).toBeLessThanOrEqual(budget);
     }
+    // A budget an empty wallet's fees and rent spend whole is priced on its swaps alone (a
+    // wallet holding the components could buy with it); a fresh wallet's build is refused for its costs.
+    const tiny = value(await desk.quote(request(launched, { mode: "exactInSol", amountIn: 1_000_000n }))) as CurveQuote;
+    expect(BigInt(tiny.expectedOut)).toBeGreaterThan(0n);
+    const refused = await desk.build(tiny.quoteId, clientWallet(world, SOL).address);
+    expect(refused.ok ? null : refused.error.body.code).toBe("BUDGET_TOO_SMALL");
   });
 
   it("refuses, naming the wallet's own costs, to build a budget quoted for a wallet with its accounts open for one that must open them", async () => {
