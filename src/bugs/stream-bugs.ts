@@ -374,9 +374,9 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     stream: { closing: (name) => name !== "tooManyFrames" },
   },
   {
-    name: "flood-closes-at-30",
+    name: "flood-closes-at-100",
     phase: "stream",
-    rule: "Our document: more than 60 client frames in 10 s close with 1008; this mode closes at the 31st.",
+    rule: "Our document: more than 200 client frames in 10 s close with 1008; this mode closes at the 101st.",
     caughtBy: "stream.close.floodWindow",
     strictOnly: true,
     stream: {
@@ -385,7 +385,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
         const heard = (framesHeard.get(socket) ?? []).filter((at) => now - at < 10_000);
         heard.push(now);
         framesHeard.set(socket, heard);
-        return heard.length > 30;
+        return heard.length > 100;
       }),
     },
   },

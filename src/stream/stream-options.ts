@@ -47,13 +47,19 @@ export interface StreamServerOptions {
   readonly maxFrameBytes?: number;
   /**
    * The `ws` payload limit, above `maxFrameBytes` so oversized frames reach us and are
-   * ignored instead of `ws` closing the socket with 1009. Default 1 MiB: the specification
+   * ignored instead of `ws` closing the socket with 1009. Default 4 MiB: the specification
    * ignores frames over 64 KB whatever their size, but `ws` holds a frame whole before we see
-   * it, so some bound is needed; at 16 MiB the 24 sockets of one address, each sending 16 MB
-   * frames within the frame rate, held the REST API at 2.5 s a request.
+   * it, so some bound is needed. An oversized frame counts toward `frameRate` once per
+   * `maxFrameBytes` it holds, so the frame budget bounds a socket's bytes too (200 × 64 KB in
+   * 10 s): without that, at 16 MiB the 24 sockets of one address, each sending 16 MB frames
+   * within the frame rate, held the REST API at 2.5 s a request.
    */
   readonly maxPayloadBytes?: number;
-  /** More than `frames` client frames within `windowMs` (sliding) closes with 1008. Default 60 per 10,000 ms. */
+  /**
+   * More than `frames` client frames within `windowMs` (sliding) closes with 1008. Default 200
+   * per 10,000 ms: room for a client that subscribes mint by mint up to the cards cap of 100
+   * and leaves them again, while a flood is closed within its first 201 frames.
+   */
   readonly frameRate?: { readonly frames: number; readonly windowMs: number };
   /**
    * Bytes a socket may have queued and unsent; a send beyond it closes the socket 1001
@@ -86,8 +92,8 @@ export const STREAM_DEFAULTS = {
   maxCardMints: CARDS_CAP,
   maxTopics: TOPICS_CAP,
   maxFrameBytes: MAX_FRAME_BYTES,
-  maxPayloadBytes: 1024 * 1024,
-  frameRate: { frames: 60, windowMs: 10_000 },
+  maxPayloadBytes: 4 * 1024 * 1024,
+  frameRate: { frames: 200, windowMs: 10_000 },
   highWaterMarkBytes: 1024 * 1024,
   closeGraceMs: 2_000,
   maxPendingChanges: 100_000,

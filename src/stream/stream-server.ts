@@ -278,20 +278,25 @@ export class StreamServer {
     this.#send(connection, encodeFrame({ kind: "hello", at: Number(this.options.clock.now().unixMillis), v: 1 }), true);
   }
 
-  /** Notes a frame from the peer (a message or a ping); false when it broke the frame budget and the socket is closing. */
-  #heard(connection: StreamConnection): boolean {
+  /**
+   * Notes a frame from the peer (a message or a ping) of `bytes`; false when it broke the frame
+   * budget and the socket is closing. A frame past `maxFrameBytes` counts once per
+   * `maxFrameBytes` it holds: it is ignored, but receiving it cost that much, and the budget
+   * then bounds a socket's bytes as well as its frames.
+   */
+  #heard(connection: StreamConnection, bytes = 0): boolean {
     if (!connection.open) return false;
     const now = performance.now();
     connection.lastHeardAt = now;
-    if (connection.limiter.allow(now)) return true;
+    if (connection.limiter.allow(now, Math.max(1, Math.ceil(bytes / this.options.maxFrameBytes)))) return true;
     this.#close(connection, "tooManyFrames");
     return connection.closedAs === null; // still open only when a tap kept it so
   }
 
   #onMessage(connection: StreamConnection, data: RawData): void {
-    if (!this.#heard(connection)) return;
     // Binary frames are read like text ones: JSON is JSON whichever opcode carried it.
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (!this.#heard(connection, bytes.byteLength)) return;
     if (this.#tap && !this.#tap.incoming(bytes, connection.socket)) return;
     const parsed = parseClientFrame(bytes, this.options.maxFrameBytes);
     if (!parsed.ok) {

@@ -29,3 +29,27 @@ test("agrees with counting the frames of the last window (sliding, not fixed)", 
     ),
   );
 });
+
+test("a frame of weight w is allowed exactly when the window's weight and w fit the budget", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 500 }),
+      fc.array(fc.record({ gap: fc.integer({ min: 0, max: 300 }), weight: fc.integer({ min: 1, max: 5 }) }), { maxLength: 80 }),
+      (frames, windowMs, arrivals) => {
+        const limiter = new FrameRateLimiter(frames, windowMs);
+        const accepted: { at: number; weight: number }[] = [];
+        let now = 0;
+        for (const { gap, weight } of arrivals) {
+          now += gap;
+          const inWindow = accepted.filter((frame) => now - frame.at < windowMs).reduce((sum, frame) => sum + frame.weight, 0);
+          const fits = inWindow + weight <= frames;
+          expect(limiter.allow(now, weight)).toBe(fits);
+          // A refused frame closes its socket: the limiter is not asked again.
+          if (!fits) return;
+          accepted.push({ at: now, weight });
+        }
+      },
+    ),
+  );
+});

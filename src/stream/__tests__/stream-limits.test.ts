@@ -178,7 +178,7 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
     return `${head}${" ".repeat(bytes - head.length - 1)}}`;
   };
 
-  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537, 200 KB and 1 MiB are ignored", async () => {
+  test("the 64 KB boundary: 65,535 and 65,536 bytes are read, 65,537, 200 KB, 1 MiB and 2 MiB are ignored", async () => {
     const { url, stream } = await serve();
     const client = await StreamClient.ready(url);
     const mint = await address();
@@ -187,8 +187,9 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
       [65_536, true],
       [65_537, false],
       [200_000, false],
-      // Up to the payload bound (1 MiB) too: ignored like any frame over 64 KB, not closed with 1009.
+      // Up to the payload bound (4 MiB) too: ignored like any frame over 64 KB, not closed with 1009.
       [1024 * 1024, false],
+      [2 * 1024 * 1024 + 100, false],
       [1_000, true],
     ] as const) {
       const frame = paddedSub(mint, bytes);
@@ -199,14 +200,28 @@ describe("frames the server ignores (the socket stays open, nothing answers)", (
       expect([bytes, client.ofKind("cards").length - before]).toEqual([bytes, answered ? 1 : 0]);
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
     }
-    expect(stream.stats().ignoredFrames).toBe(3);
+    expect(stream.stats().ignoredFrames).toBe(4);
     await client.close();
   });
 
-  test("a frame past the 1 MiB payload bound closes its socket alone with 1009: ws holds a frame whole before it is read", async () => {
+  test("an oversized frame counts toward the frame budget once per 64 KB it holds, so the budget bounds a socket's bytes", async () => {
+    const { url, stream } = await serve({ frameRate: { frames: 10, windowMs: 60_000 } });
+    const client = await StreamClient.ready(url);
+    const mint = await address();
+    // 65,537 bytes count as 2: four of them are 8 of the 10, and the socket stays open.
+    for (let sent = 0; sent < 4; sent++) client.send(paddedSub(mint, 65_537));
+    await client.settle(); // a ping of its own: the 9th
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    // 200,000 bytes count as 4: past the 10.
+    client.send(paddedSub(mint, 200_000));
+    expect(await client.closed).toEqual({ code: CLOSE_POLICY_VIOLATION, reason: STREAM_CLOSES.tooManyFrames.reason });
+    expect(stream.stats().closes).toEqual({ tooManyFrames: 1 });
+  });
+
+  test("a frame past the 4 MiB payload bound closes its socket alone with 1009: ws holds a frame whole before it is read", async () => {
     const { url } = await serve();
     const [sender, other] = await Promise.all([StreamClient.ready(url), StreamClient.ready(url)]);
-    sender.send(paddedSub(await address(), 1024 * 1024 + 1));
+    sender.send(paddedSub(await address(), 4 * 1024 * 1024 + 1));
     const [code] = (await once(sender.socket, "close")) as [number];
     expect(code).toBe(1009);
     expect(other.socket.readyState).toBe(WebSocket.OPEN);

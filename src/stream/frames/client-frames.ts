@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { Address } from "../../wire/wire-fields.ts";
+import { WIRE_RULES } from "../../wire/wire-fields.ts";
 
 /**
  * The frames a client sends, as documentation: the server reads them leniently (a
  * malformed address is dropped, not refused), so these schemas describe a correct frame
- * rather than gate one; an address is dropped by the wire rule its schema shows. See `parseClientFrame` for what the server does with each part.
+ * rather than gate one; an address is dropped by the pattern its schema shows. See `parseClientFrame` for what the server does with each part.
  */
 
 /** Topic names: `launches` and `trades` carry frames; other well-formed names are held and count toward the cap. */
@@ -12,7 +12,15 @@ export const TOPIC_PATTERN = "^[A-Za-z0-9][A-Za-z0-9:._-]{0,63}$";
 
 const Op = Type.Union([Type.Literal("sub"), Type.Literal("unsub")]);
 const V = Type.Optional(Type.Literal(1, { description: "protocol version; a frame with any other value is ignored" }));
-const LaunchOrMint = Address("launch address or primary mint");
+/**
+ * The specification's address: a string of its pattern. A subscription holds any such string,
+ * as it holds an id no launch has yet (one that is no 32-byte key never hears anything): a
+ * stricter reading would drop what the specification calls well formed, and trim a cap's count.
+ */
+const LaunchOrMint = Type.String({
+  pattern: WIRE_RULES.address.pattern,
+  description: "launch address or primary mint (base58, 32 to 44 characters); one that does not match is dropped from the frame",
+});
 
 export const CardsSubscriptionSchema = Type.Object(
   {
