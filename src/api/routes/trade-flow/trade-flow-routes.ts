@@ -74,7 +74,14 @@ export const tradeFlowRoutes: FastifyPluginAsyncTypebox<TradeFlowOptions> = asyn
           ...errorResponses({
             400: ["INVALID_BODY", "PREVIEW_QUOTE", "INSUFFICIENT_FUNDS"],
             404: ["QUOTE_NOT_FOUND"],
-            409: ["LAUNCH_NOT_TRADABLE", "COLLECTIBLE_NOT_TRADABLE", "QUOTE_VENUE_CHANGED", "PRICE_MOVED", "BUDGET_BELOW_FLOOR", "PLAN_TAKEN"],
+            409: [
+              "LAUNCH_NOT_TRADABLE",
+              "COLLECTIBLE_NOT_TRADABLE",
+              "QUOTE_VENUE_CHANGED",
+              "PRICE_MOVED",
+              "BUDGET_BELOW_FLOOR",
+              "PLAN_TAKEN",
+            ],
             410: ["QUOTE_EXPIRED"],
             422: ["TRADE_REFUSED", "NO_ROUTE"],
             500: ["INTERNAL"],
