@@ -16,8 +16,8 @@ import { isBase58OfSize } from "./base58-bytes.ts";
  * ajv instance that validates them calls {@link registerWireFormats}.
  */
 export interface WireRule {
-  /** The ajv `format` keyword's value (also shown in the OpenAPI document). */
-  readonly format: string;
+  /** The ajv `format` keyword's value (also shown in the OpenAPI document); null for a rule its pattern says whole. */
+  readonly format: string | null;
   readonly pattern: string;
   /** "must be …": the sentence after the field's name in a 400. */
   readonly rule: string;
@@ -33,7 +33,7 @@ const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
 /** True when `text` is base58 that decodes to exactly `bytes` bytes. */
 const decodesTo = isBase58OfSize;
 
-function rule(format: string, pattern: string, sentence: string, extra: (value: string) => boolean = () => true): WireRule {
+function rule(format: string | null, pattern: string, sentence: string, extra: (value: string) => boolean = () => true): WireRule {
   const regex = new RegExp(pattern);
   return { format, pattern, rule: sentence, check: (value) => regex.test(value) && extra(value) };
 }
@@ -42,6 +42,21 @@ function rule(format: string, pattern: string, sentence: string, extra: (value: 
 export const WIRE_RULES = {
   address: rule("solana-address", `^${BASE58}{32,44}$`, "must be a base58 address (32 bytes, written in 32 to 44 characters)", (value) =>
     decodesTo(value, 32),
+  ),
+  /**
+   * An address to look up (a path or a query naming a launch, a collectible, a wallet), as the
+   * specification defines one: "base58 strings matching" its pattern. The pattern alone, not
+   * the 32 bytes an address that goes into a transaction must decode to: a string of the
+   * pattern that is no key names nothing, so it finds nothing (a 404, an empty list, an empty
+   * wallet) as an unused key does; only a string that breaks the pattern is refused. (The
+   * pattern is the address's, grouped, so each rule is found by its own.)
+   */
+  addressText: rule(null, `^(?:${BASE58}{32,44})$`, "must be a base58 address (32 to 44 characters of the base58 alphabet)"),
+  /** A signature to look up, as `addressText`: the pattern alone; one that is no signature is `unknown`. */
+  signatureText: rule(
+    null,
+    `^(?:${BASE58}{64,88})$`,
+    "must be a base58 transaction signature (64 to 88 characters of the base58 alphabet)",
   ),
   signature: rule(
     "solana-signature",
@@ -69,18 +84,20 @@ export const WIRE_RULES = {
   /** Amounts the server reports (sums may pass a u64): any non-negative decimal integer. */
   amount: rule("amount", "^(0|[1-9][0-9]*)$", "must be a non-negative decimal integer without leading zeros"),
   /** A launch named by address, primary mint or ticker (tickers are `^[A-Z0-9]{2,10}$` on chain; any case is looked up). */
+  /**
+   * A launch named by address, primary mint or ticker. A name to look up, so the address is
+   * the specification's pattern alone (as `addressText`): one that names no launch is a 404.
+   */
   launchId: rule(
     "launch-id",
     `^(?:${BASE58}{32,44}|[A-Za-z0-9]{2,10})$`,
-    "must be a launch address, a primary mint (base58, 32 bytes) or a ticker (2 to 10 letters and digits)",
-    (value) => value.length <= 10 || decodesTo(value, 32),
+    "must be a launch address, a primary mint (base58, 32 to 44 characters) or a ticker (2 to 10 letters and digits)",
   ),
-  /** 1 to 100 addresses joined by commas, nothing else (no spaces, no empty entries). */
+  /** 1 to 100 addresses joined by commas, nothing else (no spaces, no empty entries); names to look up, as `addressText`. */
   addressList: rule(
     "solana-address-list",
     `^${BASE58}{32,44}(?:,${BASE58}{32,44}){0,99}$`,
-    "must be 1 to 100 base58 addresses (32 bytes each) separated by commas",
-    (value) => value.split(",").every((item) => decodesTo(item, 32)),
+    "must be 1 to 100 base58 addresses (32 to 44 characters each) separated by commas",
   ),
   /**
    * A trade-tape cursor: `slot:seq`, both decimal without leading zeros, at most 20 and 10
@@ -105,7 +122,9 @@ export const WIRE_RULES = {
 
 export type WireRuleName = keyof typeof WIRE_RULES;
 
-const BY_FORMAT = new Map<string, WireRule>(Object.values(WIRE_RULES).map((wire) => [wire.format, wire]));
+const BY_FORMAT = new Map<string, WireRule>(
+  Object.values(WIRE_RULES).flatMap((wire): [string, WireRule][] => (wire.format === null ? [] : [[wire.format, wire]])),
+);
 const BY_PATTERN = new Map<string, WireRule>(Object.values(WIRE_RULES).map((wire) => [wire.pattern, wire]));
 
 /**
@@ -123,18 +142,24 @@ export interface FormatRegistry {
 
 /** Teaches `ajv` every wire format, so a schema built here is checked in full. */
 export function registerWireFormats<A extends FormatRegistry>(ajv: A): A {
-  for (const wire of Object.values(WIRE_RULES)) ajv.addFormat(wire.format, { type: "string", validate: wire.check });
+  for (const wire of Object.values(WIRE_RULES))
+    if (wire.format !== null) ajv.addFormat(wire.format, { type: "string", validate: wire.check });
   return ajv;
 }
 
 /** A string field that keeps the wire rule `name`: its pattern and its format. */
 export function wireString(name: WireRuleName, options: StringOptions & { description: string }): TString {
   const wire = WIRE_RULES[name];
-  return Type.String({ pattern: wire.pattern, format: wire.format, ...options });
+  return Type.String({ pattern: wire.pattern, ...(wire.format === null ? {} : { format: wire.format }), ...options });
 }
 
 export const Address = (description: string, options: StringOptions = {}) => wireString("address", { ...options, description });
 export const Signature = (description: string, options: StringOptions = {}) => wireString("signature", { ...options, description });
+
+/** An address to look up: the specification's pattern alone (see the `addressText` rule). */
+export const AddressText = (description: string, options: StringOptions = {}) => wireString("addressText", { ...options, description });
+/** A signature to look up: the pattern alone (see the `signatureText` rule). */
+export const SignatureText = (description: string, options: StringOptions = {}) => wireString("signatureText", { ...options, description });
 /** An amount a client sends: a u64 as decimal text (the specification's length ≤ 20 rule, bounded to what fits). */
 export const U64 = (description: string, options: StringOptions = {}) => wireString("u64", { maxLength: 20, ...options, description });
 /** A quote's amount as a client sends it: up to 20 digits, read as a u64 that saturates (see {@link saturatingU64}). */

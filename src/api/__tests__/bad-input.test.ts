@@ -110,6 +110,11 @@ const CASES: Case[] = [
   ["/v1/launches/{L}/chart?limit=1001", "INVALID_QUERY", /limit must be an integer from 1 to 1000/],
   ["/v1/launches/{L}/chart?bucket=60s", "INVALID_QUERY", /bucket/],
   ["/v1/launches/NOSUCHTKR/chart", "NOT_FOUND", /no launch/],
+  // The specification's address is its pattern: one that decodes to other than 32 bytes names nothing.
+  [`/v1/launches/${"z".repeat(44)}`, "NOT_FOUND", /no launch/],
+  [`/v1/launches/${"2".repeat(42)}/trades`, "NOT_FOUND", /no launch/],
+  [`/v1/collectibles/${"z".repeat(44)}`, "NOT_FOUND", /no collectible/],
+  [`/v1/collectibles/${"z".repeat(45)}`, "INVALID_PATH", /id must be a base58 address \(32 to 44 characters/],
   ["/v1/search?q=" + "q".repeat(101), "INVALID_QUERY", /q must be a string of 0 to 100 characters/],
   ["/v1/search?q=a&kind=x", "INVALID_QUERY", /kind/],
   // A parameter given twice is told so, not told a rule each copy keeps.
@@ -117,7 +122,11 @@ const CASES: Case[] = [
   ["/v1/search?q=a&q=b&q=c", "INVALID_QUERY", /query parameter q must be given once, not 3 times/],
   ["/v1/wallets/notawallet/balances", "INVALID_PATH", /path parameter wallet must be a base58 address/],
   ["/v1/wallets/0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl/balances", "INVALID_PATH", /wallet/],
-  ["/v1/wallets/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/balances", "INVALID_PATH", /wallet must be a base58 address \(32 bytes/],
+  [
+    "/v1/wallets/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz0/balances",
+    "INVALID_PATH",
+    /wallet must be a base58 address \(32 to 44 characters/,
+  ],
   ["/v1/wallets/short/created", "INVALID_PATH", /wallet/],
   ["/v1/media/nope.svg", "NOT_FOUND", /no media file matches "nope.svg"/],
   ["/v1/media/..%2F..%2Fpackage.json", "NOT_FOUND", /media file/],

@@ -268,6 +268,15 @@ describe("refusals", () => {
     expect(status.body).toMatchObject({ status: "failed", error: expect.stringContaining("InsufficientComponents") });
   });
 
+  it("reports unknown for a signature no transaction has, one of the pattern that is no 64-byte signature included", async () => {
+    // 88 fives decode to more than 64 bytes: a signature by the specification's pattern, of no transaction.
+    for (const signature of ["5".repeat(88), "1".repeat(64)]) {
+      const status = await call(api.app, "GET", `/v1/transactions/${signature}`);
+      expect(status).toMatchObject({ status: 200, body: { signature, status: "unknown", slot: null, error: null } });
+    }
+    expect((await get(api.app, `/v1/transactions/${"5".repeat(89)}`)).status).toBe(400);
+  });
+
   const owner = () => wallet().address;
   it.each<[string, () => Record<string, unknown>, string]>([
     ["amountIn with a leading zero", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "01" }), "INVALID_BODY"],

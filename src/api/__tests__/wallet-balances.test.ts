@@ -122,8 +122,18 @@ describe("GET /v1/wallets/{wallet}/balances", () => {
     expect(holdings.heldBy(wallets[1]!).get(usdc.mint)).toBe(101n);
   });
 
-  it("refuses an address that matches the pattern but is not 32 bytes", async () => {
-    const { status, body } = await get(seeded.app, `/v1/wallets/${"z".repeat(44)}/balances`);
+  it("reads an address of the specification's pattern that is no 32-byte key as a wallet holding nothing; refuses one that breaks the pattern", async () => {
+    // 44 z's decode to 33 bytes, 42 2's to 31: addresses by the specification's pattern, keys of no account.
+    for (const wallet of ["z".repeat(44), "2".repeat(42)]) {
+      const { status, body } = await get(seeded.app, `/v1/wallets/${wallet}/balances`);
+      expect({ wallet, status, body }).toEqual({
+        wallet,
+        status: 200,
+        body: { solLamports: "0", feeReserveLamports: expect.any(String), tokens: [] },
+      });
+      expect(await get(seeded.app, `/v1/wallets/${wallet}/created`)).toMatchObject({ status: 200, body: { launches: [] } });
+    }
+    const { status, body } = await get(seeded.app, `/v1/wallets/${"z".repeat(45)}/balances`);
     expect(status).toBe(400);
     expect(body.code).toBe("INVALID_PATH");
   });

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
-import { Address } from "../../wire/wire-fields.ts";
+import { AddressText } from "../../wire/wire-fields.ts";
 
 /** A string schema of a closed set of values, written as `enum` so errors can list them. */
 export function stringEnum<const T extends readonly string[]>(
@@ -17,9 +17,9 @@ export function integerQuery(options: { minimum: number; maximum: number; defaul
   return Type.Integer({ ...options, examples: [options.default] });
 }
 
-/** A path or query parameter that is an address (the wire rule: base58 of 32 bytes). */
+/** A path or query parameter that is an address to look up (the specification's pattern: see {@link AddressText}). */
 export function addressParameter(description: string, example: string) {
-  return Address(description, { examples: [example] });
+  return AddressText(description, { examples: [example] });
 }
 
 export const KIND_FILTERS = ["pairs", "collectibles", "all"] as const;

@@ -1,12 +1,12 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Signature } from "../../wire/wire-fields.ts";
+import { SignatureText } from "../../wire/wire-fields.ts";
 
 export const TRANSACTION_STATUSES = ["pending", "confirmed", "finalized", "failed", "expired", "unknown"] as const;
 
 /** Where a submitted transaction stands (submit's answer and the status route's). */
 export const TransactionStatusSchema = Type.Object(
   {
-    signature: Signature("The transaction's first signature."),
+    signature: SignatureText("The transaction's first signature (for a status, the one asked about, as sent)."),
     status: Type.Union(
       TRANSACTION_STATUSES.map((status) => Type.Literal(status)),
       { description: "Where the transaction stands." },

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { COLLECTIBLE_LIMIT, COLLECTIBLE_SORTS, COLLECTIBLE_TEXT_MAX, MAX_COLLECTIBLE_CURSOR } from "../../../indexer/collectible-list.ts";
 import { COLLECTIBLE_GROUPS, COLLECTIBLE_GROUP_NAMES, COLLECTIBLE_ROWS, CollectibleRecordSchema } from "../../../indexer/records/index.ts";
 import { COLLECTIBLE_STAGES } from "../../../programs/index.ts";
-import { Address } from "../../../wire/wire-fields.ts";
+import { AddressText } from "../../../wire/wire-fields.ts";
 import { integerQuery, refTo, stringEnum } from "../../schemas/common-parameters.ts";
 import { EXAMPLE_COLLECTIBLE, EXAMPLE_COLLECTIBLE_CURSOR, EXAMPLE_VAULT_CARD } from "./collectible-examples.ts";
 
@@ -83,10 +83,10 @@ export const CollectibleListResponseSchema = Type.Object(
 );
 
 export const CollectibleIdParamsSchema = Type.Object({
-  id: Address("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
+  id: AddressText("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
 });
 
 export const VaultAssetParamsSchema = Type.Object({
-  id: Address("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
-  asset: Address("The vault asset's id: the card's mint.", { examples: [EXAMPLE_VAULT_CARD.asset] }),
+  id: AddressText("A collectible's launch address.", { examples: [EXAMPLE_COLLECTIBLE.launch] }),
+  asset: AddressText("The vault asset's id: the card's mint.", { examples: [EXAMPLE_VAULT_CARD.asset] }),
 });

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { LAUNCH_STATUSES } from "../../../programs/index.ts";
 import { CandleSchema, LaunchRowSchema, TradeRecordSchema } from "../../../indexer/records/index.ts";
 import { KindQuery, integerQuery, refTo, stringEnum } from "../../schemas/common-parameters.ts";
-import { Address, wireString } from "../../../wire/wire-fields.ts";
+import { AddressText, wireString } from "../../../wire/wire-fields.ts";
 import {
   EXAMPLE_ADDRESS,
   EXAMPLE_CANDLE,
@@ -42,7 +42,7 @@ export const LaunchListQuerySchema = Type.Object({
   asset: Type.Optional(
     Type.String({ minLength: 1, maxLength: 16, description: paged("A component symbol the recipe must hold."), examples: ["USDC"] }),
   ),
-  creator: Type.Optional(Address(paged("A creator wallet address."), { examples: [EXAMPLE_ADDRESS] })),
+  creator: Type.Optional(AddressText(paged("A creator wallet address."), { examples: [EXAMPLE_ADDRESS] })),
   ids: Type.Optional(
     wireString("addressList", {
       description: paged("Up to 100 launch addresses, comma separated."),

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { QuoteSchema } from "../../../trading/records/quote.ts";
-import { Address, Signature, wireString } from "../../../wire/wire-fields.ts";
+import { Address, SignatureText, wireString } from "../../../wire/wire-fields.ts";
 
 /**
  * The trade flow's request bodies and parameters that are the API's own. The records the
@@ -33,7 +33,7 @@ export const SubmitBodySchema = Type.Object({
 });
 
 export const StatusParamsSchema = Type.Object({
-  signature: Signature("A transaction signature (base58)."),
+  signature: SignatureText("A transaction signature (base58, 64 to 88 characters); one that is no signature is unknown."),
 });
 
 export const StatusQuerySchema = Type.Object({

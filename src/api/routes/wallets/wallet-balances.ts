@@ -4,6 +4,7 @@ import type { Devnet } from "../../../chain/devnet.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import type { WalletBalances, WalletToken } from "../../../indexer/records/index.ts";
 import { mintBase } from "../../../programs/index.ts";
+import { WIRE_RULES } from "../../../wire/wire-fields.ts";
 import { FEE_RESERVE_LAMPORTS } from "./fee-reserve.ts";
 import { TokenHoldings } from "./token-holdings.ts";
 
@@ -17,6 +18,9 @@ const mintDecoder = getMintDecoder();
  * others carry the mint's decimals and empty names.
  */
 export function walletBalances(devnet: Devnet, readModel: ReadModel, wallet: Address): WalletBalances {
+  // A string of the address pattern that is no 32-byte key (the route takes what the
+  // specification calls an address) is no account: it holds nothing, and the chain is not asked.
+  if (!WIRE_RULES.address.check(wallet)) return { solLamports: "0", feeReserveLamports: String(FEE_RESERVE_LAMPORTS), tokens: [] };
   const held = TokenHoldings.of(devnet).heldBy(wallet);
   const tokens = [...held].map(([mint, amount]): WalletToken => {
     const listing = readModel.tokenListing(mint);
