@@ -10,7 +10,9 @@ import { errorResponses } from "../../schemas/error-body-schema.ts";
 import { parameterFailureExample } from "../../validation-failure.ts";
 import { walletBalances } from "./wallet-balances.ts";
 
-const WalletParamsSchema = Type.Object({ wallet: addressParameter("A wallet address (base58, 32 to 44 characters); one that is no key holds nothing.", EXAMPLE_ADDRESS) });
+const WalletParamsSchema = Type.Object({
+  wallet: addressParameter("A wallet address (base58, 32 to 44 characters); one that is no key holds nothing.", EXAMPLE_ADDRESS),
+});
 
 const CreatedResponseSchema = Type.Object(
   {
