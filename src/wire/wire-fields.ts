@@ -83,10 +83,10 @@ export const WIRE_RULES = {
   ),
   /** Amounts the server reports (sums may pass a u64): any non-negative decimal integer. */
   amount: rule("amount", "^(0|[1-9][0-9]*)$", "must be a non-negative decimal integer without leading zeros"),
-  /** A launch named by address, primary mint or ticker (tickers are `^[A-Z0-9]{2,10}$` on chain; any case is looked up). */
   /**
-   * A launch named by address, primary mint or ticker. A name to look up, so the address is
-   * the specification's pattern alone (as `addressText`): one that names no launch is a 404.
+   * A launch named by address, primary mint or ticker (tickers are `^[A-Z0-9]{2,10}$` on chain;
+   * any case is looked up). A name to look up, so the address is the specification's pattern
+   * alone (as `addressText`): one that names no launch is a 404.
    */
   launchId: rule(
     "launch-id",
