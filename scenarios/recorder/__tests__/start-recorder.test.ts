@@ -112,7 +112,7 @@ beforeAll(async () => {
   await flood.opened;
   await flood.next("hello");
   const floodClosed = new Promise<number>((resolve) => flood.socket.once("close", resolve));
-  for (let index = 0; index < 200 && flood.socket.readyState === WebSocket.OPEN; index++)
+  for (let index = 0; index < 1_000 && flood.socket.readyState === WebSocket.OPEN; index++)
     flood.socket.send(JSON.stringify({ op: "sub", topic: "trades" }));
   seen.floodClose = await floodClosed;
   recorded = await recorder.stop();
