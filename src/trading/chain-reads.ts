@@ -2,7 +2,7 @@ import type { Address, EncodedAccount } from "@solana/kit";
 import type { Devnet } from "../chain/devnet.ts";
 
 /** The reads pricing and planning make of the chain. */
-export type ChainReads = Pick<Devnet, "getAccount" | "getBalance" | "latestBlockhash">;
+export type ChainReads = Pick<Devnet, "getAccount" | "getBalance" | "latestBlockhash" | "minimumBalanceForRentExemption">;
 
 /**
  * A view of `devnet` that reads each account once: a quote or a build asks for the same
@@ -24,5 +24,6 @@ export function readingOnce(devnet: ChainReads): ChainReads {
     },
     getBalance: (address) => devnet.getBalance(address),
     latestBlockhash: () => devnet.latestBlockhash(),
+    minimumBalanceForRentExemption: (bytes) => devnet.minimumBalanceForRentExemption(bytes),
   };
 }

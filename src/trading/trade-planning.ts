@@ -90,12 +90,24 @@ export class TradePlanning {
         });
       }
     }
-    const lamports = this.options.devnet.getBalance(wallet);
+    const { devnet } = this.options;
+    const lamports = devnet.getBalance(wallet);
     const needed = lamportsNeeded(plan.outlayLamports, plan.fees);
     if (lamports < needed) {
       return fail("INSUFFICIENT_FUNDS", {
         wallet,
         shortfall: `holds ${lamports} lamports and this trade needs ${needed} (swaps, tip, network and priority fees, and rent of the token accounts it holds open at once): ${needed - lamports} more`,
+      });
+    }
+    // The chain refuses a transaction that leaves its fee payer with some lamports but fewer than
+    // a plain account's rent (InsufficientFundsForRent): that step would fail after the setup had
+    // landed. A wallet must keep none or at least that much at the plan's lowest point.
+    const keep = devnet.minimumBalanceForRentExemption(0);
+    const left = lamports - needed;
+    if (left > 0n && left < keep) {
+      return fail("INSUFFICIENT_FUNDS", {
+        wallet,
+        shortfall: `holds ${lamports} lamports and this trade needs ${needed}, which would leave it ${left}: the chain refuses to leave a wallet between 0 and the ${keep} lamports of a plain account's rent, so ${keep - left} more`,
       });
     }
     return succeed(null);

@@ -16,6 +16,7 @@ function countingChain() {
     },
     getBalance: () => 7n,
     latestBlockhash: () => ({ blockhash: "b", lastValidBlockHeight: 1n }) as unknown as ReturnType<Devnet["latestBlockhash"]>,
+    minimumBalanceForRentExemption: (bytes) => 890_880n + 6_960n * BigInt(bytes),
   };
   return { chain, reads, account };
 }

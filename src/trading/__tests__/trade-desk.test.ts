@@ -292,6 +292,26 @@ describe("the trade desk", () => {
     expect(refused.ok ? null : refused.error.body.code).toBe("BUDGET_TOO_SMALL");
   });
 
+  it("builds only a plan the chain lets land: a wallet its plan would leave with some lamports but less than an account's rent is refused up front", async () => {
+    const { world, launched, desk } = await startDesk("desk-rent-floor");
+    // What a fresh wallet's first buy costs in all, measured on a rich wallet.
+    const probe = clientWallet(world, 10n * SOL);
+    const measured = value(await desk.quote(request(launched, { wallet: probe.address, preview: true }))) as CurveQuote;
+    const allIn = BigInt(measured.allInLamports!);
+    const rent = desk.options.devnet.minimumBalanceForRentExemption(0);
+    for (const spare of [0n, 1n, 1_000n, rent / 2n, rent - 1n, rent, 2n * rent]) {
+      const wallet = clientWallet(world, allIn + spare);
+      const quote = value(await desk.quote(request(launched, { wallet: wallet.address }))) as CurveQuote;
+      const built = await desk.build(quote.quoteId, wallet.address);
+      if (!built.ok) {
+        expect({ spare, code: built.error.body.code }).toEqual({ spare, code: "INSUFFICIENT_FUNDS" });
+        continue;
+      }
+      const outcomes = await landAll(desk, built.value, quote.quoteId, wallet);
+      expect({ spare, outcomes }).toEqual({ spare, outcomes: built.value.plan.map(() => ({ status: "confirmed", error: null })) });
+    }
+  });
+
   it("refuses, naming the wallet's own costs, to build a budget quoted for a wallet with its accounts open for one that must open them", async () => {
     const { world, launched, desk } = await startDesk("desk-sol-other-wallet");
     const seasoned = clientWallet(world, 10n * SOL);
