@@ -4,7 +4,7 @@ import { addressFromBytes } from "../chain/address-bytes.ts";
 import { describeChainError } from "../chain/chain-error.ts";
 import type { Devnet, TransactionStatusReport } from "../chain/devnet.ts";
 import { compileUnsignedTransaction, encodeWireTransaction } from "../chain/unsigned-transaction.ts";
-import { type Result, fail, succeed } from "../errors/index.ts";
+import { type Failure, type Result, fail, succeed } from "../errors/index.ts";
 import { U64_MAX } from "../economics/index.ts";
 import { describeFailure } from "../programs/index.ts";
 import { allInLamports, lamportsNeeded } from "./fee-budget.ts";
@@ -75,6 +75,12 @@ export class TradeDesk {
   readonly quotes: QuoteStore<StoredRequest>;
   /** Built plans' steps, so that a step sent before an earlier one landed lands first (and fails, as on a real chain). */
   readonly plans = new PlanLedger();
+  /**
+   * A wallet that holds nothing, for pricing a budget quoted without one: random, so no one
+   * holds its key, and never shown (a quote without a wallet names none), so no one funds it
+   * or opens its accounts. One per desk: its derived accounts are computed once.
+   */
+  readonly #emptyWallet = addressFromBytes(randomBytes(32));
   readonly pricing: TradePricing;
   readonly planning: TradePlanning;
 
@@ -123,13 +129,14 @@ export class TradeDesk {
       // A budget is a ceiling on all the trade costs its wallet, fees and rent included, and
       // the build holds it to the quote's floor: priced for no wallet, the floor would assume
       // those costs away, and the first wallet to build it (one opening its token accounts)
-      // would fall short of it. So it is priced for a wallet that holds nothing, an address
-      // no one has used: the most any wallet pays, which every wallet's build can meet. A
-      // budget such a wallet's fees and rent would spend whole may still buy for a wallet that
-      // holds the components: that one, like every other quote without a wallet, is priced on
-      // its swaps alone, and a build for a wallet it cannot cover is refused for its own costs.
+      // would fall short of it. So it is priced for a wallet that holds nothing (the desk's own
+      // address no one holds a key to or knows): the most any wallet pays, which every wallet's
+      // build can meet. A budget such a wallet's fees and rent would spend whole may still buy
+      // for a wallet that holds the components: that one, like every other quote without a
+      // wallet, is priced on its swaps alone, and a build for a wallet it cannot cover is
+      // refused for its own costs (BUDGET_TOO_SMALL).
       const budget = request.direction === "buy" && request.mode === "exactInSol";
-      const planned = budget ? await this.#priceAndPlan(pricing, planning, request, addressFromBytes(randomBytes(32)), succeed) : null;
+      const planned = budget ? await this.#priceAndPlan(pricing, planning, request, this.#emptyWallet, succeed) : null;
       if (planned?.ok) priced = planned.value.priced;
       else if (planned && planned.error.body.code !== "BUDGET_TOO_SMALL") return planned;
       else {
@@ -167,16 +174,9 @@ export class TradeDesk {
         return fail("QUOTE_VENUE_CHANGED", { launch: request.launch, ...names, quoteId });
       }
       // The route follows today's balances and prices; the limits stay the quote's.
-      const kept = keepTerms(priced, terms, quoteId);
-      // A budget buys what is left after the wallet's own swaps, fees and rent: quoted for one
-      // wallet and built for another that holds less or opens more, it buys less whatever
-      // the price did. The refusal says so rather than blaming the price.
-      const otherWallet = request.mode === "exactInSol" && request.wallet !== null && request.wallet !== wallet;
-      if (!kept.ok && otherWallet && kept.error.body.code === "PRICE_MOVED")
-        return fail("BUDGET_BELOW_FLOOR", { quoteId, budget: String(request.amountIn) });
-      return kept;
+      return keepTerms(priced, terms, quoteId);
     });
-    if (!planned.ok) return planned;
+    if (!planned.ok) return (await this.#wrongWallet(planned, request, terms, quoteId, wallet)) ?? planned;
     const funds = await planning.checkFunds(request, wallet, planned.value.priced, planned.value.plan);
     if (!funds.ok) return funds;
     const steps = planned.value.plan.steps;
@@ -204,6 +204,27 @@ export class TradeDesk {
       return succeed({ transaction: plan.at(-1)!.transaction, lastValidBlockHeight: Number(lifetime.lastValidBlockHeight), plan });
     }
     return fail("PLAN_TAKEN", { quoteId, other: taken });
+  }
+
+  /**
+   * Why a budget falls short of its quote's floor when built for a wallet other than the one it
+   * was quoted for: a budget buys what is left after the wallet's own swaps, fees and rent, so
+   * a wallet holding less or opening more buys less whatever the price did. When the quoted
+   * wallet, built for now, would still meet the floor, the other wallet is the cause and the
+   * refusal says so (BUDGET_BELOW_FLOOR); otherwise it is the price (null: the refusal stands).
+   */
+  async #wrongWallet(
+    refused: Failure,
+    request: QuoteRequest,
+    terms: QuoteTerms,
+    quoteId: string,
+    wallet: Address,
+  ): Promise<Failure | null> {
+    if (refused.error.body.code !== "PRICE_MOVED" || request.mode !== "exactInSol" || request.wallet === null || request.wallet === wallet)
+      return null;
+    const { pricing, planning } = this.#forRequest();
+    const own = await this.#priceAndPlan(pricing, planning, request, request.wallet, (priced) => keepTerms(priced, terms, quoteId));
+    return own.ok ? fail("BUDGET_BELOW_FLOOR", { quoteId, budget: String(request.amountIn) }) : null;
   }
 
   /**

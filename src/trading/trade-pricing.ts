@@ -1,6 +1,7 @@
 import type { Address } from "@solana/kit";
 import { curveStateOf } from "../economics/curve-state-of.ts";
 import { type Result, fail, succeed } from "../errors/index.ts";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import { type CurveAccount, NATIVE_MINT_ADDRESS, describeProgramError, findPoolPda } from "../programs/index.ts";
 import type { Venue } from "./basket-funding.ts";
 import type { ChainReads } from "./chain-reads.ts";
@@ -50,7 +51,9 @@ export class TradePricing {
   ) {}
 
   async price(request: QuoteRequest, wallet: Address | null): Promise<Result<Priced>> {
-    const records = this.reader.launch(request.launch);
+    // A launch to look up is the specification's pattern (the body's rule); one that is no
+    // 32-byte key names no account, and the chain is not asked.
+    const records = WIRE_RULES.address.check(request.launch) ? this.reader.launch(request.launch) : null;
     if (!records) return fail("LAUNCH_NOT_FOUND", { launch: request.launch });
     const { launch, curve } = records;
     const stage = await this.reader.collectibleStage(request.launch, launch);

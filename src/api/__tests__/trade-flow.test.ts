@@ -277,6 +277,13 @@ describe("refusals", () => {
     expect((await get(api.app, `/v1/transactions/${"5".repeat(89)}`)).status).toBe(400);
   });
 
+  it("answers a quote for a launch address of the pattern that is no 32-byte key as any unknown launch: 404", async () => {
+    const quoted = await call(api.app, "POST", "/v1/trades/quote", { launch: "z".repeat(44), direction: "buy", amountIn: "5" });
+    expect(quoted).toMatchObject({ status: 404, body: { code: "LAUNCH_NOT_FOUND" } });
+    const refused = await call(api.app, "POST", "/v1/trades/quote", { launch: "z".repeat(45), direction: "buy", amountIn: "5" });
+    expect(refused).toMatchObject({ status: 400, body: { code: "INVALID_BODY" } });
+  });
+
   const owner = () => wallet().address;
   it.each<[string, () => Record<string, unknown>, string]>([
     ["amountIn with a leading zero", () => ({ launch: curveLaunch.address, direction: "buy", amountIn: "01" }), "INVALID_BODY"],

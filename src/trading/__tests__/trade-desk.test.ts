@@ -337,6 +337,27 @@ describe("the trade desk", () => {
     expect((await desk.build(quote.quoteId, seasoned.address)).ok).toBe(true);
   });
 
+  it("still blames the price, not the wallet, when a budget quoted for one fresh wallet and built for another falls short after a big buy", async () => {
+    const { world, launched, desk } = await startDesk("desk-sol-moved-other");
+    const [quoted, building, whale] = [
+      clientWallet(world, 10_000n * SOL),
+      clientWallet(world, 10_000n * SOL),
+      clientWallet(world, 10_000n * SOL),
+    ];
+    const quote = value(
+      await desk.quote(request(launched, { wallet: quoted.address, mode: "exactInSol", amountIn: 50_000_000n })),
+    ) as CurveQuote;
+    const big = value(
+      await desk.quote(request(launched, { wallet: whale.address, mode: "exactInSol", amountIn: 50n * SOL })),
+    ) as CurveQuote;
+    await landAll(desk, value(await desk.build(big.quoteId, whale.address)), big.quoteId, whale);
+    // Both wallets hold nothing: the one it was quoted for falls short as well, so the price moved.
+    for (const wallet of [building, quoted]) {
+      const refused = await desk.build(quote.quoteId, wallet.address);
+      expect(refused.ok ? null : refused.error.body.code).toBe("PRICE_MOVED");
+    }
+  });
+
   it("buys with what a wallet holds when a budget covers that trade's fees but not a setup step's", async () => {
     const { devnet, world, launched, desk } = await startDesk("desk-sol-holdings");
     const wallet = clientWallet(world);

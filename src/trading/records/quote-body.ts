@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Address, U64, U64Saturating } from "../../wire/wire-fields.ts";
+import { Address, AddressText, U64, U64Saturating } from "../../wire/wire-fields.ts";
 
 export const TRADE_MODES = ["exactIn", "exactOut", "exactInSol"] as const;
 /**
@@ -26,7 +26,7 @@ const closed = <const T extends readonly string[]>(values: T, options: { descrip
 /** The body of `POST /v1/trades/quote`; absent fields take the defaults written here. */
 export const QuoteBodySchema = Type.Object(
   {
-    launch: Address("Launch address (a ticker is not accepted here)."),
+    launch: AddressText("Launch address (a ticker is not accepted here); one that names no launch is a 404."),
     direction: closed(["buy", "sell"] as const, { description: "`buy` or `sell`." }),
     amountIn: U64Saturating(
       "What amountIn counts depends on direction and mode (see the operation). At most 20 digits; past the u64 maximum it counts as that maximum.",
