@@ -46,7 +46,7 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ readonly readModel: Read
         },
       },
     },
-    // The schema's address format admits only 32-byte addresses, which the chain can look up.
+    // The schema admits the specification's pattern; walletBalances reads one that is no 32-byte key as holding nothing.
     async (request) => walletBalances(devnet, readModel, request.params.wallet as Address),
   );
 
