@@ -1,4 +1,5 @@
 import type { WebSocket } from "ws";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import type { InjectedBug, StreamBreak } from "./injected-bug.ts";
 import { objectOf } from "./json-answer.ts";
 
@@ -143,6 +144,20 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
         const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
         return mints.some((mint) => typeof mint !== "string" || !ADDRESS.test(mint));
       }),
+    },
+  },
+  {
+    name: "non-key-mints-ignored",
+    phase: "stream",
+    rule: "Our reading: a string of the address pattern is well formed whatever it decodes to, so a sub holds it and counts it toward the cap; this mode ignores a sub naming one that is no 32-byte key, as a server checking addresses further would drop it.",
+    caughtBy: "stream.suback.mintCapOfPattern",
+    strictOnly: true,
+    stream: {
+      incoming: (data) => {
+        const frame = parsed(data);
+        const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
+        return !mints.some((mint) => typeof mint === "string" && ADDRESS.test(mint) && !WIRE_RULES.address.check(mint));
+      },
     },
   },
   {

@@ -22,7 +22,7 @@ import { resyncKeepsOpen } from "./resync-keeps-open.ts";
 import { scopeOnlySubscribed } from "./scope-only-subscribed.ts";
 import { statusFramesOnStateChange } from "./status-frames.ts";
 import { subForms } from "./sub-forms.ts";
-import { subackMintCap, subackMintCapPerSocket } from "./suback-mint-cap.ts";
+import { subackMintCap, subackMintCapOfPattern, subackMintCapPerSocket } from "./suback-mint-cap.ts";
 import { subackTopicCap } from "./suback-topic-cap.ts";
 import { tradeRestConsistency } from "./trade-rest-consistency.ts";
 import { tradesTopic } from "./trades-topic.ts";
@@ -49,6 +49,7 @@ export const STREAM_CHECKS: readonly Check[] = [
   cardsDeltasChanged,
   subackMintCap,
   subackMintCapPerSocket,
+  subackMintCapOfPattern,
   subackTopicCap,
   mintsMalformedDropped,
   frameSizeLimit,

@@ -1,7 +1,7 @@
 import type { Check } from "../../engine/check.ts";
 import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
 import { isSuback, subackOf } from "./suback-frame.ts";
-import { syntheticAddresses } from "./synthetic-addresses.ts";
+import { patternOnlyAddresses, syntheticAddresses } from "./synthetic-addresses.ts";
 
 const CAP = 100;
 const SENT = CAP + 1;
@@ -86,6 +86,44 @@ export const subackMintCapPerSocket: Check = {
       const expected = { accepted: CAP - HALF, rejected: 2 * HALF - CAP, cap: CAP };
       if (suback.accepted !== expected.accepted || suback.rejected !== expected.rejected || suback.cap !== CAP)
         session.fail(`the second sub's suback is not the socket's room (${CAP - HALF} of ${HALF})`, { expected, actual: frame.text });
+      await session.expectOpen(probe, "the suback");
+    }),
+};
+
+/**
+ * A cards sub of 101 strings of the address pattern that decode to 33 bytes: addresses by the
+ * Notation ("base58 strings matching" the pattern), so none is malformed, and the cap trims
+ * them like any others (100 accepted, 1 rejected). Our reading: a server that checks an address
+ * further (32 bytes once decoded) and drops these as malformed answers nothing.
+ */
+export const subackMintCapOfPattern: Check = {
+  id: "stream.suback.mintCapOfPattern",
+  phase: "stream",
+  rule: {
+    section: "Notation; Events › Frames sent by the client",
+    text: "Addresses and mints are base58 strings matching ^[1-9A-HJ-NP-Za-km-z]{32,44}$; a malformed one is dropped, and a sub past the cap of 100 is trimmed and answered with a suback (that a string of the pattern is well formed whatever it decodes to is our reading)",
+  },
+  enforces: "decision",
+  run: (context) =>
+    withSession(context, async (session: StreamSession) => {
+      const mints = patternOnlyAddresses(context.seed, SENT);
+      const probe = await session.ready();
+      probe.send({ op: "sub", tier: "cards", mints });
+      const frame = await probe.next(isSuback, ANSWER_MS);
+      const expected = { accepted: CAP, rejected: SENT - CAP, cap: CAP };
+      if (!frame)
+        session.fail(
+          `no suback within ${ANSWER_MS} ms of a cards sub of ${SENT} strings of the address pattern (33 bytes each once decoded)`,
+          {
+            expected,
+          },
+        );
+      const suback = subackOf(frame);
+      if (!suback || suback.accepted !== CAP || suback.rejected !== SENT - CAP || suback.cap !== CAP)
+        session.fail(`a cards sub of ${SENT} strings of the address pattern was not trimmed to ${CAP} of them`, {
+          expected,
+          actual: frame.text,
+        });
       await session.expectOpen(probe, "the suback");
     }),
 };
