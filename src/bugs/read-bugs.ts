@@ -1,4 +1,5 @@
 import { PAGED_PARAMETERS } from "../api/routes/launches/launches-schemas.ts";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import type { InjectedBug, SentAnswer } from "./injected-bug.ts";
 import { objectOf, queryOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 import { RememberedRows } from "./remembered-rows.ts";
@@ -458,6 +459,22 @@ export const READ_BUGS: readonly InjectedBug[] = [
       onSend: (answer) => {
         const body = objectOf(answer.body);
         return body && succeeded(answer) ? { ...body, solLamports: (Number(body.solLamports) / 1e9 + 0.5).toString() } : undefined;
+      },
+    },
+  },
+  {
+    name: "lookup-pattern-refused",
+    phase: "read",
+    rule: "Our reading: an address of the Notation's pattern is well formed whatever it decodes to, so a lookup by one that names nothing is a 404; this mode refuses a launch id that is no 32-byte key with 400, as a server checking addresses further would.",
+    caughtBy: "lookup.patternAddresses",
+    strictOnly: true,
+    http: {
+      method: "GET",
+      route: "/v1/launches/:id",
+      preValidation: (request, reply) => {
+        const { id } = request.params as { id?: unknown };
+        if (typeof id === "string" && id.length > 10 && !WIRE_RULES.address.check(id))
+          void reply.code(400).send({ error: "path parameter id must be a base58 address of 32 bytes", code: "INVALID_PATH" });
       },
     },
   },

@@ -13,7 +13,13 @@ import { defaultsDocumented } from "./default-checks.ts";
 import { launchesFiltersMatch, launchesPriceSol, launchesSelectors } from "./filter-checks.ts";
 import { launchesLegacyVsPaged, launchesPagingComplete, launchesPagingDisjoint, launchesPagingOrdered } from "./launch-paging-checks.ts";
 import { almostPairedRule, balancesExact, balancesShape, createdNewestFirst, liveNewestAcrossLaunches } from "./list-checks.ts";
-import { launchLookupSameRecord, searchEmptyQuery, searchFindsExactAddress, searchFindsExactMint } from "./lookup-checks.ts";
+import {
+  launchLookupSameRecord,
+  lookupPatternAddresses,
+  searchEmptyQuery,
+  searchFindsExactAddress,
+  searchFindsExactMint,
+} from "./lookup-checks.ts";
 import {
   tradesCursorNoRepeatNoSkip,
   tradesLaunchMatches,
@@ -48,6 +54,7 @@ export const READ_CHECKS: readonly Check[] = [
   searchFindsExactAddress,
   searchFindsExactMint,
   searchEmptyQuery,
+  lookupPatternAddresses,
   almostPairedRule,
   liveNewestAcrossLaunches,
   createdNewestFirst,

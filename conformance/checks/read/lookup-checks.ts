@@ -101,3 +101,50 @@ export const searchEmptyQuery: Check = {
     });
   },
 };
+
+/** Strings of the specification's address pattern that are no 32-byte key (33 and 31 bytes once decoded). */
+const PATTERN_ONLY_ADDRESSES = ["z".repeat(44), "2".repeat(42)];
+/** Of the signature pattern, and no 64-byte signature (more bytes once decoded). */
+const PATTERN_ONLY_SIGNATURE = "5".repeat(88);
+
+/**
+ * A lookup by an address of the Notation's pattern that names nothing finds nothing, as one by
+ * an unused key does: a 404 for a launch or a collectible, an empty wallet, `unknown` for a
+ * signature. Our reading: the Notation defines an address by its pattern, so a server that
+ * checks further (32 bytes once decoded) and refuses these with a 400 answers a well-formed
+ * request as a malformed one.
+ */
+export const lookupPatternAddresses: Check = {
+  id: "lookup.patternAddresses",
+  phase: "read",
+  rule: {
+    section: "Notation; Endpoints",
+    text: "Addresses and mints are base58 strings matching ^[1-9A-HJ-NP-Za-km-z]{32,44}$: a lookup by one that names nothing finds nothing (404, an empty wallet, status unknown), not a 400 (that any string of the pattern is well formed is our reading)",
+  },
+  enforces: "decision",
+  async run(context) {
+    await judge(context, async () => {
+      for (const address of PATTERN_ONLY_ADDRESSES) {
+        for (const path of [launchPath(address), `/v1/collectibles/${address}`]) {
+          const answer = await context.exchange({ method: "GET", path });
+          ensure(answer.status === 404, `GET ${path} (an address of the pattern naming nothing) answered ${answer.status}, not 404`, {
+            input: { path },
+            expected: 404,
+            actual: answer.body ?? answer.text.slice(0, 300),
+          });
+        }
+        const balances = await getJson(context, `/v1/wallets/${address}/balances`);
+        ensure(Array.isArray(balances.tokens) && balances.tokens.length === 0, `the wallet ${address} holds tokens`, {
+          input: { wallet: address },
+          actual: balances,
+        });
+      }
+      const status = await getJson(context, `/v1/transactions/${PATTERN_ONLY_SIGNATURE}`);
+      ensure(status.status === "unknown", `a signature of the pattern that names nothing reports ${JSON.stringify(status.status)}`, {
+        input: { signature: PATTERN_ONLY_SIGNATURE },
+        expected: "unknown",
+        actual: status,
+      });
+    });
+  },
+};
