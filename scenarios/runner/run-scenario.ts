@@ -36,7 +36,7 @@ export interface ScenarioResult {
  * What the scenario needs that a server may lack, and which steps need it: wallets the faucet
  * funds (every declared one but those `held` by the user), control steps, and requests under /devnet/.
  */
-function controlNeed(scenario: Scenario, held: ReadonlyMap<string, Wallet>): string | null {
+function controlNeeds(scenario: Scenario, held: ReadonlyMap<string, Wallet>): string[] {
   const needs: string[] = [];
   const funded = Object.keys(scenario.wallets ?? {}).filter((name) => !held.has(name));
   if (funded.length > 0) needs.push(`wallet${funded.length === 1 ? "" : "s"} ${funded.join(", ")} (funded by the faucet)`);
@@ -50,7 +50,7 @@ function controlNeed(scenario: Scenario, held: ReadonlyMap<string, Wallet>): str
         : null;
     if (need !== null && !needs.includes(need)) needs.push(need);
   }
-  return needs.length > 0 ? needs.join(", ") : null;
+  return needs;
 }
 
 export function scenarioSummary(scenario: Scenario): CheckSummary {
@@ -85,9 +85,12 @@ export async function runScenario(
     diff,
     failedStep,
   });
-  const need = controlNeed(scenario, held);
-  if (need !== null && !server.capabilities.has("control"))
-    return end({ status: "skip", reason: `${need} need the /devnet/ control API: ${server.missing.control ?? "absent"}` });
+  const needs = controlNeeds(scenario, held);
+  if (needs.length > 0 && !server.capabilities.has("control"))
+    return end({
+      status: "skip",
+      reason: `${needs.join(", ")} ${needs.length === 1 ? "needs" : "need"} the /devnet/ control API: ${server.missing.control ?? "absent"}`,
+    });
 
   let index = -1;
   try {

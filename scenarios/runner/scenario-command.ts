@@ -24,8 +24,9 @@ run      runs scenario files (a directory runs every .yaml or .yml in it, e.g. s
   --control auto|off   use /devnet/ when the server has it (default auto)
   --wallet NAME=FILE   the scenarios' wallet NAME signs with this key (a Solana CLI
                        keypair file) and is not funded: it holds what you gave it, so a
-                       scenario's quote, build, sign and submit steps run on a server
-                       without a faucet (trade and land still need /devnet/; repeatable)
+                       scenario trades on a server without a faucet (a trade step waits
+                       for that server's clock to land it; land still needs /devnet/;
+                       repeatable)
   --inject-bug <names> on the built-in simulator, break these rules on purpose while each
                        scenario runs (basket-devnet bugs lists the modes): a scenario that
                        guards a mode should then fail

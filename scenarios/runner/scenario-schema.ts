@@ -203,7 +203,7 @@ const TradeArgs = Type.Object(
   {
     additionalProperties: false,
     description:
-      "The whole flow in order (quote, build, sign, submit each step and land it): what a scenario does to set a stage. Result: `{quote, build, signatures, statuses}`; fails the scenario unless every step lands.",
+      "The whole flow in order (quote, build, sign, submit each step and land it): what a scenario does to set a stage. A server with /devnet/ control lands each step by moving a slot; without it, the step waits (up to 30 s) for the server's own clock to land it. Result: `{quote, build, signatures, statuses}`; fails the scenario unless every step lands.",
   },
 );
 

@@ -87,7 +87,7 @@ describe("the scenario library", () => {
     expect(run.summary.failed).toBe(0);
     expect(passed).toEqual(expect.arrayContaining(["ticker-shared-by-two-launches", "flood-1008", "connection-cap-1013"]));
     for (const { result } of skipped) {
-      if (result.outcome.status === "skip") expect(result.outcome.reason).toMatch(/need the \/devnet\/ control API: .*--control off/);
+      if (result.outcome.status === "skip") expect(result.outcome.reason).toMatch(/needs? the \/devnet\/ control API: .*--control off/);
     }
     expect(skipped.length).toBeGreaterThan(15);
   }, 120_000);
@@ -173,7 +173,7 @@ describe("the scenario library", () => {
     const { result } = run.results[0]!;
     expect(result.outcome).toMatchObject({
       status: "skip",
-      reason: expect.stringMatching(/^request \/devnet\/snapshot need the \/devnet\/ control API/),
+      reason: expect.stringMatching(/^request \/devnet\/snapshot needs the \/devnet\/ control API/),
     });
     expect(result.transcript.some((line) => line.includes("/devnet/"))).toBe(false);
     // A path known only once interpolated is refused by the session itself, before anything is sent.

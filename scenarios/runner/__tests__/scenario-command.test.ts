@@ -61,11 +61,13 @@ describe("scenario run --inject-bug", () => {
 });
 
 describe("scenario run --wallet NAME=FILE", () => {
-  it("signs with the key given and does not fund it: a funded key trades on a server whose /devnet/ the run may not use", async () => {
+  it("signs with the key given and does not fund it: a funded key trades on a server whose /devnet/ the run may not use, each step landing on the server's own clock", async () => {
     const server = await startSimulator({
       seed: "held-wallet",
       port: 0,
-      clockMode: "per-transaction",
+      // A clock of its own the run cannot move: 50 ms slots.
+      clockMode: "realtime",
+      slotMs: 50,
       bots: false,
       rpcPort: null,
       launchCount: 12,
@@ -100,21 +102,20 @@ describe("scenario run --wallet NAME=FILE", () => {
           "  - build: { quoteId: '${quote.quoteId}', wallet: alice }",
           "  - sign: { wallet: alice, plan: '${plan}' }",
           "  - expect: { that: '${plan}', is: { length: 1 } }",
-          "  - submit: { transaction: '${signed[0].transaction}', quoteId: '${quote.quoteId}' }",
-          "    expect: { status: 200 }",
-          "  - read: { path: '/v1/transactions/${submit.signature}' }",
-          "    expect: { body: { status: confirmed } }",
+          "  - trade: { launch: '${launch}', direction: buy, amountIn: '100000000', mode: exactInSol, wallet: alice }",
+          "  - expect: { that: '${trade.statuses[0].status}', is: confirmed }",
           "",
         ].join("\n"),
       );
       const held = await run(["run", file, "--base-url", server.baseUrl, "--control", "off", "--wallet", `alice=${keyFile}`, "--verbose"]);
       expect(held.stdout).toContain(`wallet alice = ${signer.address} (the key given with --wallet`);
+      expect(held.stdout).toMatch(/\(step 1: no \/devnet\/ control to land it; asked its status \d+ times? over \d+ ms\)/);
       expect({ code: held.code, stdout: held.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/1 passed/) });
       // Without the key the same run needs the faucet, which --control off forbids: skipped, naming the wallet.
       const derived = await run(["run", file, "--base-url", server.baseUrl, "--control", "off"]);
       expect({ code: derived.code, stdout: derived.stdout }).toMatchObject({
         code: 1,
-        stdout: expect.stringMatching(/wallet alice \(funded by the faucet\) need the \/devnet\/ control API/),
+        stdout: expect.stringMatching(/wallet alice \(funded by the faucet\) needs the \/devnet\/ control API/),
       });
     } finally {
       await server.close();

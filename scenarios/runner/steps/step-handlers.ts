@@ -7,7 +7,7 @@ import { connectStep, sendStep, streamCloseStep, streamExpectStep } from "./stre
 import { tradeStep } from "./trade-step.ts";
 
 /** Steps that cannot run without the `/devnet/` control API: a scenario holding one skips against a server without it. */
-export const CONTROL_STEPS: ReadonlySet<StepKind> = new Set(["land", "advance", "airdrop", "price", "graduate", "fault", "trade"]);
+export const CONTROL_STEPS: ReadonlySet<StepKind> = new Set(["land", "advance", "airdrop", "price", "graduate", "fault"]);
 
 /** The handler of each kind; `stream.connect` needs the socket's name. */
 export function handlerOf(kind: StepKind, as: string | undefined): StepHandler {

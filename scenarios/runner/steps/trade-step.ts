@@ -5,6 +5,9 @@ import { buildStep, quoteStep, signStep, statusStep, submitStep } from "./http-s
 import { landStep } from "./control-steps.ts";
 
 const LANDED = new Set(["confirmed", "finalized"]);
+/** Without /devnet/ control a step lands when the server's clock reaches it: how long to wait, and how often to ask. */
+const LAND_WAIT_MS = 30_000;
+const POLL_MS = 250;
 
 /** A refused answer as a clause: its status, and its code and sentence when the body has them. */
 function refusal(exchange: Exchange | undefined): string {
@@ -15,11 +18,13 @@ function refusal(exchange: Exchange | undefined): string {
 
 /**
  * The specification's flow in order, each step landed before the next is sent: how a
- * scenario sets its stage (a wallet that already traded, a delta on the cards stream).
- * Every answer is in the transcript; anything but a landed plan fails the scenario.
+ * scenario sets its stage (a wallet that already traded, a delta on the cards stream). A
+ * server with /devnet/ control lands each step by moving a slot; one without (any other
+ * implementation, reached with a wallet the user funded) lands it on its own clock, and the
+ * step asks its status until it leaves `pending`. Every answer is in the transcript; anything
+ * but a landed plan fails the scenario.
  */
 export const tradeStep: StepHandler = async (args, session) => {
-  session.need("control", "a trade (landing its steps)");
   const { wallet, ...quoteArgs } = args;
   const quoted = await quoteStep({ ...quoteArgs, wallet, preview: false }, session);
   const quote = quoted.value as { quoteId?: string } | undefined;
@@ -40,7 +45,8 @@ export const tradeStep: StepHandler = async (args, session) => {
         200,
         submitted.exchange?.body,
       );
-    await landStep({}, session);
+    if (session.capabilities.has("control")) await landStep({}, session);
+    else await untilLanded(session, step.signature, lastValidBlockHeight, index + 1);
     const status = (await statusStep({ signature: step.signature, lastValidBlockHeight }, session)).value as { status?: string };
     statuses.push(status);
     if (!LANDED.has(String(status?.status)))
@@ -57,3 +63,37 @@ export const tradeStep: StepHandler = async (args, session) => {
     also: { quote, build: built.value, plan: built.also!.plan },
   };
 };
+
+/**
+ * Asks the status of a step sent to a server whose clock the run does not move until it is
+ * no longer `pending` (or LAND_WAIT_MS have passed), out of the transcript but for one line
+ * saying how long it took: the status read after it is the step's answer.
+ */
+async function untilLanded(
+  session: Parameters<StepHandler>[1],
+  signature: string,
+  lastValidBlockHeight: number,
+  step: number,
+): Promise<void> {
+  const started = performance.now();
+  let asked = 0;
+  for (;;) {
+    const answer = await session.client.exchange({
+      method: "GET",
+      path: `/v1/transactions/${encodeURIComponent(signature)}`,
+      query: { lastValidBlockHeight },
+    });
+    asked += 1;
+    const status = (answer.body as { status?: unknown } | undefined)?.status;
+    if (answer.status !== 200 || status !== "pending") break;
+    if (performance.now() - started > LAND_WAIT_MS) {
+      throw new ScenarioFailedSignal(
+        `trade: step ${step} was still pending after ${LAND_WAIT_MS / 1000} s, and without /devnet/ control the run cannot move the server's clock to land it`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  session.line(
+    `(step ${step}: no /devnet/ control to land it; asked its status ${asked} time${asked === 1 ? "" : "s"} over ${Math.round(performance.now() - started)} ms)`,
+  );
+}
