@@ -36,7 +36,8 @@ Options of up:
   --no-rpc               no Solana JSON-RPC
   --client-url <url>     where the web client lives when not at this server's base URL:
                          the social previews /t/{launch} redirect there (default: the
-                         base URL, which serves the client at /)
+                         --public-url when given, else the base URL, which serves the
+                         client at /)
   --public-url <url>     the base URL clients reach this server at, when not
                          http://HOST:PORT (a container's name, a proxy, a server on
                          0.0.0.0): records' media links (imageUri, logoUri) name it

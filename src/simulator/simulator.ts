@@ -132,7 +132,8 @@ export async function startSimulator(options: SimulatorOptions = {}, reservation
       media: new MediaLibrary(),
       logger: resolved.logger,
       trading,
-      ...(resolved.clientUrl === null ? {} : { clientUrl: resolved.clientUrl }),
+      // The client is served at the base URL clients reach this server at, unless it lives elsewhere.
+      ...((resolved.clientUrl ?? resolved.publicUrl) === null ? {} : { clientUrl: (resolved.clientUrl ?? resolved.publicUrl)! }),
       ...(resolved.control ? { control } : {}),
     });
     stream = attachStream(app, { readModel, clock: devnet });

@@ -23,6 +23,11 @@ describe("a public URL (--public-url)", () => {
       for (const link of links) expect(link.startsWith(`${publicUrl}/v1/media/`), link).toBe(true);
       const served = await fetch(`${simulator.baseUrl}${new URL(links[0]!).pathname}`);
       expect(served.status).toBe(200);
+      // The web client is served there too: a preview card names the public URL, whatever Host the request carried.
+      const address = (launches[0] as unknown as { address: string }).address;
+      const preview = await (await fetch(`${simulator.baseUrl}/t/${address}`)).text();
+      expect(preview).toContain(`<meta property="og:url" content="${publicUrl}/#/t/${address}">`);
+      expect(preview).toContain(`url=${publicUrl}/#/t/${address}`);
     } finally {
       await simulator.close();
     }

@@ -28,9 +28,18 @@ export function escapeHtml(text: string): string {
 /** Descriptions are up to 500 characters; cards show about 200. */
 const DESCRIPTION_CHARS = 200;
 
-function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= DESCRIPTION_CHARS ? flat : `${flat.slice(0, DESCRIPTION_CHARS - 1).trimEnd()}…`;
+/**
+ * `text` on one line in at most `chars` characters, cut with an ellipsis. Characters are code
+ * points: a cut inside a surrogate pair would leave half an emoji, which has no UTF-8.
+ */
+function shorten(text: string, chars: number): string {
+  const flat = [...text.replace(/\s+/g, " ").trim()];
+  return flat.length <= chars
+    ? flat.join("")
+    : `${flat
+        .slice(0, chars - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -56,9 +65,14 @@ export function previewPage(clientUrl: string | null, selfUrl: string, id: strin
   const canonical = tokenPageUrl(clientUrl ?? selfUrl, id);
   const title = launch ? `${launch.symbol} · ${launch.name}` : "Launch not found";
   const progress = launch ? `${(launch.progressBps / 100).toFixed(launch.progressBps % 100 === 0 ? 0 : 2)}%` : "";
-  const description = launch
-    ? shorten(`${launch.description} — ${STATUS_WORDS[launch.status] ?? launch.status}, ${progress} of the curve sold.`)
-    : "No launch has this address. Preview links take a launch address; a mint opens through the token page.";
+  // The launch's own words shortened, never its status and progress after them.
+  const state = launch ? `${STATUS_WORDS[launch.status] ?? launch.status}, ${progress} of the curve sold.` : "";
+  const said = launch ? shorten(launch.description, DESCRIPTION_CHARS - state.length - 3) : "";
+  const description = !launch
+    ? "No launch has this address. Preview links take a launch address; a mint opens through the token page."
+    : said === ""
+      ? `${state[0]!.toUpperCase()}${state.slice(1)}`
+      : `${said} — ${state}`;
   const image = launch?.imageUri ?? null;
   const meta = [
     ["property", "og:type", "website"],

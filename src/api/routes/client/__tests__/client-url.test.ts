@@ -44,3 +44,22 @@ describe("the preview page", () => {
     expect(html).not.toContain("og:image");
   });
 });
+
+describe("the preview's description", () => {
+  const descriptionOf = (html: string) => /<meta property="og:description" content="([^"]*)">/.exec(html)?.[1];
+
+  it("keeps the status and progress after a long description, and never cuts a character in half", () => {
+    for (const description of ["word ".repeat(100), "😀".repeat(300)]) {
+      const text = descriptionOf(previewPage(null, "http://127.0.0.1:8790", LAUNCH.address, { ...LAUNCH, description }))!;
+      expect(text).toMatch(/…\s—\son its curve, 6\.06% of the curve sold\.$/u);
+      expect([...text].length).toBeLessThanOrEqual(200);
+      // Every UTF-16 surrogate is in a pair: the text survives UTF-8 unchanged (a lone one becomes U+FFFD).
+      expect(Buffer.from(text, "utf8").toString("utf8")).toBe(text);
+    }
+  });
+
+  it("says the status alone for a launch without a description", () => {
+    const html = previewPage(null, "http://127.0.0.1:8790", LAUNCH.address, { ...LAUNCH, description: "  " });
+    expect(descriptionOf(html)).toBe("On its curve, 6.06% of the curve sold.");
+  });
+});
