@@ -170,6 +170,8 @@ describe("web client in Chromium", () => {
       if (by === "mint") {
         await page.setViewportSize(PHONE);
         await shot("token-phone");
+        // The tape scrolls inside its box: the page itself is no wider than the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       }
     });
   }
