@@ -180,6 +180,12 @@ describe("web client in Chromium", () => {
     const row = await bondingLaunch();
     const preview = await fetch(`${simulator.baseUrl}/t/${row.address}`, { redirect: "manual" });
     expect(preview.status).toBe(200);
+    // A trailing slash, as share targets add one, gets the same card.
+    const slashed = await fetch(`${simulator.baseUrl}/t/${row.address}/`, { redirect: "manual" });
+    expect({ status: slashed.status, type: slashed.headers.get("content-type") }).toEqual({
+      status: 200,
+      type: "text/html; charset=utf-8",
+    });
     expect(preview.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await preview.text();
     const tag = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { apiError, quoted } from "../../../errors/index.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
 import { sendApiError } from "../../api-error-reply.ts";
@@ -69,7 +69,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       .send(Buffer.from(found.body));
   });
 
-  app.get<{ Params: { launch: string } }>("/t/:launch", { schema: { hide: true } }, async (request, reply) => {
+  // With a trailing slash too: share targets and people add one, and the card must still come.
+  const preview = async (request: FastifyRequest<{ Params: { launch: string } }>, reply: FastifyReply) => {
     const id = request.params.launch;
     // The preview matches a launch address only: a mint or a ticker resolves to nothing here.
     const row = ADDRESS.test(id) ? readModel.getLaunch(id) : null;
@@ -79,5 +80,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .send(previewPage(clientUrl?.replace(/\/+$/, "") ?? null, baseUrlOf(request), id, launch));
-  });
+  };
+  app.get<{ Params: { launch: string } }>("/t/:launch", { schema: { hide: true } }, preview);
+  app.get<{ Params: { launch: string } }>("/t/:launch/", { schema: { hide: true } }, preview);
 };
