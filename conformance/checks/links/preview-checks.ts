@@ -108,14 +108,16 @@ export const linksPreviewTags: Check = {
   phase: "links",
   rule: {
     section: SECTION,
-    text: "our preview card: 200 with og:title, og:description, og:image (the launch's imageUri), twitter:card; a mint's card is a 404 that redirects to {client_url}/#/t/{mint}",
+    text: "our preview card: 200 with og:title, og:description, og:image (the launch's imageUri, when that is an absolute http(s) URL), twitter:card; a mint's card is a 404 that redirects to {client_url}/#/t/{mint}",
   },
   enforces: "decision",
   async run(context) {
     const clientUrl = clientUrlOf(context);
     for (const launch of linkedLaunches(context, 2)) {
       const record = await context.exchange({ method: "GET", path: `/v1/launches/${launch.address}` });
-      const imageUri = (record.body as { imageUri?: string } | undefined)?.imageUri;
+      const recorded = (record.body as { imageUri?: string } | undefined)?.imageUri;
+      // A card's image is fetched by whoever renders it: only an absolute http(s) one is named.
+      const imageUri = recorded !== undefined && /^https?:\/\//i.test(recorded) ? recorded : undefined;
       const page = await fetchPage(`${clientUrl}/t/${launch.address}`);
       const actual = {
         status: page.status,
@@ -127,8 +129,8 @@ export const linksPreviewTags: Check = {
       if (
         page.status !== 200 ||
         !actual.description ||
-        actual.image !== imageUri ||
-        actual.twitterImage !== imageUri ||
+        actual.image !== (imageUri ?? null) ||
+        actual.twitterImage !== (imageUri ?? null) ||
         !["summary", "summary_large_image"].includes(actual.twitterCard ?? "")
       )
         context.fail(`the preview card of ${launch.address} lacks a tag or names another image`, {

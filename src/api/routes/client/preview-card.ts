@@ -73,7 +73,9 @@ export function previewPage(clientUrl: string | null, selfUrl: string, id: strin
     : said === ""
       ? `${state[0]!.toUpperCase()}${state.slice(1)}`
       : `${said} — ${state}`;
-  const image = launch?.imageUri ?? null;
+  // A card's image is fetched by whoever renders the card: an absolute http(s) URL only (a
+  // creator's imageUri is kept as sent, and may be relative, `javascript:` or anything else).
+  const image = launch && /^https?:\/\//i.test(launch.imageUri) ? launch.imageUri : null;
   const meta = [
     ["property", "og:type", "website"],
     ["property", "og:site_name", "basket-devnet"],

@@ -63,3 +63,18 @@ describe("the preview's description", () => {
     expect(descriptionOf(html)).toBe("On its curve, 6.06% of the curve sold.");
   });
 });
+
+describe("the preview's image", () => {
+  it("is the launch's imageUri when that is an absolute http(s) URL, and none otherwise", () => {
+    for (const imageUri of ["javascript:alert(1)", "/devnet/clock", "data:image/svg+xml,<svg/>", "ipfs://bafy"]) {
+      const html = previewPage(null, "http://127.0.0.1:8790", LAUNCH.address, { ...LAUNCH, imageUri });
+      expect({ imageUri, image: html.includes("og:image"), card: html.includes('content="summary"') }).toEqual({
+        imageUri,
+        image: false,
+        card: true,
+      });
+    }
+    const html = previewPage(null, "http://127.0.0.1:8790", LAUNCH.address, LAUNCH);
+    expect(html).toContain(`<meta property="og:image" content="${LAUNCH.imageUri}">`);
+  });
+});
