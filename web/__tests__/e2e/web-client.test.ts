@@ -314,6 +314,14 @@ describe("web client in Chromium", () => {
     await expect.poll(() => page.locator('[data-field="sol"]').textContent(), { timeout: 10_000 }).toBe("2 SOL");
     const address = await page.locator("code.address").getAttribute("data-address");
     expect((await api.balances(address!)).solLamports).toBe("2000000000");
+    // A component the wallet holds (a buy's excess) is listed without a link: it has no token page.
+    const [component] = (await api.assets()).assets as { mint: string }[];
+    await api.devnet("airdrop", { wallet: address!, mint: component!.mint, amount: "1000" });
+    // The same browser, so the same burner: the page reads the balances again as it loads.
+    await page.reload();
+    const held = page.locator(`.token-list li[data-mint="${component!.mint}"]`);
+    await held.waitFor();
+    expect(await held.locator("a").count()).toBe(0);
     await page.setViewportSize(PHONE);
     await shot("wallet-phone");
   });

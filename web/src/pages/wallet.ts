@@ -35,8 +35,10 @@ export function walletPage(
   async function render(): Promise<void> {
     try {
       const burner = await wallet();
-      const balances = await context.api.balances(burner.address);
+      const [balances, assets] = await Promise.all([context.api.balances(burner.address), context.api.assets()]);
       if (stopped) return;
+      // A recipe's components (the excess a buy leaves) have no token page: only launch tokens link to one.
+      const components = new Set(((assets.assets ?? []) as { mint: string }[]).map((asset) => asset.mint));
       replaceChildren(
         body,
         h(
@@ -59,8 +61,10 @@ export function walletPage(
               ...balances.tokens.map((token) =>
                 h(
                   "li",
-                  {},
-                  h("a", { href: tokenHash(token.mint) }, token.symbol || shortAddress(token.mint)),
+                  { "data-mint": token.mint },
+                  components.has(token.mint)
+                    ? h("span", {}, token.symbol || shortAddress(token.mint))
+                    : h("a", { href: tokenHash(token.mint) }, token.symbol || shortAddress(token.mint)),
                   ` ${formatUnits(token.amount, token.decimals)}`,
                 ),
               ),
