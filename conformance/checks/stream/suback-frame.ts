@@ -1,4 +1,5 @@
-import type { ProbeFrame } from "../../engine/stream-probe.ts";
+import type { ProbeFrame, StreamProbe } from "../../engine/stream-probe.ts";
+import { ANSWER_MS, type StreamSession } from "./stream-session.ts";
 
 export interface Suback {
   readonly accepted: number;
@@ -16,3 +17,21 @@ export function subackOf(frame: ProbeFrame): Suback | null {
 }
 
 export const isSuback = (frame: ProbeFrame): boolean => frame.kind === "suback";
+
+/**
+ * The next suback on `probe` with its fields, the check failing when none comes within
+ * ANSWER_MS of `after` (what the check just sent; `expected` goes with that failure) or when
+ * it lacks integer counts.
+ */
+export async function nextSuback(
+  session: StreamSession,
+  probe: StreamProbe,
+  after: string,
+  expected?: unknown,
+): Promise<{ frame: ProbeFrame; suback: Suback }> {
+  const frame = await probe.next(isSuback, ANSWER_MS);
+  if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of ${after}`, expected === undefined ? {} : { expected });
+  const suback = subackOf(frame);
+  if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+  return { frame, suback };
+}

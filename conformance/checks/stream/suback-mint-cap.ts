@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
-import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
-import { isSuback, subackOf } from "./suback-frame.ts";
+import { type StreamSession, withSession } from "./stream-session.ts";
+import { nextSuback } from "./suback-frame.ts";
 import { patternOnlyAddresses, syntheticAddresses } from "./synthetic-addresses.ts";
 
 const CAP = 100;
@@ -24,10 +24,7 @@ export const subackMintCap: Check = {
         context.note("info", `${SENT - real.length} of the ${SENT} mints name no launch (the server lists ${real.length})`);
       const probe = await session.ready();
       probe.send({ op: "sub", tier: "cards", mints });
-      const frame = await probe.next(isSuback, ANSWER_MS);
-      if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of a cards sub of ${SENT} mints`);
-      const suback = subackOf(frame);
-      if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+      const { frame, suback } = await nextSuback(session, probe, `a cards sub of ${SENT} mints`);
       if (suback.cap !== CAP) session.fail(`the suback's cap is ${suback.cap}, not ${CAP}`, { expected: CAP, actual: frame.text });
       if (suback.rejected < 1 || suback.accepted > CAP)
         session.fail(
@@ -79,10 +76,7 @@ export const subackMintCapPerSocket: Check = {
       // Back to back: the first, under the cap, is owed no suback; a suback it got anyway fails below (nothing rejected).
       probe.send({ op: "sub", tier: "cards", mints: mints.slice(0, HALF) });
       probe.send({ op: "sub", tier: "cards", mints: mints.slice(HALF) });
-      const frame = await probe.next(isSuback, ANSWER_MS);
-      if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of a second cards sub of ${HALF} mints, taking the socket to ${2 * HALF}`);
-      const suback = subackOf(frame);
-      if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+      const { frame, suback } = await nextSuback(session, probe, `a second cards sub of ${HALF} mints, taking the socket to ${2 * HALF}`);
       const expected = { accepted: CAP - HALF, rejected: 2 * HALF - CAP, cap: CAP };
       if (suback.accepted !== expected.accepted || suback.rejected !== expected.rejected || suback.cap !== CAP)
         session.fail(`the second sub's suback is not the socket's room (${CAP - HALF} of ${HALF})`, { expected, actual: frame.text });
@@ -109,17 +103,14 @@ export const subackMintCapOfPattern: Check = {
       const mints = patternOnlyAddresses(context.seed, SENT);
       const probe = await session.ready();
       probe.send({ op: "sub", tier: "cards", mints });
-      const frame = await probe.next(isSuback, ANSWER_MS);
       const expected = { accepted: CAP, rejected: SENT - CAP, cap: CAP };
-      if (!frame)
-        session.fail(
-          `no suback within ${ANSWER_MS} ms of a cards sub of ${SENT} strings of the address pattern (33 bytes each once decoded)`,
-          {
-            expected,
-          },
-        );
-      const suback = subackOf(frame);
-      if (!suback || suback.accepted !== CAP || suback.rejected !== SENT - CAP || suback.cap !== CAP)
+      const { frame, suback } = await nextSuback(
+        session,
+        probe,
+        `a cards sub of ${SENT} strings of the address pattern (33 bytes each once decoded)`,
+        expected,
+      );
+      if (suback.accepted !== CAP || suback.rejected !== SENT - CAP || suback.cap !== CAP)
         session.fail(`a cards sub of ${SENT} strings of the address pattern was not trimmed to ${CAP} of them`, {
           expected,
           actual: frame.text,

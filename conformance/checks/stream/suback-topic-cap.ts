@@ -1,6 +1,6 @@
 import type { Check } from "../../engine/check.ts";
-import { ANSWER_MS, type StreamSession, withSession } from "./stream-session.ts";
-import { isSuback, subackOf } from "./suback-frame.ts";
+import { type StreamSession, withSession } from "./stream-session.ts";
+import { isSuback, nextSuback } from "./suback-frame.ts";
 
 const CAP = 8;
 
@@ -25,10 +25,7 @@ export const subackTopicCap: Check = {
       const trimmedEarly = early.find(isSuback);
       if (trimmedEarly) session.fail(`a suback came before the ${CAP + 1}th topic`, { actual: trimmedEarly.text });
       probe.send({ op: "sub", topic: topics[CAP]! });
-      const frame = await probe.next(isSuback, ANSWER_MS);
-      if (!frame) session.fail(`no suback within ${ANSWER_MS} ms of the ${CAP + 1}th topic`);
-      const suback = subackOf(frame);
-      if (!suback) session.fail("the suback lacks integer accepted, rejected and cap", { actual: frame.text });
+      const { frame, suback } = await nextSuback(session, probe, `the ${CAP + 1}th topic`);
       if (suback.cap !== CAP || suback.rejected !== 1)
         session.fail(`the suback is cap ${suback.cap}, rejected ${suback.rejected}; expected cap ${CAP}, rejected 1`, {
           expected: { cap: CAP, rejected: 1 },
