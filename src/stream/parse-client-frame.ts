@@ -22,15 +22,14 @@ export type ParsedClientFrame =
 
 const ignore = (ignored: IgnoredFrame): ParsedClientFrame => ({ ok: false, ignored });
 
-const ADDRESS = new RegExp(WIRE_RULES.address.pattern);
-
 /**
- * The specification's address: "base58 strings matching" its pattern. Only the pattern: a
- * string of it that decodes to other than 32 bytes is still well formed by that definition,
- * and a subscription to it is held like one to an address no launch has (see client-frames.ts).
+ * The specification's address: "base58 strings matching" its pattern (the `addressText` wire
+ * rule). Only the pattern: a string of it that decodes to other than 32 bytes is still well
+ * formed by that definition, and a subscription to it is held like one to an address no
+ * launch has (see client-frames.ts).
  */
 export function isAddress(value: unknown): value is string {
-  return typeof value === "string" && ADDRESS.test(value);
+  return typeof value === "string" && WIRE_RULES.addressText.check(value);
 }
 
 /**

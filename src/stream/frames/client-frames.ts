@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { WIRE_RULES } from "../../wire/wire-fields.ts";
+import { AddressText } from "../../wire/wire-fields.ts";
 
 /**
  * The frames a client sends, as documentation: the server reads them leniently (a
@@ -17,10 +17,9 @@ const V = Type.Optional(Type.Literal(1, { description: "protocol version; a fram
  * as it holds an id no launch has yet (one that is no 32-byte key never hears anything): a
  * stricter reading would drop what the specification calls well formed, and trim a cap's count.
  */
-const LaunchOrMint = Type.String({
-  pattern: WIRE_RULES.address.pattern,
-  description: "launch address or primary mint (base58, 32 to 44 characters); one that does not match is dropped from the frame",
-});
+const LaunchOrMint = AddressText(
+  "launch address or primary mint (base58, 32 to 44 characters); one that does not match is dropped from the frame",
+);
 
 export const CardsSubscriptionSchema = Type.Object(
   {
