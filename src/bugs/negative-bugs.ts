@@ -13,7 +13,6 @@ function body(request: FastifyRequest): Record<string, unknown> | null {
   return objectOf(request.body);
 }
 
-/** Modes the `negative` phase catches: invalid requests let through, or answered as server failures; valid ones refused. */
 /** A mode that rewrites a POST body of `route` with `lenient` before it is validated: a broken field read instead of refused. */
 function readingBodyLeniently(
   name: string,
@@ -37,6 +36,7 @@ function readingBodyLeniently(
   };
 }
 
+/** Modes the `negative` phase catches: invalid requests let through, or answered as server failures; valid ones refused. */
 export const NEGATIVE_BUGS: readonly InjectedBug[] = [
   {
     name: "content-type-not-enforced",

@@ -8,8 +8,6 @@ export const announcedTrades = new Map<string, number>();
 /** How long the lagging tape hides an announced trade, in wall milliseconds. */
 export const TAPE_LAG_MS = 3_000;
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 /** A client frame as JSON, or null. */
 function parsed(data: Buffer): Record<string, unknown> | null {
   try {
@@ -19,6 +17,15 @@ function parsed(data: Buffer): Record<string, unknown> | null {
     return null;
   }
 }
+
+/** The ids a client frame names, in `mints` and in `mint`, as sent (any JSON). */
+function idsNamed(data: Buffer): unknown[] {
+  const frame = parsed(data);
+  return frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
+}
+
+/** A string of the specification's address pattern (what the stream holds), whatever it decodes to. */
+const isPatternAddress = (id: unknown): id is string => typeof id === "string" && WIRE_RULES.addressText.check(id);
 
 /** Where a cards frame keeps `field`: on the frame or in its data. */
 function cardsHolder(frame: Record<string, unknown>, field: string): Record<string, unknown> | null {
@@ -139,11 +146,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     rule: "A malformed address in mint or mints is dropped without closing the socket; this mode closes it with 1008.",
     caughtBy: "stream.mints.malformedDropped",
     stream: {
-      incoming: closesOn(1008, "malformed address", (data) => {
-        const frame = parsed(data);
-        const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
-        return mints.some((mint) => typeof mint !== "string" || !ADDRESS.test(mint));
-      }),
+      incoming: closesOn(1008, "malformed address", (data) => idsNamed(data).some((id) => !isPatternAddress(id))),
     },
   },
   {
@@ -153,11 +156,7 @@ export const STREAM_BUGS: readonly InjectedBug[] = [
     caughtBy: "stream.suback.mintCapOfPattern",
     strictOnly: true,
     stream: {
-      incoming: (data) => {
-        const frame = parsed(data);
-        const mints = frame ? [...(Array.isArray(frame.mints) ? frame.mints : []), ...(frame.mint === undefined ? [] : [frame.mint])] : [];
-        return !mints.some((mint) => typeof mint === "string" && ADDRESS.test(mint) && !WIRE_RULES.address.check(mint));
-      },
+      incoming: (data) => !idsNamed(data).some((id) => isPatternAddress(id) && !WIRE_RULES.address.check(id)),
     },
   },
   {
