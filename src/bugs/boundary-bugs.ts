@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { PAGED_PARAMETERS } from "../api/routes/launches/launches-schemas.ts";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import type { HttpBreak, InjectedBug } from "./injected-bug.ts";
 import { objectOf, requestQuery, rowsOf, succeeded, withRows } from "./json-answer.ts";
 
@@ -25,7 +26,6 @@ function repairAmountIn(request: FastifyRequest, written: RegExp, repair: (amoun
 }
 
 /** A base58 text of an address's length: the creator the `creator-any-value-accepted` mode lets through unchanged. */
-const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 let lastCreator: string | null = null;
 
 /** A mode of the boundaries phase breaking its rule through `http`. */
@@ -221,7 +221,7 @@ export const BOUNDARY_BUGS: readonly InjectedBug[] = [
       route: "/v1/launches/build-create",
       preValidation: (request) => {
         const b = body(request);
-        if (typeof b.creator === "string" && BASE58_ADDRESS.test(b.creator)) lastCreator = b.creator;
+        if (typeof b.creator === "string" && WIRE_RULES.addressText.check(b.creator)) lastCreator = b.creator;
         else if (lastCreator !== null) b.creator = lastCreator;
       },
     },

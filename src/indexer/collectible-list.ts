@@ -2,6 +2,7 @@ import { NATIVE_MINT_ADDRESS } from "../programs/index.ts";
 import { COLLECTIBLE_STAGES, type CollectibleStage } from "../programs/collectible-stage.ts";
 import type { CollectibleState } from "./collectible-book.ts";
 import type { LaunchState } from "./launch-state.ts";
+import { WIRE_RULES } from "../wire/wire-fields.ts";
 import {
   COLLECTIBLE_GROUPS,
   COLLECTIBLE_GROUP_NAMES,
@@ -79,7 +80,6 @@ export interface CollectibleCursor {
   readonly filters: CollectibleFilters;
 }
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /**
  * Longest cursor text read: a name of 64 characters (up to 4 bytes each), an address, and a
  * `q` of 100 characters (up to 6 bytes each in JSON) with the other filters, as base64url.
@@ -122,7 +122,7 @@ export function parseCollectibleCursor(text: string): CollectibleCursor | null {
   if (!Array.isArray(parsed) || parsed.length < 3 || parsed.length > 4) return null;
   const [sort, key, address, given] = parsed as unknown[];
   const filters = filtersOf(given);
-  if (typeof address !== "string" || !ADDRESS.test(address) || filters === null) return null;
+  if (typeof address !== "string" || !WIRE_RULES.addressText.check(address) || filters === null) return null;
   if (sort === "name") return typeof key === "string" && key.length <= 256 ? { sort, key, address, filters } : null;
   if (sort === "newest" || sort === "oldest") {
     return typeof key === "number" && Number.isSafeInteger(key) && key >= 0 ? { sort, key, address, filters } : null;

@@ -1,3 +1,5 @@
+import { WIRE_RULES } from "../wire/wire-fields.ts";
+
 /** The orders a paged launch list can be in: each tab's default, or the one `sort` asks for. */
 export const LAUNCH_ORDERS = ["trending", "mcap", "vol", "change", "bonding", "newest"] as const;
 export type LaunchOrder = (typeof LAUNCH_ORDERS)[number];
@@ -12,7 +14,6 @@ export interface LaunchCursor {
   readonly walk?: { readonly id: string; readonly position: number };
 }
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 const WALK_ID = /^[A-Za-z0-9_-]{16}$/;
 /** A walk is at most one position per launch (the world holds at most 1,000 and creations add a few). */
@@ -35,7 +36,7 @@ export function parseLaunchCursor(cursor: string): LaunchCursor | null {
   const parts = text.split("|");
   if (parts.length !== 3 && parts.length !== 5) return null;
   const [order, key, address, id, position] = parts as [string, string, string, string?, string?];
-  if (!(LAUNCH_ORDERS as readonly string[]).includes(order) || !ADDRESS.test(address)) return null;
+  if (!(LAUNCH_ORDERS as readonly string[]).includes(order) || !WIRE_RULES.addressText.check(address)) return null;
   let walk: LaunchCursor["walk"];
   if (id !== undefined && position !== undefined) {
     const at = Number(position);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { apiError, quoted } from "../../../errors/index.ts";
 import type { ReadModel } from "../../../indexer/read-model.ts";
+import { WIRE_RULES } from "../../../wire/wire-fields.ts";
 import { sendApiError } from "../../api-error-reply.ts";
 import { baseUrlOf } from "../../served-document.ts";
 import { type ClientBundle, buildClientBundle } from "./client-bundle.ts";
@@ -37,9 +38,6 @@ const INDEX_HTML = `<!doctype html>
 /** The only names the bundle has: anything else under /app/ is a 404 without a look-up. */
 const ASSET_NAME = /^main\.(js|css)$/;
 
-/** A launch address as the specification writes it; anything else cannot be one. */
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 /**
  * The web client at the server's root: `/` (the shell), `/app/main.js` and `/app/main.css`
  * (built from web/ on the first request and kept for the process), and the social preview
@@ -73,7 +71,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   const preview = async (request: FastifyRequest<{ Params: { launch: string } }>, reply: FastifyReply) => {
     const id = request.params.launch;
     // The preview matches a launch address only: a mint or a ticker resolves to nothing here.
-    const row = ADDRESS.test(id) ? readModel.getLaunch(id) : null;
+    const row = WIRE_RULES.addressText.check(id) ? readModel.getLaunch(id) : null;
     const launch = row && row.address === id ? row : null;
     return reply
       .code(launch ? 200 : 404)
