@@ -1,3 +1,4 @@
+import type { ExchangeRequest } from "../../../src/client/basket-client.ts";
 import { ScenarioFailedSignal } from "../scenario-signals.ts";
 import type { ScenarioSession } from "../scenario-session.ts";
 import { readPath } from "../value-path.ts";
@@ -94,12 +95,17 @@ export const submitStep: StepHandler = async (args, session) => {
   return { exchange, value: exchange.body };
 };
 
-export const statusStep: StepHandler = async (args, session) => {
-  const exchange = await session.exchange({
+/** GET /v1/transactions/{signature}, with the build's lastValidBlockHeight when it is known. */
+export function statusRequest(signature: unknown, lastValidBlockHeight?: unknown): ExchangeRequest {
+  return {
     method: "GET",
-    path: `/v1/transactions/${encodeURIComponent(String(args.signature))}`,
-    ...(args.lastValidBlockHeight === undefined ? {} : { query: { lastValidBlockHeight: Number(args.lastValidBlockHeight) } }),
-  });
+    path: `/v1/transactions/${encodeURIComponent(String(signature))}`,
+    ...(lastValidBlockHeight === undefined ? {} : { query: { lastValidBlockHeight: Number(lastValidBlockHeight) } }),
+  };
+}
+
+export const statusStep: StepHandler = async (args, session) => {
+  const exchange = await session.exchange(statusRequest(args.signature, args.lastValidBlockHeight));
   return { exchange, value: exchange.body };
 };
 

@@ -1,7 +1,7 @@
 import type { Exchange } from "../../../src/client/basket-client.ts";
 import { ScenarioFailedSignal } from "../scenario-signals.ts";
 import type { StepHandler } from "./step-handler.ts";
-import { buildStep, quoteStep, signStep, statusStep, submitStep } from "./http-steps.ts";
+import { buildStep, quoteStep, signStep, statusRequest, statusStep, submitStep } from "./http-steps.ts";
 import { landStep } from "./control-steps.ts";
 
 const LANDED = new Set(["confirmed", "finalized"]);
@@ -78,11 +78,7 @@ async function untilLanded(
   const started = performance.now();
   let asked = 0;
   for (;;) {
-    const answer = await session.client.exchange({
-      method: "GET",
-      path: `/v1/transactions/${encodeURIComponent(signature)}`,
-      query: { lastValidBlockHeight },
-    });
+    const answer = await session.client.exchange(statusRequest(signature, lastValidBlockHeight));
     asked += 1;
     const status = (answer.body as { status?: unknown } | undefined)?.status;
     if (answer.status !== 200 || status !== "pending") break;
