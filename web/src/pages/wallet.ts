@@ -58,16 +58,15 @@ export function walletPage(
           : h(
               "ul",
               { class: "token-list" },
-              ...balances.tokens.map((token) =>
-                h(
+              ...balances.tokens.map((token) => {
+                const name = token.symbol || shortAddress(token.mint);
+                return h(
                   "li",
                   { "data-mint": token.mint },
-                  components.has(token.mint)
-                    ? h("span", {}, token.symbol || shortAddress(token.mint))
-                    : h("a", { href: tokenHash(token.mint) }, token.symbol || shortAddress(token.mint)),
+                  components.has(token.mint) ? h("span", {}, name) : h("a", { href: tokenHash(token.mint) }, name),
                   ` ${formatUnits(token.amount, token.decimals)}`,
-                ),
-              ),
+                );
+              }),
             ),
         h(
           "div",
